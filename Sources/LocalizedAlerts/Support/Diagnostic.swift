@@ -1,0 +1,71 @@
+/// How bad a finding is. Errors are what a device gets wrong or a parser rejects; warnings are
+/// likely mistakes; notes explain.
+public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A stable identifier of a kind of finding, such as `strings.missing-semicolon`.
+///
+/// IDs never change meaning once published: tools filter on them (`--ignore`), baselines store
+/// them, and SARIF reports link rules by them.
+public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Codable,
+    ExpressibleByStringLiteral, CustomStringConvertible
+{
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public init(stringLiteral value: String) { self.rawValue = value }
+    public var description: String { rawValue }
+    public static func < (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One finding: what is wrong, where, and what to do. The library returns these as values; only
+/// the command-line tool decides how to print them.
+public struct Diagnostic: Hashable, Sendable {
+    public var id: DiagnosticID
+    public var severity: Severity
+    public var location: SourceLocation
+    public var message: String
+    /// What to do about it, when there is a clear fix.
+    public var hint: String?
+    /// Related places, such as the earlier definition of a duplicate key.
+    public var notes: [Note]
+
+    public struct Note: Hashable, Sendable {
+        public var location: SourceLocation
+        public var message: String
+        public init(location: SourceLocation, message: String) {
+            self.location = location
+            self.message = message
+        }
+    }
+
+    public init(
+        id: DiagnosticID, severity: Severity, location: SourceLocation, message: String,
+        hint: String? = nil, notes: [Note] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.hint = hint
+        self.notes = notes
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any diagnostic is an error.
+    public var containsErrors: Bool { contains { $0.severity == .error } }
+}

@@ -1,0 +1,474 @@
+/// A JSON value with the location it was read from.
+///
+/// One type for reading (payloads, String Catalogs, batch input) and writing (reports). Objects
+/// keep their members in order and keep duplicates; numbers keep their original text, so that a
+/// document can be written back without changing what was not meant to change.
+public struct JSON: Hashable, Sendable {
+    public var value: Value
+    /// Where the value starts; nil for values built in code.
+    public var location: SourceLocation?
+
+    public indirect enum Value: Hashable, Sendable {
+        case null
+        case bool(Bool)
+        case number(Number)
+        case string(String)
+        case array([JSON])
+        case object([Member])
+    }
+
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation?
+        public var value: JSON
+
+        public init(key: String, keyLocation: SourceLocation? = nil, value: JSON) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
+    }
+
+    /// A number as written: `text` is the exact lexeme.
+    public struct Number: Hashable, Sendable {
+        public var text: String
+
+        public init(text: String) { self.text = text }
+        public init(_ value: Int) { self.text = String(value) }
+        public init(_ value: Double) {
+            self.text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
+        }
+
+        public var doubleValue: Double { Double(text) ?? .nan }
+        /// The value as an integer when the lexeme is one (no fraction or exponent) and fits.
+        public var int64Value: Int64? { Int64(text) }
+        public var isInteger: Bool { !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+    }
+
+    public init(_ value: Value, location: SourceLocation? = nil) {
+        self.value = value
+        self.location = location
+    }
+
+    public static let null = JSON(.null)
+    public static func string(_ s: String) -> JSON { JSON(.string(s)) }
+    public static func bool(_ b: Bool) -> JSON { JSON(.bool(b)) }
+    public static func number(_ n: Int) -> JSON { JSON(.number(Number(n))) }
+    public static func number(_ n: Double) -> JSON { JSON(.number(Number(n))) }
+    public static func array(_ items: [JSON]) -> JSON { JSON(.array(items)) }
+    public static func object(_ members: [(String, JSON)]) -> JSON {
+        JSON(.object(members.map { Member(key: $0.0, value: $0.1) }))
+    }
+    /// An optional string, or null.
+    public static func string(_ s: String?) -> JSON { s.map { .string($0) } ?? .null }
+
+    // MARK: Access
+
+    public var stringValue: String? {
+        if case .string(let s) = value { return s }
+        return nil
+    }
+
+    public var members: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    public var items: [JSON]? {
+        if case .array(let items) = value { return items }
+        return nil
+    }
+
+    /// The last member named `key` (JSON readers keep the last of duplicates).
+    public subscript(key: String) -> JSON? {
+        guard case .object(let members) = value else { return nil }
+        return members.last(where: { $0.key == key })?.value
+    }
+
+    /// The type name used in messages.
+    public var kindDescription: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+extension DiagnosticID {
+    public static let jsonSyntax: DiagnosticID = "json.syntax"
+    public static let jsonDuplicateKey: DiagnosticID = "json.duplicate-key"
+}
+
+/// The outcome of reading JSON: the root (nil on a syntax error) and what was noticed.
+public struct JSONDocument: Sendable {
+    public var root: JSON?
+    public var diagnostics: [Diagnostic]
+}
+
+// MARK: - Reading
+
+extension JSON {
+    /// Reads a JSON document. Syntax errors stop reading and are reported with their location;
+    /// duplicate object keys are reported and kept.
+    public static func parse(_ bytes: [UInt8], file: String? = nil, maximumDepth: Int = 512) -> JSONDocument {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(text: buffer, file: file, maximumDepth: maximumDepth)
+            return parser.parseDocument()
+        }
+    }
+
+    public static func parse(_ text: String, file: String? = nil, maximumDepth: Int = 512) -> JSONDocument {
+        parse(Array(text.utf8), file: file, maximumDepth: maximumDepth)
+    }
+}
+
+struct JSONParser {
+    private let text: UnsafeBufferPointer<UInt8>
+    private let lines: LineIndex
+    private let maximumDepth: Int
+    private var pos = 0
+    private var diagnostics: [Diagnostic] = []
+
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int) {
+        self.text = text
+        self.lines = LineIndex(text, file: file)
+        self.maximumDepth = maximumDepth
+    }
+
+    private func location(_ offset: Int) -> SourceLocation { lines.location(of: offset, in: text) }
+
+    mutating func parseDocument() -> JSONDocument {
+        do {
+            if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { pos = 3 }
+            if let bad = TextDecoder.firstInvalidUTF8(in: text, from: pos) {
+                throw Failure(offset: bad, message: "byte 0x\(String(text[bad], radix: 16, uppercase: true)) is not valid UTF-8")
+            }
+            skipWhitespace()
+            guard pos < text.count else { throw Failure(offset: pos, message: "the document is empty") }
+            let root = try parseValue(depth: 1)
+            skipWhitespace()
+            if pos < text.count {
+                throw Failure(offset: pos, message: "unexpected \(describe(pos)) after the end of the JSON value")
+            }
+            return JSONDocument(root: root, diagnostics: diagnostics)
+        } catch let failure as Failure {
+            diagnostics.append(Diagnostic(id: .jsonSyntax, severity: .error, location: location(failure.offset), message: failure.message))
+            return JSONDocument(root: nil, diagnostics: diagnostics)
+        } catch {
+            return JSONDocument(root: nil, diagnostics: diagnostics)
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSON {
+        guard depth <= maximumDepth else {
+            throw Failure(offset: pos, message: "values nest more than \(maximumDepth) levels deep")
+        }
+        guard pos < text.count else { throw Failure(offset: pos, message: "unexpected end of the document") }
+        let start = pos
+        let here = location(start)
+        switch text[pos] {
+        case UInt8(ascii: "{"):
+            pos += 1
+            var members: [JSON.Member] = []
+            var seen: [String: SourceLocation] = [:]
+            skipWhitespace()
+            if pos < text.count && text[pos] == UInt8(ascii: "}") {
+                pos += 1
+                return JSON(.object([]), location: here)
+            }
+            while true {
+                skipWhitespace()
+                guard pos < text.count, text[pos] == UInt8(ascii: "\"") else {
+                    throw Failure(offset: pos, message: "expected a member name in quotes, found \(describe(pos))")
+                }
+                let keyLocation = location(pos)
+                let key = try parseString()
+                skipWhitespace()
+                guard pos < text.count, text[pos] == UInt8(ascii: ":") else {
+                    throw Failure(offset: pos, message: "expected ':' after the member name, found \(describe(pos))")
+                }
+                pos += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth + 1)
+                if let earlier = seen[key] {
+                    diagnostics.append(
+                        Diagnostic(
+                            id: .jsonDuplicateKey, severity: .warning, location: keyLocation,
+                            message: "\"\(key)\" appears twice in this object; JSON readers keep only the last one",
+                            hint: "remove one of them",
+                            notes: [Diagnostic.Note(location: earlier, message: "first appearance, ignored")]))
+                }
+                seen[key] = keyLocation
+                members.append(JSON.Member(key: key, keyLocation: keyLocation, value: value))
+                skipWhitespace()
+                guard pos < text.count else { throw Failure(offset: pos, message: "the object is never closed with '}'") }
+                if text[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if text[pos] == UInt8(ascii: "}") {
+                    pos += 1
+                    return JSON(.object(members), location: here)
+                }
+                throw Failure(offset: pos, message: "expected ',' or '}' in the object, found \(describe(pos))")
+            }
+        case UInt8(ascii: "["):
+            pos += 1
+            var items: [JSON] = []
+            skipWhitespace()
+            if pos < text.count && text[pos] == UInt8(ascii: "]") {
+                pos += 1
+                return JSON(.array([]), location: here)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard pos < text.count else { throw Failure(offset: pos, message: "the array is never closed with ']'") }
+                if text[pos] == UInt8(ascii: ",") {
+                    pos += 1
+                    continue
+                }
+                if text[pos] == UInt8(ascii: "]") {
+                    pos += 1
+                    return JSON(.array(items), location: here)
+                }
+                throw Failure(offset: pos, message: "expected ',' or ']' in the array, found \(describe(pos))")
+            }
+        case UInt8(ascii: "\""):
+            return JSON(.string(try parseString()), location: here)
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return JSON(.bool(true), location: here)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return JSON(.bool(false), location: here)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return JSON(.null, location: here)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return JSON(.number(try parseNumber()), location: here)
+        default:
+            throw Failure(offset: pos, message: "unexpected \(describe(pos)); expected a JSON value")
+        }
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws {
+        let start = pos
+        for byte in literal.utf8 {
+            guard pos < text.count, text[pos] == byte else {
+                throw Failure(offset: start, message: "unexpected \(describe(start)); expected a JSON value")
+            }
+            pos += 1
+        }
+    }
+
+    private mutating func parseNumber() throws -> JSON.Number {
+        let start = pos
+        if text[pos] == UInt8(ascii: "-") { pos += 1 }
+        guard pos < text.count, isDigit(text[pos]) else { throw Failure(offset: start, message: "a number needs digits") }
+        if text[pos] == UInt8(ascii: "0") {
+            pos += 1
+        } else {
+            while pos < text.count, isDigit(text[pos]) { pos += 1 }
+        }
+        if pos < text.count, text[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard pos < text.count, isDigit(text[pos]) else { throw Failure(offset: pos, message: "digits must follow the decimal point") }
+            while pos < text.count, isDigit(text[pos]) { pos += 1 }
+        }
+        if pos < text.count, text[pos] == UInt8(ascii: "e") || text[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < text.count, text[pos] == UInt8(ascii: "+") || text[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard pos < text.count, isDigit(text[pos]) else { throw Failure(offset: pos, message: "digits must follow the exponent") }
+            while pos < text.count, isDigit(text[pos]) { pos += 1 }
+        }
+        return JSON.Number(text: String(decoding: UnsafeBufferPointer(rebasing: text[start..<pos]), as: UTF8.self))
+    }
+
+    private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private mutating func parseString() throws -> String {
+        let start = pos
+        pos += 1
+        var runStart = pos
+        var bytes: [UInt8] = []
+        var escaped = false
+        while pos < text.count {
+            let b = text[pos]
+            if b == UInt8(ascii: "\"") {
+                let result: String
+                if escaped {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
+                    result = String(decoding: bytes, as: UTF8.self)
+                } else {
+                    result = String(decoding: UnsafeBufferPointer(rebasing: text[runStart..<pos]), as: UTF8.self)
+                }
+                pos += 1
+                return result
+            }
+            if b < 0x20 {
+                throw Failure(offset: pos, message: "control character U+\(hex(UInt32(b))) inside a string must be escaped")
+            }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
+                let escapeStart = pos
+                pos += 1
+                guard pos < text.count else { break }
+                let e = text[pos]
+                pos += 1
+                switch e {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "/"): bytes.append(UInt8(ascii: "/"))
+                case UInt8(ascii: "b"): bytes.append(0x08)
+                case UInt8(ascii: "f"): bytes.append(0x0C)
+                case UInt8(ascii: "n"): bytes.append(0x0A)
+                case UInt8(ascii: "r"): bytes.append(0x0D)
+                case UInt8(ascii: "t"): bytes.append(0x09)
+                case UInt8(ascii: "u"):
+                    var unit = try readHex4(at: escapeStart)
+                    if unit & 0xFC00 == 0xD800, pos + 1 < text.count, text[pos] == UInt8(ascii: "\\"), text[pos + 1] == UInt8(ascii: "u") {
+                        let save = pos
+                        pos += 2
+                        let low = try readHex4(at: save)
+                        if low & 0xFC00 == 0xDC00 {
+                            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            pos = save
+                        }
+                    }
+                    if unit & 0xF800 == 0xD800 {
+                        throw Failure(offset: escapeStart, message: "\\u\(hex(unit)) is an unpaired surrogate")
+                    }
+                    appendUTF8(unit, to: &bytes)
+                default:
+                    throw Failure(offset: escapeStart, message: "\\\(Character(Unicode.Scalar(e))) is not a JSON escape")
+                }
+                runStart = pos
+                continue
+            }
+            pos += 1
+        }
+        throw Failure(offset: start, message: "this string is never closed with '\"'")
+    }
+
+    private mutating func readHex4(at escapeStart: Int) throws -> UInt32 {
+        guard pos + 4 <= text.count else { throw Failure(offset: escapeStart, message: "\\u needs four hex digits") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = text[pos]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw Failure(offset: escapeStart, message: "\\u needs four hex digits")
+            }
+            value = value << 4 | digit
+            pos += 1
+        }
+        return value
+    }
+
+    private mutating func skipWhitespace() {
+        while pos < text.count {
+            let b = text[pos]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            pos += 1
+        }
+    }
+
+    private func describe(_ offset: Int) -> String {
+        guard offset < text.count else { return "the end of the document" }
+        let b = text[offset]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x\(String(b, radix: 16, uppercase: true))"
+    }
+}
+
+// MARK: - Writing
+
+extension JSON {
+    /// The JSON text. Pretty output indents with two spaces; compact output has no spaces.
+    /// Non-ASCII characters are written as UTF-8, as APNs counts them.
+    public func serialized(pretty: Bool = false) -> String {
+        var output = ""
+        write(into: &output, pretty: pretty, indent: 0)
+        return output
+    }
+
+    private func write(into output: inout String, pretty: Bool, indent: Int) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let b): output += b ? "true" : "false"
+        case .number(let n): output += n.text
+        case .string(let s): JSON.writeString(s, into: &output)
+        case .array(let items):
+            if items.isEmpty {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                if pretty { JSON.newline(&output, indent + 1) }
+                item.write(into: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { JSON.newline(&output, indent) }
+            output += "]"
+        case .object(let members):
+            if members.isEmpty {
+                output += "{}"
+                return
+            }
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                if pretty { JSON.newline(&output, indent + 1) }
+                JSON.writeString(member.key, into: &output)
+                output += pretty ? ": " : ":"
+                member.value.write(into: &output, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { JSON.newline(&output, indent) }
+            output += "}"
+        }
+    }
+
+    private static func newline(_ output: inout String, _ indent: Int) {
+        output += "\n"
+        output += String(repeating: "  ", count: indent)
+    }
+
+    static func writeString(_ s: String, into output: inout String) {
+        output += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    output += "\\u" + hex(scalar.value).lowercased()
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}

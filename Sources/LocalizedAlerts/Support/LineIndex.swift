@@ -1,0 +1,41 @@
+/// Line starts of a UTF-8 text, for turning any byte offset into a ``SourceLocation`` by binary
+/// search. Used by the XML and JSON readers, whose locations are not asked for in order.
+struct LineIndex: Sendable {
+    private let lineStarts: [Int]
+    let file: String?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) {
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                if index + 1 < count && bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.lineStarts = starts
+        self.file = file
+    }
+
+    func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var scan = lineStarts[low]
+        let stop = min(offset, bytes.count)
+        while scan < stop {
+            if bytes[scan] & 0xC0 != 0x80 { column += 1 }
+            scan += 1
+        }
+        return SourceLocation(file: file, line: low + 1, column: column)
+    }
+}

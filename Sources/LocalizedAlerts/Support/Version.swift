@@ -1,0 +1,4 @@
+/// The version of LocalizedAlerts, shown by `render-alert --version` and written into reports.
+public enum LocalizedAlertsVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,110 @@
+/// An app's localizations as they sit on disk: a directory holding `<name>.lproj` folders, each
+/// with named tables (`Localizable.strings`, `InfoPlist.strings`, …), and optionally an
+/// `Info.plist` with `CFBundleDevelopmentRegion` and `CFBundleLocalizations`.
+///
+/// Loading never gives up on the whole app because one file is broken: every table that can be
+/// read is kept, and every problem is in ``diagnostics`` or the tables' own diagnostics.
+public struct AppLocalizations: Sendable {
+    public struct Localization: Sendable {
+        /// The folder name without `.lproj` (`en`, `zh-Hans`, `Base`, `English`).
+        public var name: String
+        public var path: String
+        /// Text tables by table name (`Localizable` for `Localizable.strings`).
+        public var tables: [String: LocalizationTable]
+
+        public init(name: String, path: String, tables: [String: LocalizationTable]) {
+            self.name = name
+            self.path = path
+            self.tables = tables
+        }
+
+        /// Table names in sorted order.
+        public var tableNames: [String] { tables.keys.sorted() }
+    }
+
+    public var directory: String?
+    /// `CFBundleDevelopmentRegion` from Info.plist, if there is one.
+    public var developmentRegion: String?
+    /// `CFBundleLocalizations` from Info.plist, in its order.
+    public var declaredLocalizations: [String]
+    /// Localizations in sorted folder-name order.
+    public var localizations: [Localization]
+    /// Problems with the directory itself or its Info.plist (tables carry their own).
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        directory: String? = nil, developmentRegion: String? = nil, declaredLocalizations: [String] = [],
+        localizations: [Localization], diagnostics: [Diagnostic] = []
+    ) {
+        self.directory = directory
+        self.developmentRegion = developmentRegion
+        self.declaredLocalizations = declaredLocalizations
+        self.localizations = localizations.sorted { $0.name < $1.name }
+        self.diagnostics = diagnostics
+    }
+
+    /// The localization named `name` (folder name without `.lproj`).
+    public func localization(named name: String) -> Localization? {
+        localizations.first { $0.name == name }
+    }
+
+    /// Every diagnostic: the directory's and every table's.
+    public var allDiagnostics: [Diagnostic] {
+        diagnostics + localizations.flatMap { localization in
+            localization.tableNames.flatMap { localization.tables[$0]!.diagnostics }
+        }
+    }
+
+    /// Loads `directory`. Throws only when the directory itself cannot be listed.
+    public init(directory: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        let names = try FileSystem.contentsOfDirectory(directory)
+        var diagnostics: [Diagnostic] = []
+        var developmentRegion: String?
+        var declared: [String] = []
+        if names.contains("Info.plist") {
+            let path = FileSystem.join(directory, "Info.plist")
+            do {
+                let bytes = try FileSystem.readAll(path, maximumSize: limits.maximumFileSize)
+                let document = PropertyListReader.read(bytes, file: path, limits: limits)
+                diagnostics += document.diagnostics
+                if let root = document.root {
+                    developmentRegion = root.value["CFBundleDevelopmentRegion"]?.value.stringValue
+                    if case .array(let items)? = root.value["CFBundleLocalizations"]?.value {
+                        declared = items.compactMap { $0.value.stringValue }
+                    }
+                }
+            } catch {
+                diagnostics.append(AppLocalizations.unreadable(error))
+            }
+        }
+        var localizations: [Localization] = []
+        for name in names where name.hasSuffix(".lproj") {
+            let path = FileSystem.join(directory, name)
+            guard FileSystem.kind(of: path) == .directory else { continue }
+            var tables: [String: LocalizationTable] = [:]
+            do {
+                for file in try FileSystem.contentsOfDirectory(path) where file.hasSuffix(".strings") {
+                    let filePath = FileSystem.join(path, file)
+                    guard FileSystem.kind(of: filePath) == .file else { continue }
+                    do {
+                        tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
+                    } catch {
+                        diagnostics.append(AppLocalizations.unreadable(error))
+                    }
+                }
+            } catch {
+                diagnostics.append(AppLocalizations.unreadable(error))
+            }
+            localizations.append(Localization(name: String(name.dropLast(".lproj".count)), path: path, tables: tables))
+        }
+        self.init(
+            directory: directory, developmentRegion: developmentRegion, declaredLocalizations: declared,
+            localizations: localizations, diagnostics: diagnostics)
+    }
+
+    static func unreadable(_ error: FileReadError) -> Diagnostic {
+        Diagnostic(
+            id: .unreadableFile, severity: .error, location: SourceLocation(file: error.path, line: 1, column: 1),
+            message: "cannot read the file: \(error.reason)")
+    }
+}

@@ -1,0 +1,227 @@
+/// Reads compiled binary property lists (`bplist00`), as Xcode ships `.strings` files in app
+/// bundles. Every count and offset is checked against the file, and object graphs that refer
+/// back to themselves are refused, so hostile input cannot crash or hang the reader.
+///
+/// Binary files have no lines: a value's location is line 1, column = its byte offset + 1.
+struct BinaryPropertyListReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let file: String?
+    private let maximumDepth: Int
+    private var offsetIntSize = 0
+    private var objectRefSize = 0
+    private var objectCount = 0
+    private var offsetTableOffset = 0
+    private var visiting: Set<Int> = []
+    /// Objects already read, by reference: shared objects are read once (no exponential blowup).
+    private var cache: [Int: PropertyListNode] = [:]
+    /// Every reference followed costs one; a file cannot hold more references than bytes.
+    private var referenceBudget = 0
+
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    static func isBinaryPropertyList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count >= 8 && Array(bytes[0..<6]) == Array("bplist".utf8)
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512) {
+        self.bytes = bytes
+        self.file = file
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func read() -> PropertyListDocument {
+        do {
+            let root = try readTrailerAndRoot()
+            return PropertyListDocument(root: root, diagnostics: [])
+        } catch let failure as Failure {
+            let diagnostic = Diagnostic(
+                id: .binaryPropertyListCorrupt, severity: .error,
+                location: SourceLocation(file: file, line: 1, column: failure.offset + 1),
+                message: "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
+                hint: "recompile the table, or convert it with `plutil -convert xml1`")
+            return PropertyListDocument(root: nil, diagnostics: [diagnostic])
+        } catch {
+            return PropertyListDocument(root: nil, diagnostics: [])
+        }
+    }
+
+    private mutating func readTrailerAndRoot() throws -> PropertyListNode {
+        guard Array(bytes[0..<8]) == Array("bplist00".utf8) else {
+            throw Failure(offset: 6, message: "unsupported version \(String(decoding: bytes[6..<8], as: UTF8.self)) (only bplist00 is known)")
+        }
+        guard bytes.count >= 8 + 32 + 1 else { throw Failure(offset: 0, message: "the file is too short to hold a trailer") }
+        let trailer = bytes.count - 32
+        offsetIntSize = Int(bytes[trailer + 6])
+        objectRefSize = Int(bytes[trailer + 7])
+        let count = readUnsigned(at: trailer + 8, size: 8)
+        let top = readUnsigned(at: trailer + 16, size: 8)
+        let tableOffset = readUnsigned(at: trailer + 24, size: 8)
+        guard [1, 2, 4, 8].contains(offsetIntSize), [1, 2, 4, 8].contains(objectRefSize) else {
+            throw Failure(offset: trailer + 6, message: "invalid offset or reference size in the trailer")
+        }
+        guard count > 0, count <= UInt64(bytes.count), top < count else {
+            throw Failure(offset: trailer + 8, message: "invalid object count or top object in the trailer")
+        }
+        objectCount = Int(count)
+        guard tableOffset >= 8, tableOffset < UInt64(trailer),
+            Int(tableOffset) + objectCount * offsetIntSize <= trailer
+        else {
+            throw Failure(offset: trailer + 24, message: "the offset table lies outside the file")
+        }
+        offsetTableOffset = Int(tableOffset)
+        referenceBudget = bytes.count + 16
+        return try readObject(Int(top), depth: 0)
+    }
+
+    private func readUnsigned(at offset: Int, size: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for k in 0..<size { value = (value << 8) | UInt64(bytes[offset + k]) }
+        return value
+    }
+
+    private func objectOffset(_ reference: Int) throws -> Int {
+        guard reference >= 0, reference < objectCount else {
+            throw Failure(offset: offsetTableOffset, message: "object reference \(reference) is out of range")
+        }
+        let offset = readUnsigned(at: offsetTableOffset + reference * offsetIntSize, size: offsetIntSize)
+        guard offset >= 8, offset < UInt64(offsetTableOffset) else {
+            throw Failure(offset: offsetTableOffset + reference * offsetIntSize, message: "object offset \(offset) lies outside the object area")
+        }
+        return Int(offset)
+    }
+
+    /// Reads the length that follows a marker whose low nibble is 0xF.
+    private func readLength(marker: UInt8, at offset: Int) throws -> (length: Int, start: Int) {
+        let info = Int(marker & 0x0F)
+        if info != 0x0F { return (info, offset + 1) }
+        let intMarker = try byte(at: offset + 1)
+        guard intMarker & 0xF0 == 0x10 else { throw Failure(offset: offset + 1, message: "expected an integer length") }
+        let size = 1 << Int(intMarker & 0x0F)
+        guard size <= 8 else { throw Failure(offset: offset + 1, message: "length integer too wide") }
+        try require(offset + 2, size)
+        let length = readUnsigned(at: offset + 2, size: size)
+        guard length <= UInt64(bytes.count) else { throw Failure(offset: offset + 1, message: "length \(length) exceeds the file") }
+        return (Int(length), offset + 2 + size)
+    }
+
+    private func byte(at offset: Int) throws -> UInt8 {
+        guard offset < offsetTableOffset else { throw Failure(offset: offset, message: "read past the object area") }
+        return bytes[offset]
+    }
+
+    private func require(_ offset: Int, _ count: Int) throws {
+        guard count >= 0, offset + count <= offsetTableOffset else {
+            throw Failure(offset: offset, message: "object runs past the object area")
+        }
+    }
+
+    private mutating func readObject(_ reference: Int, depth: Int) throws -> PropertyListNode {
+        referenceBudget -= 1
+        guard referenceBudget >= 0 else { throw Failure(offset: 0, message: "more object references than the file can hold") }
+        if let cached = cache[reference] { return cached }
+        let node = try decodeObject(reference, depth: depth)
+        cache[reference] = node
+        return node
+    }
+
+    private mutating func decodeObject(_ reference: Int, depth: Int) throws -> PropertyListNode {
+        let offset = try objectOffset(reference)
+        guard depth <= maximumDepth else { throw Failure(offset: offset, message: "values nest more than \(maximumDepth) levels deep") }
+        guard !visiting.contains(reference) else { throw Failure(offset: offset, message: "the object graph refers back to itself") }
+        let location = SourceLocation(file: file, line: 1, column: offset + 1)
+        let marker = try byte(at: offset)
+        switch marker >> 4 {
+        case 0x0:
+            switch marker {
+            case 0x08: return PropertyListNode(.boolean(false), location: location)
+            case 0x09: return PropertyListNode(.boolean(true), location: location)
+            default: throw Failure(offset: offset, message: "unsupported object marker 0x\(String(marker, radix: 16))")
+            }
+        case 0x1:
+            let size = 1 << Int(marker & 0x0F)
+            guard size <= 16 else { throw Failure(offset: offset, message: "integer too wide") }
+            try require(offset + 1, size)
+            // 16-byte integers keep their low 8 bytes, as CoreFoundation does for values that fit.
+            let value = readUnsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8))
+            let signed = size >= 8 ? Int64(bitPattern: value) : Int64(value)
+            return PropertyListNode(.integer(signed), location: location)
+        case 0x2:
+            let size = 1 << Int(marker & 0x0F)
+            try require(offset + 1, size)
+            let bits = readUnsigned(at: offset + 1, size: size)
+            let value: Double =
+                switch size {
+                case 4: Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+                case 8: Double(bitPattern: bits)
+                default: throw Failure(offset: offset, message: "real of unsupported width \(size)")
+                }
+            return PropertyListNode(.real(value), location: location)
+        case 0x3:
+            guard marker == 0x33 else { throw Failure(offset: offset, message: "unsupported date marker") }
+            try require(offset + 1, 8)
+            return PropertyListNode(.date(String(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))), location: location)
+        case 0x4:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, length)
+            return PropertyListNode(.data(Array(bytes[start..<(start + length)])), location: location)
+        case 0x5:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, length)
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+            guard !slice.contains(where: { $0 >= 0x80 }) else {
+                throw Failure(offset: offset, message: "ASCII string holds non-ASCII bytes")
+            }
+            return PropertyListNode(.string(String(decoding: slice, as: UTF8.self)), location: location)
+        case 0x6:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, length * 2)
+            var units: [UInt16] = []
+            units.reserveCapacity(length)
+            for k in 0..<length { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
+            return PropertyListNode(.string(String(decoding: units, as: UTF16.self)), location: location)
+        case 0x7:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, length)
+            return PropertyListNode(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)), location: location)
+        case 0x8:
+            let size = Int(marker & 0x0F) + 1
+            try require(offset + 1, size)
+            return PropertyListNode(.integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: min(size, 8)))), location: location)
+        case 0xA, 0xC:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, length * objectRefSize)
+            visiting.insert(reference)
+            defer { visiting.remove(reference) }
+            var items: [PropertyListNode] = []
+            items.reserveCapacity(length)
+            for k in 0..<length {
+                let child = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
+                items.append(try readObject(child, depth: depth + 1))
+            }
+            return PropertyListNode(.array(items), location: location)
+        case 0xD:
+            let (length, start) = try readLength(marker: marker, at: offset)
+            try require(start, 2 * length * objectRefSize)
+            visiting.insert(reference)
+            defer { visiting.remove(reference) }
+            var entries: [PropertyListValue.DictionaryEntry] = []
+            entries.reserveCapacity(length)
+            for k in 0..<length {
+                let keyReference = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
+                let valueReference = Int(readUnsigned(at: start + (length + k) * objectRefSize, size: objectRefSize))
+                let keyNode = try readObject(keyReference, depth: depth + 1)
+                guard case .string(let key) = keyNode.value else {
+                    throw Failure(offset: keyNode.location.column - 1, message: "dictionary key is \(keyNode.value.kindDescription), not a string")
+                }
+                let value = try readObject(valueReference, depth: depth + 1)
+                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyNode.location, value: value))
+            }
+            return PropertyListNode(.dictionary(entries), location: location)
+        default:
+            throw Failure(offset: offset, message: "unknown object marker 0x\(String(marker, radix: 16))")
+        }
+    }
+}

@@ -1,0 +1,393 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One localization table as read from a file: `Localizable.strings` in any of its forms (text in
+/// UTF-8/16/32, compiled XML or binary property list).
+///
+/// The reading is lossless: every entry is kept in file order with its key, value, comment and
+/// location, duplicates included. ``subscript(_:)`` answers with the *effective* value, the one a
+/// device uses: the last of duplicate keys, and nothing at all when CoreFoundation would reject
+/// the file (``isReadableOnDevice`` is false) or for entries after a point where it silently
+/// stops reading (``Entry/isReadByDevice``).
+///
+/// Values are stored compactly and turned into `String`s only when asked for, so reading a large
+/// table is fast and small; keep the table and look up as often as you like.
+public struct LocalizationTable: Sendable {
+    public enum Format: Sendable, Hashable, CustomStringConvertible {
+        case text(TextEncoding)
+        case xmlPropertyList
+        case binaryPropertyList
+
+        public var description: String {
+            switch self {
+            case .text(let encoding): "text (\(encoding.rawValue))"
+            case .xmlPropertyList: "XML property list"
+            case .binaryPropertyList: "binary property list"
+            }
+        }
+    }
+
+    /// What an entry's value is. A strings table needs strings; the property-list grammar also
+    /// allows the others, which a device cannot show.
+    public enum ValueKind: String, Sendable, Hashable, Codable {
+        case string, array, dictionary, data, other
+    }
+
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        /// The value; for a value that is not a string, its source text.
+        public var value: String
+        public var valueKind: ValueKind
+        /// The comment just before the entry, without its `/* */` or `//` markers.
+        public var comment: String?
+        /// Where the key starts.
+        public var location: SourceLocation
+        /// Where the value starts (the key's location for the `"key";` shorthand).
+        public var valueLocation: SourceLocation
+        /// False when CoreFoundation, and so the device, never sees this entry.
+        public var isReadByDevice: Bool
+
+        public init(
+            key: String, value: String, valueKind: ValueKind = .string, comment: String? = nil,
+            location: SourceLocation, valueLocation: SourceLocation? = nil, isReadByDevice: Bool = true
+        ) {
+            self.key = key
+            self.value = value
+            self.valueKind = valueKind
+            self.comment = comment
+            self.location = location
+            self.valueLocation = valueLocation ?? location
+            self.isReadByDevice = isReadByDevice
+        }
+    }
+
+    /// The file path the table was read from, as given.
+    public let file: String?
+    public let format: Format
+    /// Everything noticed while reading, in file order.
+    public let diagnostics: [Diagnostic]
+    /// False when CoreFoundation rejects the file: on a device the whole table is then empty.
+    public let isReadableOnDevice: Bool
+    let storage: TableStorage
+
+    init(file: String?, format: Format, diagnostics: [Diagnostic], isReadableOnDevice: Bool, storage: TableStorage) {
+        self.file = file
+        self.format = format
+        self.diagnostics = diagnostics
+        self.isReadableOnDevice = isReadableOnDevice
+        self.storage = storage
+    }
+
+    /// Every entry in file order, duplicates and unreadable ones included.
+    public var entries: Entries { Entries(storage: storage, file: file) }
+
+    /// The effective value for `key` on a device, or nil.
+    public subscript(key: String) -> String? {
+        guard isReadableOnDevice, let record = storage.effectiveRecord(forKey: key) else { return nil }
+        return storage.string(record.value)
+    }
+
+    /// The entry that supplies the effective value for `key`.
+    public func effectiveEntry(forKey key: String) -> Entry? {
+        guard isReadableOnDevice, let record = storage.effectiveRecord(forKey: key) else { return nil }
+        return storage.entry(record, file: file)
+    }
+
+    /// The table as a device has it: key → effective value.
+    public var dictionary: [String: String] {
+        guard isReadableOnDevice else { return [:] }
+        var result: [String: String] = [:]
+        result.reserveCapacity(storage.distinctKeyCount)
+        for record in storage.records where record.isReadByDevice && record.kind == .string {
+            result[storage.string(record.key)] = storage.string(record.value)
+        }
+        return result
+    }
+
+    /// Keys with an effective value, in the order they first appear.
+    public var keys: [String] {
+        guard isReadableOnDevice else { return [] }
+        var result: [String] = []
+        for (index, record) in storage.records.enumerated()
+        where record.isReadByDevice && record.kind == .string
+            && storage.firstReadableIndex(forKeyOf: index) == index
+        {
+            result.append(storage.string(record.key))
+        }
+        return result
+    }
+
+    /// Number of keys with an effective value.
+    public var count: Int { isReadableOnDevice ? storage.effectiveKeyCount : 0 }
+
+    /// The decoded source text (UTF-8), for text tables; used to show offending lines.
+    public var sourceText: String? {
+        storage.hasSourceText ? String(decoding: storage.text, as: UTF8.self) : nil
+    }
+
+    /// A view of the entries that materializes each one on access.
+    public struct Entries: RandomAccessCollection, Sendable {
+        let storage: TableStorage
+        let file: String?
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { storage.records.count }
+        public subscript(position: Int) -> Entry { storage.entry(storage.records[position], file: file) }
+    }
+}
+
+/// A run of bytes in the table storage: in the source text, or (high bit of `start` set) in the
+/// arena that holds strings which needed unescaping.
+struct ByteSpan: Hashable {
+    var start: UInt32
+    var length: UInt32
+
+    static let arenaFlag: UInt32 = 0x8000_0000
+    static let none = ByteSpan(start: 0, length: UInt32.max)
+
+    var isNone: Bool { length == UInt32.max }
+
+    static func text(_ start: Int, _ length: Int) -> ByteSpan {
+        ByteSpan(start: UInt32(truncatingIfNeeded: start), length: UInt32(truncatingIfNeeded: length))
+    }
+    static func arena(_ start: Int, _ length: Int) -> ByteSpan {
+        ByteSpan(start: UInt32(truncatingIfNeeded: start) | arenaFlag, length: UInt32(truncatingIfNeeded: length))
+    }
+}
+
+struct EntryRecord {
+    var key: ByteSpan
+    var value: ByteSpan
+    /// Raw comment text including its markers, in the source text.
+    var comment: ByteSpan
+    var keyLine: UInt32 = 0
+    var keyColumn: UInt32 = 0
+    var valueLine: UInt32 = 0
+    var valueColumn: UInt32 = 0
+    var kind: LocalizationTable.ValueKind
+    var isReadByDevice: Bool
+}
+
+/// Immutable once built; shared between copies of a table and safe to read from any thread.
+final class TableStorage: Sendable {
+    let text: [UInt8]
+    let arena: [UInt8]
+    let records: [EntryRecord]
+    let hasSourceText: Bool
+    /// Open-addressing hash table: slot → distinct key number + 1 (0 = empty).
+    private let slots: [Int32]
+    /// Per distinct key: the last record read by the device (-1 if none), and the first.
+    private let lastReadable: [Int32]
+    private let firstReadable: [Int32]
+    /// Per distinct key: its first record (whose key bytes the hash table compares against).
+    private let representative: [Int32]
+    /// Per record: its distinct key number.
+    private let keyNumbers: [Int32]
+    let effectiveKeyCount: Int
+    var distinctKeyCount: Int { lastReadable.count }
+
+    init(text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool) {
+        self.text = text
+        self.arena = arena
+        self.records = records
+        self.hasSourceText = hasSourceText
+        var capacity = 16
+        while capacity < records.count * 2 { capacity <<= 1 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        var lastReadable: [Int32] = []
+        var firstReadable: [Int32] = []
+        var representative: [Int32] = []
+        var keyNumbers = [Int32](repeating: 0, count: records.count)
+        var effective = 0
+        let mask = capacity - 1
+        text.withUnsafeBufferPointer { textBuffer in
+            arena.withUnsafeBufferPointer { arenaBuffer in
+                for (index, record) in records.enumerated() {
+                    let key = TableStorage.bytes(record.key, textBuffer, arenaBuffer)
+                    var slot = Int(truncatingIfNeeded: TableStorage.hash(key)) & mask
+                    var number: Int32 = -1
+                    while slots[slot] != 0 {
+                        let candidate = Int(slots[slot] - 1)
+                        let other = TableStorage.bytes(records[Int(representative[candidate])].key, textBuffer, arenaBuffer)
+                        if TableStorage.equal(key, other) {
+                            number = Int32(candidate)
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    if number < 0 {
+                        number = Int32(lastReadable.count)
+                        slots[slot] = number + 1
+                        lastReadable.append(-1)
+                        firstReadable.append(-1)
+                        representative.append(Int32(index))
+                    }
+                    keyNumbers[index] = number
+                    if record.isReadByDevice && record.kind == .string {
+                        if lastReadable[Int(number)] < 0 {
+                            effective += 1
+                            firstReadable[Int(number)] = Int32(index)
+                        }
+                        lastReadable[Int(number)] = Int32(index)
+                    }
+                }
+            }
+        }
+        self.slots = slots
+        self.lastReadable = lastReadable
+        self.firstReadable = firstReadable
+        self.keyNumbers = keyNumbers
+        self.representative = representative
+        self.effectiveKeyCount = effective
+    }
+
+    /// The distinct-key number of `key`, or nil when the table never mentions it.
+    func keyNumber(forKey key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { keyBytes -> Int? in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: TableStorage.hash(keyBytes)) & mask
+            return text.withUnsafeBufferPointer { textBuffer in
+                arena.withUnsafeBufferPointer { arenaBuffer in
+                    while slots[slot] != 0 {
+                        let number = Int(slots[slot] - 1)
+                        let index = Int(representative[number])
+                        if TableStorage.equal(keyBytes, TableStorage.bytes(records[index].key, textBuffer, arenaBuffer)) {
+                            return number
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    func effectiveRecord(forKey key: String) -> EntryRecord? {
+        guard let number = keyNumber(forKey: key) else { return nil }
+        let index = lastReadable[number]
+        return index >= 0 ? records[Int(index)] : nil
+    }
+
+    func keyNumber(ofRecord index: Int) -> Int { Int(keyNumbers[index]) }
+
+    func firstReadableIndex(forKeyOf recordIndex: Int) -> Int {
+        Int(firstReadable[Int(keyNumbers[recordIndex])])
+    }
+
+    /// Indices of all records sharing the key of `recordIndex`, in file order.
+    func recordIndices(sharingKeyWith recordIndex: Int) -> [Int] {
+        let number = keyNumbers[recordIndex]
+        return keyNumbers.indices.filter { keyNumbers[$0] == number }
+    }
+
+    func string(_ span: ByteSpan) -> String {
+        if span.isNone { return "" }
+        return text.withUnsafeBufferPointer { textBuffer in
+            arena.withUnsafeBufferPointer { arenaBuffer in
+                String(decoding: TableStorage.bytes(span, textBuffer, arenaBuffer), as: UTF8.self)
+            }
+        }
+    }
+
+    func entry(_ record: EntryRecord, file: String?) -> LocalizationTable.Entry {
+        LocalizationTable.Entry(
+            key: string(record.key),
+            value: string(record.value),
+            valueKind: record.kind,
+            comment: record.comment.isNone ? nil : CommentText.clean(string(record.comment)),
+            location: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
+            valueLocation: SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)),
+            isReadByDevice: record.isReadByDevice
+        )
+    }
+
+    @inline(__always)
+    static func bytes(
+        _ span: ByteSpan, _ text: UnsafeBufferPointer<UInt8>, _ arena: UnsafeBufferPointer<UInt8>
+    ) -> UnsafeBufferPointer<UInt8> {
+        if span.isNone || span.length == 0 { return UnsafeBufferPointer(start: nil, count: 0) }
+        if span.start & ByteSpan.arenaFlag != 0 {
+            let start = Int(span.start & ~ByteSpan.arenaFlag)
+            return UnsafeBufferPointer(rebasing: arena[start..<(start + Int(span.length))])
+        }
+        let start = Int(span.start)
+        return UnsafeBufferPointer(rebasing: text[start..<(start + Int(span.length))])
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.count == 0 { return true }
+        return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+    }
+
+    /// A fast byte hash (64-bit multiply-xor over 8-byte words); keys compare by bytes, exactly as
+    /// CoreFoundation compares them, never by Unicode equivalence.
+    @inline(__always)
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return h }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < count {
+            tail |= UInt64(base[index]) << shift
+            shift += 8
+            index += 1
+        }
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 29
+        return h
+    }
+}
+
+/// Turns raw comment text (with `/* */` or `//` markers, possibly several comments) into the
+/// comment a translator wrote.
+enum CommentText {
+    static func clean(_ raw: String) -> String {
+        var parts: [Substring] = []
+        var rest = Substring(raw)
+        while let start = rest.firstIndex(of: "/") {
+            let after = rest.index(after: start)
+            guard after < rest.endIndex else { break }
+            if rest[after] == "*" {
+                let body = rest[rest.index(after: after)...]
+                if let close = body.firstRange(of: "*/") {
+                    parts.append(body[..<close.lowerBound])
+                    rest = body[close.upperBound...]
+                } else {
+                    parts.append(body)
+                    break
+                }
+            } else if rest[after] == "/" {
+                let body = rest[rest.index(after: after)...]
+                let lineEnd = body.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) ?? body.endIndex
+                parts.append(body[..<lineEnd])
+                rest = body[lineEnd...]
+            } else {
+                rest = rest[after...]
+            }
+        }
+        return parts.map { trimmed($0) }.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var slice = text
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

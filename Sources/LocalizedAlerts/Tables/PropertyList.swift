@@ -1,0 +1,73 @@
+/// A property-list value with the location it was read from: what `.stringsdict` files and
+/// compiled `.strings` files hold.
+public struct PropertyListNode: Hashable, Sendable {
+    public var value: PropertyListValue
+    public var location: SourceLocation
+
+    public init(_ value: PropertyListValue, location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+public indirect enum PropertyListValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int64)
+    case real(Double)
+    case boolean(Bool)
+    /// Dates are kept as written (ISO 8601 in XML, seconds since 2001 in binary).
+    case date(String)
+    case data([UInt8])
+    case array([PropertyListNode])
+    /// Entries in file order; duplicate keys are all kept.
+    case dictionary([DictionaryEntry])
+
+    public struct DictionaryEntry: Hashable, Sendable {
+        public var key: String
+        public var keyLocation: SourceLocation
+        public var value: PropertyListNode
+
+        public init(key: String, keyLocation: SourceLocation, value: PropertyListNode) {
+            self.key = key
+            self.keyLocation = keyLocation
+            self.value = value
+        }
+    }
+
+    /// The type name used in messages (`a dictionary`, `an integer`, …).
+    public var kindDescription: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "an integer"
+        case .real: "a real number"
+        case .boolean: "a boolean"
+        case .date: "a date"
+        case .data: "data"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        }
+    }
+
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var dictionaryEntries: [DictionaryEntry]? {
+        if case .dictionary(let entries) = self { return entries }
+        return nil
+    }
+
+    /// The last value for `key` in a dictionary (the one CoreFoundation keeps).
+    public subscript(key: String) -> PropertyListNode? {
+        guard case .dictionary(let entries) = self else { return nil }
+        return entries.last(where: { $0.key == key })?.value
+    }
+}
+
+/// The outcome of reading a property list: the root (nil when the file could not be read) and
+/// what was noticed.
+public struct PropertyListDocument: Sendable {
+    public var root: PropertyListNode?
+    public var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,37 @@
+/// Reads a property list in XML or binary form (Info.plist, `.stringsdict`).
+public enum PropertyListReader {
+    public static func read(_ bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) -> PropertyListDocument {
+        if bytes.count > limits.maximumFileSize {
+            return PropertyListDocument(
+                root: nil,
+                diagnostics: [
+                    Diagnostic(
+                        id: .fileTooLarge, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                        message: "the file is \(bytes.count) bytes, over the reading limit of \(limits.maximumFileSize) bytes")
+                ])
+        }
+        let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
+        if isBinary {
+            return bytes.withUnsafeBufferPointer {
+                var reader = BinaryPropertyListReader(bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                return reader.read()
+            }
+        }
+        let decoded = TextDecoder.decode(bytes)
+        if let problem = decoded.problems.first(where: { if case .missingByteOrderMark = $0.kind { false } else { true } }) {
+            let position = decoded.utf8.withUnsafeBufferPointer { LineIndex($0, file: file).location(of: problem.offset, in: $0) }
+            return PropertyListDocument(
+                root: nil,
+                diagnostics: [
+                    Diagnostic(
+                        id: .invalidEncoding, severity: .error, location: position,
+                        message: "the file is not valid \(decoded.encoding.isUTF16 ? "UTF-16" : "UTF-8"). \(rejectedFileConsequence)",
+                        hint: "save it as UTF-8")
+                ])
+        }
+        return decoded.utf8.withUnsafeBufferPointer {
+            var parser = XMLPropertyListParser(text: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+            return parser.parse()
+        }
+    }
+}

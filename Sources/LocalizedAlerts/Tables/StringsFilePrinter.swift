@@ -1,0 +1,47 @@
+/// Writes entries as a text `.strings` file (UTF-8) that reads back to the same entries: same
+/// keys, values, comments and order. Used to normalise tables and by the fuzzers' round-trip check.
+public enum StringsFilePrinter {
+    public static func print(_ entries: some Sequence<LocalizationTable.Entry>) -> String {
+        var output = ""
+        var first = true
+        for entry in entries {
+            if !first { output += "\n" }
+            first = false
+            if let comment = entry.comment, !comment.isEmpty {
+                if comment.contains("*/") {
+                    for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
+                        output += "// \(line)\n"
+                    }
+                } else {
+                    output += "/* \(comment) */\n"
+                }
+            }
+            output += quoted(entry.key)
+            output += " = "
+            output += entry.valueKind == .string ? quoted(entry.value) : entry.value
+            output += ";\n"
+        }
+        return output
+    }
+
+    /// A quoted string whose parse is exactly `text`.
+    public static func quoted(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\t": output += "\\t"
+            case "\r": output += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    output += "\\U" + hex(scalar.value)
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return output + "\""
+    }
+}

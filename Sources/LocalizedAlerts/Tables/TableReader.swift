@@ -1,0 +1,304 @@
+/// Limits that keep reading bounded whatever the input.
+public struct ReadingLimits: Sendable, Hashable {
+    /// Files larger than this are refused with a diagnostic (never read into memory). At most
+    /// 2 GiB − 1: offsets inside a table are 31-bit.
+    public var maximumFileSize: Int
+    /// Deepest nesting of arrays and dictionaries accepted.
+    public var maximumNestingDepth: Int
+
+    public init(maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512) {
+        self.maximumFileSize = min(maximumFileSize, Int(Int32.max))
+        self.maximumNestingDepth = maximumNestingDepth
+    }
+
+    public static let `default` = ReadingLimits()
+}
+
+extension LocalizationTable {
+    /// Reads a table file. Problems with the content become ``diagnostics``; only failing to read
+    /// the file at all throws.
+    public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
+        case .contents(let bytes):
+            self.init(parsing: bytes, file: path, limits: limits)
+        case .tooLarge(let size):
+            self = TableReader.refused(file: path, size: size, limits: limits)
+        }
+    }
+
+    /// Reads a table from bytes in any supported form: text `.strings` (UTF-8, UTF-16, UTF-32),
+    /// XML or binary property list.
+    public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        self = TableReader.read(bytes, file: file, limits: limits)
+    }
+}
+
+enum TableReader {
+    static func refused(file: String?, size: Int, limits: ReadingLimits) -> LocalizationTable {
+        let diagnostic = Diagnostic(
+            id: .fileTooLarge, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+            message: "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes; it was not read",
+            hint: "raise ReadingLimits.maximumFileSize (render-alert: --max-file-size) if this file is expected")
+        return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
+    }
+
+    static func empty(file: String?, format: LocalizationTable.Format, diagnostics: [Diagnostic]) -> LocalizationTable {
+        LocalizationTable(
+            file: file, format: format, diagnostics: diagnostics, isReadableOnDevice: false,
+            storage: TableStorage(text: [], arena: [], records: [], hasSourceText: false))
+    }
+
+    static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable {
+        if bytes.isEmpty {
+            let diagnostic = Diagnostic(
+                id: .emptyFile, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                message: "the file is empty (zero bytes): Foundation refuses to read it, so on a device this table does not exist",
+                hint: "add entries, or delete the file")
+            return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
+        }
+        if bytes.count > limits.maximumFileSize {
+            return refused(file: file, size: bytes.count, limits: limits)
+        }
+        let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
+        if isBinary {
+            let document = bytes.withUnsafeBufferPointer {
+                var reader = BinaryPropertyListReader(bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                return reader.read()
+            }
+            return table(from: document, file: file, format: .binaryPropertyList)
+        }
+        let decoded = TextDecoder.decode(bytes)
+        if looksLikeXML(decoded.utf8) {
+            let document = decoded.utf8.withUnsafeBufferPointer {
+                var parser = XMLPropertyListParser(text: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                return parser.parse()
+            }
+            return table(from: document, file: file, format: .xmlPropertyList)
+        }
+        return readText(decoded, file: file)
+    }
+
+    /// XML property lists start (after whitespace) with a declaration, a DOCTYPE, a comment or
+    /// the plist element; text tables never do.
+    private static func looksLikeXML(_ text: [UInt8]) -> Bool {
+        var index = 0
+        while index < text.count, text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D {
+            index += 1
+        }
+        for prefix in ["<?xml", "<!DOCTYPE", "<plist", "<!--"] {
+            let bytes = Array(prefix.utf8)
+            if index + bytes.count <= text.count && Array(text[index..<(index + bytes.count)]) == bytes { return true }
+        }
+        return false
+    }
+
+    // MARK: Text tables
+
+    private static func readText(_ decoded: DecodedText, file: String?) -> LocalizationTable {
+        if decoded.utf8.isEmpty {
+            // Only a byte order mark: CoreFoundation finds an empty string and fails.
+            let diagnostic = Diagnostic(
+                id: .emptyFile, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
+                message: "the file holds only a byte order mark: Foundation refuses to read it, so on a device this table does not exist",
+                hint: "add entries, or delete the file")
+            return empty(file: file, format: .text(decoded.encoding), diagnostics: [diagnostic])
+        }
+        let text = decoded.utf8
+        let parser = text.withUnsafeBufferPointer { buffer in
+            var parser = StringsFileParser(text: buffer)
+            parser.parse()
+            parser.finish()
+            return parser
+        }
+        var pending = decodingDiagnostics(decoded, text: text)
+        var readable = !parser.rejected
+        if decoded.encoding == .utf16BigEndianWithoutBOM
+            || (decoded.encoding == .utf16LittleEndianWithoutBOM && !startsWithASCIISpace(text))
+            || decoded.problems.contains(where: { problem in
+                if case .invalidUTF8 = problem.kind { return true }
+                if case .truncatedCodeUnit = problem.kind { return true }
+                return false
+            })
+        {
+            readable = false
+        }
+        pending.append(contentsOf: parser.pending)
+
+        // Resolve every recorded offset to line and column in one forward pass.
+        var records = parser.records
+        let offsets = parser.offsets
+        var diagnostics: [Diagnostic] = []
+        text.withUnsafeBufferPointer { buffer in
+            var resolver = LineColumnResolver(buffer)
+            for index in records.indices {
+                let key = resolver.resolve(offsets[index].key)
+                let value = resolver.resolve(offsets[index].value)
+                records[index].keyLine = UInt32(key.line)
+                records[index].keyColumn = UInt32(key.column)
+                records[index].valueLine = UInt32(value.line)
+                records[index].valueColumn = UInt32(value.column)
+                if !readable { records[index].isReadByDevice = false }
+            }
+            pending.sort { $0.offset < $1.offset }
+            var diagnosticResolver = LineColumnResolver(buffer)
+            for item in pending {
+                let position = diagnosticResolver.resolve(item.offset)
+                diagnostics.append(
+                    Diagnostic(
+                        id: item.id, severity: item.severity,
+                        location: SourceLocation(file: file, line: position.line, column: position.column),
+                        message: item.message, hint: item.hint))
+            }
+        }
+        let storage = TableStorage(text: text, arena: parser.arena, records: records, hasSourceText: true)
+        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
+        diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        return LocalizationTable(
+            file: file, format: .text(decoded.encoding), diagnostics: diagnostics,
+            isReadableOnDevice: readable, storage: storage)
+    }
+
+    private static func startsWithASCIISpace(_ text: [UInt8]) -> Bool {
+        guard let first = text.first else { return true }
+        return first == 0x20 || (first >= 0x09 && first <= 0x0D)
+    }
+
+    private static func decodingDiagnostics(_ decoded: DecodedText, text: [UInt8]) -> [PendingDiagnostic] {
+        var result: [PendingDiagnostic] = []
+        var invalidUTF8Count = 0
+        for problem in decoded.problems {
+            switch problem.kind {
+            case .missingByteOrderMark:
+                let order = decoded.encoding == .utf16LittleEndianWithoutBOM ? "little-endian" : "big-endian"
+                let survives = decoded.encoding == .utf16LittleEndianWithoutBOM && startsWithASCIISpace(text)
+                result.append(
+                    PendingDiagnostic(
+                        id: survives ? .utf16WithoutBOM : .utf16WithoutBOMMisread, severity: survives ? .warning : .error, offset: 0,
+                        message: survives
+                            ? "UTF-16 (\(order)) without a byte order mark: Foundation drops the first character, which here is only whitespace; decoded correctly here"
+                            : "UTF-16 (\(order)) without a byte order mark: Foundation misreads it (it assumes little-endian and drops the first character), so on a device the whole table is empty; decoded correctly here",
+                        hint: "save the file as UTF-8, or as UTF-16 with a byte order mark"))
+            case .invalidUTF8(let byte):
+                invalidUTF8Count += 1
+                if invalidUTF8Count == 1 {
+                    result.append(
+                        PendingDiagnostic(
+                            id: .invalidEncoding, severity: .error, offset: problem.offset,
+                            message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8. \(rejectedFileConsequence)",
+                            hint: "save the file as UTF-8 (it looks like Latin-1 or another legacy encoding)"))
+                }
+            case .loneSurrogate(let unit):
+                result.append(
+                    PendingDiagnostic(
+                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        message: "unpaired UTF-16 surrogate 0x\(hex(UInt32(unit))): the device shows U+FFFD (�) here",
+                        hint: "fix the character; it was probably cut in half"))
+            case .invalidScalar(let value):
+                result.append(
+                    PendingDiagnostic(
+                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        message: "0x\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar: the device shows U+FFFD (�) here",
+                        hint: nil))
+            case .truncatedCodeUnit(let left):
+                result.append(
+                    PendingDiagnostic(
+                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        message: "the file ends in the middle of a character (\(left) stray \(left == 1 ? "byte" : "bytes")). \(rejectedFileConsequence)",
+                        hint: "the file was probably truncated"))
+            }
+        }
+        if invalidUTF8Count > 1, let index = result.firstIndex(where: { $0.id == .invalidEncoding }) {
+            result[index].message += " (\(invalidUTF8Count) invalid bytes in all)"
+        }
+        return result
+    }
+
+    // MARK: Property lists
+
+    static func table(from document: PropertyListDocument, file: String?, format: LocalizationTable.Format) -> LocalizationTable {
+        var diagnostics = document.diagnostics
+        guard let root = document.root else {
+            return empty(file: file, format: format, diagnostics: diagnostics)
+        }
+        guard case .dictionary(let items) = root.value else {
+            diagnostics.append(
+                Diagnostic(
+                    id: .notATable, severity: .error, location: root.location,
+                    message: "the property list holds \(root.value.kindDescription), not a dictionary of strings. \(rejectedFileConsequence)",
+                    hint: "a strings table is a dictionary from keys to strings"))
+            return empty(file: file, format: format, diagnostics: diagnostics)
+        }
+        var arena: [UInt8] = []
+        var records: [EntryRecord] = []
+        records.reserveCapacity(items.count)
+        for item in items {
+            var key = item.key
+            var valueText: String
+            var kind = LocalizationTable.ValueKind.string
+            switch item.value.value {
+            case .string(let s):
+                valueText = s
+            case .array: kind = .array; valueText = ""
+            case .dictionary: kind = .dictionary; valueText = ""
+            case .data(let bytes): kind = .data; valueText = "<\(bytes.count) bytes>"
+            default: kind = .other; valueText = ""
+            }
+            if kind != .string {
+                diagnostics.append(
+                    Diagnostic(
+                        id: .nonStringValue, severity: .error, location: item.value.location,
+                        message: "the value of \"\(item.key)\" is \(item.value.value.kindDescription), not a string; a device cannot show it",
+                        hint: "make the value a string"))
+            }
+            let keySpan = key.withUTF8 { bytes -> ByteSpan in
+                let start = arena.count
+                arena.append(contentsOf: bytes)
+                return .arena(start, bytes.count)
+            }
+            let valueSpan = valueText.withUTF8 { bytes -> ByteSpan in
+                let start = arena.count
+                arena.append(contentsOf: bytes)
+                return .arena(start, bytes.count)
+            }
+            records.append(
+                EntryRecord(
+                    key: keySpan, value: valueSpan, comment: .none,
+                    keyLine: UInt32(item.keyLocation.line), keyColumn: UInt32(item.keyLocation.column),
+                    valueLine: UInt32(item.value.location.line), valueColumn: UInt32(item.value.location.column),
+                    kind: kind, isReadByDevice: true))
+        }
+        let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false)
+        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
+        diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+        return LocalizationTable(file: file, format: format, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
+    }
+
+    // MARK: Duplicates
+
+    /// A key defined again with a different value: the device silently takes the last one.
+    static func duplicateDiagnostics(_ storage: TableStorage, file: String?) -> [Diagnostic] {
+        guard storage.distinctKeyCount < storage.records.count else { return [] }
+        var previousByKey: [Int: Int] = [:]
+        var result: [Diagnostic] = []
+        for (index, record) in storage.records.enumerated() {
+            let number = storage.keyNumber(ofRecord: index)
+            defer { previousByKey[number] = index }
+            guard let previous = previousByKey[number] else { continue }
+            let earlier = storage.records[previous]
+            guard storage.string(earlier.value) != storage.string(record.value) || earlier.kind != record.kind else { continue }
+            let key = storage.string(record.key)
+            result.append(
+                Diagnostic(
+                    id: .duplicateKey, severity: .warning,
+                    location: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
+                    message: "\"\(key)\" is defined again with a different value; the device uses this later one",
+                    hint: "keep one definition",
+                    notes: [
+                        Diagnostic.Note(
+                            location: SourceLocation(file: file, line: Int(earlier.keyLine), column: Int(earlier.keyColumn)),
+                            message: "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
+                    ]))
+        }
+        return result
+    }
+}

@@ -1,0 +1,457 @@
+/// Reads XML property lists (`.stringsdict`, compiled XML `.strings`).
+///
+/// Hand-written for two reasons: every value keeps its line and column, and nothing is ever
+/// fetched or expanded from a DTD. A DOCTYPE is skipped; entities other than the five predefined
+/// ones and numeric references are errors, so an external entity can never be resolved.
+struct XMLPropertyListParser {
+    private let text: UnsafeBufferPointer<UInt8>
+    private let lines: LineIndex
+    private var pos = 0
+    private var diagnostics: [Diagnostic] = []
+    private let maximumDepth: Int
+
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+        var hint: String?
+    }
+
+    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512) {
+        self.text = text
+        self.lines = LineIndex(text, file: file)
+        self.maximumDepth = maximumDepth
+    }
+
+    mutating func parse() -> PropertyListDocument {
+        do {
+            try skipProlog()
+            guard pos < text.count else {
+                throw Failure(offset: pos, message: "the file has no root element", hint: "a property list starts with <plist> or <dict>")
+            }
+            let rootStart = pos
+            var tag = try readStartTag()
+            var root: PropertyListNode
+            if tag.name == "plist" {
+                guard !tag.selfClosing else {
+                    throw Failure(offset: rootStart, message: "<plist/> holds no value", hint: nil)
+                }
+                try skipMisc()
+                let valueStart = pos
+                tag = try readStartTag()
+                root = try readValue(tag, at: valueStart, depth: 1)
+                try skipMisc()
+                try readEndTag("plist")
+            } else {
+                root = try readValue(tag, at: rootStart, depth: 1)
+            }
+            try skipMisc()
+            if pos < text.count {
+                diagnostics.append(
+                    Diagnostic(
+                        id: .propertyListSyntax, severity: .warning, location: location(pos),
+                        message: "content after the root element is ignored", hint: "remove it"))
+            }
+            return PropertyListDocument(root: root, diagnostics: diagnostics)
+        } catch let failure as Failure {
+            diagnostics.append(
+                Diagnostic(
+                    id: .propertyListSyntax, severity: .error, location: location(failure.offset),
+                    message: failure.message + ". \(rejectedFileConsequence)", hint: failure.hint))
+            return PropertyListDocument(root: nil, diagnostics: diagnostics)
+        } catch {
+            return PropertyListDocument(root: nil, diagnostics: diagnostics)
+        }
+    }
+
+    private func location(_ offset: Int) -> SourceLocation {
+        lines.location(of: offset, in: text)
+    }
+
+    // MARK: Prolog and misc
+
+    private mutating func skipProlog() throws {
+        while true {
+            skipWhitespace()
+            if startsWith("<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if startsWith("<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if startsWith("<!DOCTYPE") {
+                try skipDoctype()
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipMisc() throws {
+        while true {
+            skipWhitespace()
+            if startsWith("<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if startsWith("<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Skips `<!DOCTYPE …>` including an internal subset; external identifiers are never loaded.
+    private mutating func skipDoctype() throws {
+        let start = pos
+        pos += 9
+        var depth = 0
+        while pos < text.count {
+            let b = text[pos]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                guard let close = find(b, from: pos + 1) else { break }
+                pos = close + 1
+                continue
+            }
+            if b == UInt8(ascii: "[") { depth += 1 }
+            if b == UInt8(ascii: "]") { depth -= 1 }
+            if depth > 0 && startsWith("<!ENTITY") {
+                diagnostics.append(
+                    Diagnostic(
+                        id: .propertyListSyntax, severity: .warning, location: location(pos),
+                        message: "entity declarations are not read: entities are never expanded, and external ones never fetched",
+                        hint: "write the text itself instead of an entity"))
+            }
+            if b == UInt8(ascii: ">") && depth <= 0 {
+                pos += 1
+                return
+            }
+            pos += 1
+        }
+        throw Failure(offset: start, message: "the DOCTYPE declaration is never closed", hint: nil)
+    }
+
+    // MARK: Tags
+
+    struct StartTag {
+        var name: String
+        var selfClosing: Bool
+    }
+
+    private mutating func readStartTag() throws -> StartTag {
+        let start = pos
+        guard pos < text.count, text[pos] == UInt8(ascii: "<") else {
+            throw Failure(offset: pos, message: "expected an element, found \(describe(pos))", hint: nil)
+        }
+        pos += 1
+        let nameStart = pos
+        while pos < text.count, isNameCharacter(text[pos]) { pos += 1 }
+        guard pos > nameStart else {
+            throw Failure(offset: start, message: "expected an element name after '<'", hint: nil)
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<pos]), as: UTF8.self)
+        // Attributes are skipped (plist's version is the only one in use).
+        while pos < text.count {
+            let b = text[pos]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+                guard let close = find(b, from: pos + 1) else { break }
+                pos = close + 1
+            } else if b == UInt8(ascii: "/") && pos + 1 < text.count && text[pos + 1] == UInt8(ascii: ">") {
+                pos += 2
+                return StartTag(name: name, selfClosing: true)
+            } else if b == UInt8(ascii: ">") {
+                pos += 1
+                return StartTag(name: name, selfClosing: false)
+            } else if b == UInt8(ascii: "<") {
+                break
+            } else {
+                pos += 1
+            }
+        }
+        throw Failure(offset: start, message: "the tag <\(name) is never closed with '>'", hint: nil)
+    }
+
+    private mutating func readEndTag(_ name: String) throws {
+        let start = pos
+        guard startsWith("</") else {
+            throw Failure(offset: pos, message: "expected </\(name)>, found \(describe(pos))", hint: "close <\(name)> with </\(name)>")
+        }
+        pos += 2
+        let nameStart = pos
+        while pos < text.count, isNameCharacter(text[pos]) { pos += 1 }
+        let found = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<pos]), as: UTF8.self)
+        skipWhitespace()
+        guard found == name, pos < text.count, text[pos] == UInt8(ascii: ">") else {
+            throw Failure(offset: start, message: "expected </\(name)>, found </\(found)", hint: "close <\(name)> with </\(name)>")
+        }
+        pos += 1
+    }
+
+    // MARK: Values
+
+    private mutating func readValue(_ tag: StartTag, at start: Int, depth: Int) throws -> PropertyListNode {
+        guard depth <= maximumDepth else {
+            throw Failure(offset: start, message: "values nest more than \(maximumDepth) levels deep", hint: nil)
+        }
+        let here = location(start)
+        switch tag.name {
+        case "dict":
+            var entries: [PropertyListValue.DictionaryEntry] = []
+            if tag.selfClosing { return PropertyListNode(.dictionary([]), location: here) }
+            while true {
+                try skipMisc()
+                if startsWith("</") {
+                    try readEndTag("dict")
+                    return PropertyListNode(.dictionary(entries), location: here)
+                }
+                let keyStart = pos
+                let keyTag = try readStartTag()
+                guard keyTag.name == "key" else {
+                    throw Failure(offset: keyStart, message: "expected <key> in <dict>, found <\(keyTag.name)>", hint: "every value in a <dict> follows its <key>")
+                }
+                let key = keyTag.selfClosing ? "" : try readText(closing: "key")
+                try skipMisc()
+                let valueStart = pos
+                if startsWith("</") {
+                    throw Failure(offset: valueStart, message: "the key \"\(key)\" has no value", hint: "add a value after </key>")
+                }
+                let valueTag = try readStartTag()
+                let value = try readValue(valueTag, at: valueStart, depth: depth + 1)
+                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: location(keyStart), value: value))
+            }
+        case "array":
+            var items: [PropertyListNode] = []
+            if tag.selfClosing { return PropertyListNode(.array([]), location: here) }
+            while true {
+                try skipMisc()
+                if startsWith("</") {
+                    try readEndTag("array")
+                    return PropertyListNode(.array(items), location: here)
+                }
+                let itemStart = pos
+                let itemTag = try readStartTag()
+                items.append(try readValue(itemTag, at: itemStart, depth: depth + 1))
+            }
+        case "string":
+            return PropertyListNode(.string(tag.selfClosing ? "" : try readText(closing: "string")), location: here)
+        case "key":
+            throw Failure(offset: start, message: "<key> outside a <dict>", hint: nil)
+        case "integer":
+            let raw = tag.selfClosing ? "" : try readText(closing: "integer")
+            let trimmed = raw.trimmingASCIIWhitespace()
+            let value: Int64?
+            if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
+                value = Int64(trimmed.dropFirst(2), radix: 16)
+            } else if trimmed.hasPrefix("-0x") || trimmed.hasPrefix("-0X") {
+                value = Int64(trimmed.dropFirst(3), radix: 16).map { -$0 }
+            } else {
+                value = Int64(trimmed)
+            }
+            guard let value else {
+                throw Failure(offset: start, message: "\"\(trimmed)\" is not an integer", hint: nil)
+            }
+            return PropertyListNode(.integer(value), location: here)
+        case "real":
+            let raw = tag.selfClosing ? "" : try readText(closing: "real")
+            guard let value = Double(raw.trimmingASCIIWhitespace()) else {
+                throw Failure(offset: start, message: "\"\(raw)\" is not a number", hint: nil)
+            }
+            return PropertyListNode(.real(value), location: here)
+        case "true", "false":
+            if !tag.selfClosing {
+                let inner = try readText(closing: tag.name)
+                guard inner.trimmingASCIIWhitespace().isEmpty else {
+                    throw Failure(offset: start, message: "<\(tag.name)> must be empty", hint: "write <\(tag.name)/>")
+                }
+            }
+            return PropertyListNode(.boolean(tag.name == "true"), location: here)
+        case "date":
+            let raw = tag.selfClosing ? "" : try readText(closing: "date")
+            return PropertyListNode(.date(raw.trimmingASCIIWhitespace()), location: here)
+        case "data":
+            let raw = tag.selfClosing ? "" : try readText(closing: "data")
+            guard let bytes = Base64.decode(raw) else {
+                throw Failure(offset: start, message: "<data> is not valid base64", hint: nil)
+            }
+            return PropertyListNode(.data(bytes), location: here)
+        default:
+            throw Failure(offset: start, message: "<\(tag.name)> is not a property-list element", hint: "use dict, array, key, string, integer, real, true, false, date or data")
+        }
+    }
+
+    /// Character data up to the closing tag, with entities and CDATA sections resolved.
+    private mutating func readText(closing name: String) throws -> String {
+        var bytes: [UInt8] = []
+        var runStart = pos
+        while pos < text.count {
+            let b = text[pos]
+            if b == UInt8(ascii: "<") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
+                if startsWith("<![CDATA[") {
+                    let contentStart = pos + 9
+                    guard let close = find("]]>", from: contentStart) else {
+                        throw Failure(offset: pos, message: "the CDATA section is never closed with ]]>", hint: nil)
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[contentStart..<close]))
+                    pos = close + 3
+                    runStart = pos
+                    continue
+                }
+                if startsWith("<!--") {
+                    try skip(past: "-->", what: "comment")
+                    runStart = pos
+                    continue
+                }
+                try readEndTag(name)
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            if b == UInt8(ascii: "&") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
+                try readEntity(into: &bytes)
+                runStart = pos
+                continue
+            }
+            pos += 1
+        }
+        throw Failure(offset: pos, message: "<\(name)> is never closed", hint: "add </\(name)>")
+    }
+
+    private mutating func readEntity(into bytes: inout [UInt8]) throws {
+        let start = pos
+        guard let semicolon = find(UInt8(ascii: ";"), from: pos + 1), semicolon - pos <= 12 else {
+            throw Failure(offset: start, message: "'&' must start an entity such as &amp;", hint: "write & as &amp;")
+        }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: text[(pos + 1)..<semicolon]), as: UTF8.self)
+        pos = semicolon + 1
+        switch name {
+        case "lt": bytes.append(UInt8(ascii: "<"))
+        case "gt": bytes.append(UInt8(ascii: ">"))
+        case "amp": bytes.append(UInt8(ascii: "&"))
+        case "quot": bytes.append(UInt8(ascii: "\""))
+        case "apos": bytes.append(UInt8(ascii: "'"))
+        default:
+            var scalarValue: UInt32?
+            if name.hasPrefix("#x") || name.hasPrefix("#X") {
+                scalarValue = UInt32(name.dropFirst(2), radix: 16)
+            } else if name.hasPrefix("#") {
+                scalarValue = UInt32(name.dropFirst(1))
+            } else {
+                throw Failure(
+                    offset: start, message: "unknown entity &\(name);: entities from a DTD are never expanded",
+                    hint: "write the text itself")
+            }
+            guard let value = scalarValue, value != 0, Unicode.Scalar(value) != nil else {
+                throw Failure(offset: start, message: "&\(name); is not a valid character reference", hint: nil)
+            }
+            appendUTF8(value, to: &bytes)
+        }
+    }
+
+    // MARK: Scanning helpers
+
+    private mutating func skipWhitespace() {
+        while pos < text.count {
+            let b = text[pos]
+            guard b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D else { return }
+            pos += 1
+        }
+    }
+
+    private mutating func skip(past terminator: String, what: String) throws {
+        guard let found = find(terminator, from: pos) else {
+            throw Failure(offset: pos, message: "this \(what) is never closed with \(terminator)", hint: nil)
+        }
+        pos = found + terminator.utf8.count
+    }
+
+    private func startsWith(_ prefix: String) -> Bool {
+        var index = pos
+        for byte in prefix.utf8 {
+            guard index < text.count, text[index] == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private func find(_ byte: UInt8, from start: Int) -> Int? {
+        var index = start
+        while index < text.count {
+            if text[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    private func find(_ needle: String, from start: Int) -> Int? {
+        let bytes = Array(needle.utf8)
+        guard let first = bytes.first else { return start }
+        var index = start
+        while index + bytes.count <= text.count {
+            if text[index] == first {
+                var matched = true
+                for k in 1..<bytes.count where text[index + k] != bytes[k] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func isNameCharacter(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+            || b == UInt8(ascii: ":") || b == UInt8(ascii: ".") || b >= 0x80
+    }
+
+    private func describe(_ offset: Int) -> String {
+        guard offset < text.count else { return "the end of the file" }
+        let b = text[offset]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        return "byte 0x\(String(b, radix: 16, uppercase: true))"
+    }
+}
+
+extension StringProtocol {
+    func trimmingASCIIWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first == " " || first == "\t" || first == "\n" || first == "\r" || first == "\r\n" {
+            slice.removeFirst()
+        }
+        while let last = slice.last, last == " " || last == "\t" || last == "\n" || last == "\r" || last == "\r\n" {
+            slice.removeLast()
+        }
+        return String(slice)
+    }
+}
+
+/// Base64 as property lists use it: whitespace between groups is allowed.
+enum Base64 {
+    static func decode(_ text: String) -> [UInt8]? {
+        var output: [UInt8] = []
+        var buffer: UInt32 = 0
+        var bits = 0
+        var padding = 0
+        for byte in text.utf8 {
+            let value: UInt32
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="):
+                padding += 1
+                continue
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return nil
+            }
+            if padding > 0 { return nil }
+            buffer = (buffer << 6) | value
+            bits += 6
+            if bits >= 8 {
+                bits -= 8
+                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import LocalizedAlerts
+
+struct Dump: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Reads table files and prints their entries, effective values and diagnostics.",
+        discussion: """
+            Reads .strings files (text in UTF-8/16/32, compiled XML or binary property lists). The \
+            JSON form has one object per file: file, format, readableOnDevice, table (key → \
+            effective value on a device), entries (every entry in file order, duplicates \
+            included) and diagnostics.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "Table files to read.")
+    var files: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    mutating func run() throws {
+        var tables: [LocalizationTable] = []
+        for file in files {
+            do {
+                tables.append(try LocalizationTable(contentsOfFile: file))
+            } catch {
+                throw ValidationError("cannot read \(error)")
+            }
+        }
+        switch format {
+        case .json:
+            print(JSON.array(tables.map(TableJSON.make)).serialized(pretty: true))
+        case .text:
+            for table in tables { print(TableText.render(table), terminator: "") }
+        }
+        if tables.contains(where: { $0.diagnostics.containsErrors }) {
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import LocalizedAlerts
+
+/// The table a device has must equal what Foundation (CoreFoundation, the parser devices run)
+/// reads, for every file; where Foundation fails, the toolkit must say so with a located error.
+@Suite("Agreement with Foundation")
+struct FoundationAgreementTests {
+    /// Checks one input against Foundation and returns a description of any disagreement.
+    static func disagreement(_ bytes: [UInt8], file: String? = nil) -> String? {
+        let table = LocalizationTable(parsing: bytes, file: file)
+        switch FoundationOracle.parse(bytes) {
+        case .table(let expected, let nonStringKeys):
+            guard table.isReadableOnDevice else {
+                return "Foundation reads the file, the toolkit says a device cannot: \(table.diagnostics.first?.message ?? "")"
+            }
+            if table.dictionary != expected {
+                let missing = Set(expected.keys).subtracting(table.dictionary.keys).sorted().prefix(3)
+                let extra = Set(table.dictionary.keys).subtracting(expected.keys).sorted().prefix(3)
+                let different = expected.keys.filter { table.dictionary[$0] != nil && table.dictionary[$0] != expected[$0] }.sorted().prefix(3)
+                return "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" })"
+            }
+            if !nonStringKeys.isEmpty && !table.diagnostics.contains(where: { $0.id == .nonStringValue }) {
+                return "non-string values not reported"
+            }
+            return nil
+        case .notADictionary:
+            return table.diagnostics.contains(where: { $0.id == .notATable && $0.severity == .error })
+                ? nil : "Foundation reads a non-dictionary; the toolkit did not report it"
+        case .failure:
+            if table.isReadableOnDevice { return "Foundation rejects the file; the toolkit says a device reads it" }
+            return table.diagnostics.containsErrors ? nil : "Foundation rejects the file; the toolkit reports no error"
+        }
+    }
+
+    @Test func everyCorpusFileAgrees() throws {
+        let files = Fixtures.corpusStringsFiles()
+        #expect(files.count >= 60)
+        var failures: [String] = []
+        for file in files {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            if let problem = Self.disagreement(bytes, file: file) { failures.append("\(file): \(problem)") }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func nextStepTableMatchesFoundation() {
+        for byte in 0x80...0xFF {
+            let source = "\"k\" = \"\\\(String(byte, radix: 8))\";"
+            guard case .table(let expected, _) = FoundationOracle.parse(Array(source.utf8)) else {
+                Issue.record("Foundation failed on \(source)")
+                continue
+            }
+            #expect(LocalizationTable(parsing: Array(source.utf8))["k"] == expected["k"], "\(source)")
+        }
+    }
+
+    /// Random token soups built from the grammar's sharp edges: every one must agree.
+    @Test func generatedInputsAgree() {
+        let pieces = [
+            "\"a\"", "\"b\"", "'c'", "key", "v.1", " = ", "=", ";", ";", ";", " ", "\n", "\r\n", "\r", "\t",
+            "/* c */", "// line\n", "/*", "*/", "{", "}", "(", ")", ",", "<0a1b>", "<", ">", "\"unterminated",
+            "\\", "\"\\U00e9\"", "\"\\u00e9\"", "\"\\351\"", "\"\\UD83D\"", "\"x\\\ny\"", "\u{00A0}", "\u{FEFF}",
+            "\u{2028}", "é", "#", "*", "\"é😀\"", "\"a\" = \"b\";", "\"k\" = \"v\";\n", "\"\"", "@", "%@",
+        ]
+        var generator = SplitMix64(seed: 0x5EED)
+        var failures: [String] = []
+        for _ in 0..<20000 {
+            let count = Int(generator.next() % 20) + 1
+            var text = ""
+            for _ in 0..<count { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            if let problem = Self.disagreement(Array(text.utf8)) { failures.append("\(text.debugDescription): \(problem)") }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+
+    /// Foundation's results as recorded in the corpus (FOUNDATION-RESULTS.ndjson), and the
+    /// located diagnostic the toolkit gives where Foundation drops data or fails.
+    @Test func edgeCasesMatchRecordedFoundationResults() throws {
+        let lines = try String(contentsOfFile: Fixtures.path("corpus/edge-cases/FOUNDATION-RESULTS.ndjson"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(lines.count == 47)
+        for line in lines {
+            let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let name = record["file"] as! String
+            let table = try LocalizationTable(contentsOfFile: Fixtures.path("corpus/edge-cases/\(name)"))
+            if record["ok"] as! Bool, let expected = record["table"] as? [String: String] {
+                if name == "27_nested_values.strings" {
+                    // Recorded with the array, dictionary and data stringified: errors here.
+                    #expect(table.diagnostics.filter { $0.id == .nonStringValue }.count == 3)
+                    continue
+                }
+                #expect(table.isReadableOnDevice, "\(name)")
+                #expect(table.dictionary == expected, "\(name)")
+            } else {
+                #expect(!table.isReadableOnDevice, "\(name)")
+                #expect(table.diagnostics.containsErrors, "\(name)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("14_junk_after_semicolon.strings", DiagnosticID.droppedAfterSemicolon, 2, 1),
+        ("15_equals_at_key_pos.strings", .droppedAfterSemicolon, 2, 1),
+        ("16_unterminated_key_after_semicolon.strings", .droppedAfterSemicolon, 2, 1),
+        ("18_comments.strings", .unterminatedComment, 3, 7),
+        ("12_missing_final_semicolon.strings", .missingSemicolon, 2, 10),
+        ("13_missing_semicolon_middle.strings", .missingSemicolon, 1, 10),
+        ("17_unterminated_value.strings", .missingSemicolon, 2, 2),
+        ("19_nested_comment.strings", .expectedEquals, 1, 35),
+        ("21_empty.strings", .emptyFile, 1, 1),
+        ("25_braces_then_junk.strings", .junkAfterTable, 2, 1),
+        ("26_single_string.strings", .notATable, 1, 1),
+        ("28_missing_value.strings", .missingValue, 1, 7),
+        ("29_two_strings.strings", .expectedEquals, 1, 5),
+        ("30_nbsp_before_equals.strings", .unicodeWhitespace, 1, 4),
+        ("32_unquoted_nonascii.strings", .unexpectedCharacter, 1, 5),
+        ("33_line_numbers_cr.strings", .missingSemicolon, 2, 10),
+        ("43_utf16le_nobom.strings", .utf16WithoutBOMMisread, 1, 1),
+        ("44_utf16be_nobom.strings", .utf16WithoutBOMMisread, 1, 1),
+        ("46_latin1_invalid_utf8.strings", .invalidEncoding, 1, 10),
+        ("47_utf16le_nobom_quote_first.strings", .utf16WithoutBOMMisread, 1, 1),
+        ("48_utf16be_nobom_space_first.strings", .utf16WithoutBOMMisread, 1, 1),
+        ("07_escape_u_lower.strings", .lowercaseUEscape, 1, 8),
+        ("08_octal.strings", .octalEscape, 1, 13),
+    ])
+    func edgeCaseDiagnosticsAreLocated(file: String, id: DiagnosticID, line: Int, column: Int) throws {
+        let table = try LocalizationTable(contentsOfFile: Fixtures.path("corpus/edge-cases/\(file)"))
+        let diagnostic = table.diagnostics.first { $0.id == id }
+        #expect(diagnostic != nil, "\(table.diagnostics)")
+        #expect(diagnostic?.position == Position(line, column), "\(diagnostic?.message ?? "")")
+    }
+
+    @Test func encodingsDecodeToTheSameTable() throws {
+        for name in ["40_utf8_bom", "41_utf16le_bom", "42_utf16be_bom", "45_utf32le_bom"] {
+            let table = try LocalizationTable(contentsOfFile: Fixtures.path("corpus/edge-cases/\(name).strings"))
+            #expect(table.dictionary == ["greeting": "Grüße ✓ 😀"], "\(name)")
+            #expect(table.entries.first?.comment == "c", "\(name)")
+            #expect(table.diagnostics.isEmpty, "\(name)")
+        }
+    }
+}
+
+/// A small deterministic generator for reproducible random tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
