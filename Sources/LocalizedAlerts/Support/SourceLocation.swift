@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A position in an input file: 1-based line and column.
 ///
 /// Lines are counted the way CoreFoundation counts them (`\n`, `\r` and `\r\n` each end a line).
@@ -30,15 +38,26 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 /// Maps byte offsets of a UTF-8 text to line and column, in one forward pass.
 ///
 /// Parsers record offsets while scanning (cheap) and resolve them here afterwards, asking in
-/// increasing order; an offset before the previous one restarts the scan from the beginning.
+/// increasing order, so that the text is walked once however many offsets there are; an offset
+/// before the previous one restarts the walk. Line breaks are found with `memchr` (vectorised in
+/// libc); scalars are counted only between a line's start and the offsets asked for.
 struct LineColumnResolver {
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text has any \r: without one, \n alone ends lines and `memchr` finds them.
+    private let hasCarriageReturn: Bool
     private var position = 0
     private var line = 1
-    private var lineStart = 0
+    private var column = 1
+    /// Offset of the next \n at or after `position` (bytes.count when there is none).
+    private var nextNewline = -1
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        if let base = bytes.baseAddress, bytes.count > 0 {
+            hasCarriageReturn = memchr(base, 0x0D, bytes.count) != nil
+        } else {
+            hasCarriageReturn = false
+        }
     }
 
     mutating func resolve(_ offset: Int) -> (line: Int, column: Int) {
@@ -46,29 +65,66 @@ struct LineColumnResolver {
         if target < position {
             position = 0
             line = 1
-            lineStart = 0
+            column = 1
+            nextNewline = -1
         }
+        guard let base = bytes.baseAddress, target > position else { return (line, column) }
+        if hasCarriageReturn {
+            walkBytes(to: target)
+        } else {
+            while true {
+                if nextNewline < position {
+                    let found = memchr(base + position, 0x0A, bytes.count - position)
+                    nextNewline = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                }
+                guard nextNewline < target else { break }
+                line += 1
+                column = 1
+                position = nextNewline + 1
+            }
+            column += scalarCount(from: position, to: target)
+            position = target
+        }
+        return (line, column)
+    }
+
+    /// Counts scalars in a line segment: every byte that is not a UTF-8 continuation byte
+    /// (10xxxxxx) starts one. Eight bytes at a time.
+    private func scalarCount(from start: Int, to stop: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        var count = 0
+        while index + 8 <= stop {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let continuation = (word & 0x8080_8080_8080_8080) & ~((word << 1) & 0x8080_8080_8080_8080)
+            count += 8 - continuation.nonzeroBitCount
+            index += 8
+        }
+        while index < stop {
+            if base[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
+    }
+
+    /// The general walk, for texts with \r (CR or CRLF line ends).
+    private mutating func walkBytes(to target: Int) {
         var index = position
         while index < target {
             let byte = bytes[index]
             if byte == 0x0D {
                 line += 1
-                lineStart = index + 1
+                column = 1
             } else if byte == 0x0A {
                 // The \n of a \r\n pair ends the line the \r already counted.
                 if index == 0 || bytes[index - 1] != 0x0D { line += 1 }
-                lineStart = index + 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
             index += 1
         }
         position = target
-        var column = 1
-        var scan = lineStart
-        while scan < target {
-            // Count scalars: every byte that is not a UTF-8 continuation byte starts one.
-            if bytes[scan] & 0xC0 != 0x80 { column += 1 }
-            scan += 1
-        }
-        return (line, column)
     }
 }

@@ -11,6 +11,7 @@ struct BinaryPropertyListReader {
     private var objectRefSize = 0
     private var objectCount = 0
     private var offsetTableOffset = 0
+    private var topObject = 0
     private var visiting: Set<Int> = []
     /// Objects already read, by reference: shared objects are read once (no exponential blowup).
     private var cache: [Int: PropertyListNode] = [:]
@@ -48,7 +49,67 @@ struct BinaryPropertyListReader {
         }
     }
 
-    private mutating func readTrailerAndRoot() throws -> PropertyListNode {
+    /// The fast path for compiled `.strings`: when the root is a dictionary whose keys and values
+    /// are all strings, their UTF-8 bytes go straight into `arena`. Returns nil when the file is
+    /// anything else (the general reader then explains what).
+    mutating func readStringDictionary(into arena: inout [UInt8]) -> [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)]? {
+        guard (try? readTrailer()) != nil, let root = try? objectOffset(topObject) else { return nil }
+        guard let marker = try? byte(at: root), marker >> 4 == 0xD,
+            let (length, start) = try? readLength(marker: marker, at: root),
+            (try? require(start, 2 * length * objectRefSize)) != nil
+        else { return nil }
+        var result: [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)] = []
+        result.reserveCapacity(length)
+        for k in 0..<length {
+            let keyReference = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
+            let valueReference = Int(readUnsigned(at: start + (length + k) * objectRefSize, size: objectRefSize))
+            guard let keyOffset = try? objectOffset(keyReference), let valueOffset = try? objectOffset(valueReference),
+                let key = appendString(at: keyOffset, into: &arena),
+                let value = appendString(at: valueOffset, into: &arena)
+            else { return nil }
+            result.append((key, value, keyOffset, valueOffset))
+        }
+        return result
+    }
+
+    /// Appends the string object at `offset` as UTF-8; nil when it is not a well-formed string.
+    private func appendString(at offset: Int, into arena: inout [UInt8]) -> ByteSpan? {
+        guard let marker = try? byte(at: offset), let (length, start) = try? readLength(marker: marker, at: offset) else { return nil }
+        let arenaStart = arena.count
+        switch marker >> 4 {
+        case 0x5, 0x7:
+            guard (try? require(start, length)) != nil else { return nil }
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
+            if marker >> 4 == 0x5 {
+                guard !slice.contains(where: { $0 >= 0x80 }) else { return nil }
+            } else {
+                guard TextDecoder.firstInvalidUTF8(in: slice, from: 0) == nil else { return nil }
+            }
+            arena.append(contentsOf: slice)
+        case 0x6:
+            guard (try? require(start, length * 2)) != nil else { return nil }
+            var i = 0
+            while i < length {
+                let unit = UInt32(bytes[start + 2 * i]) << 8 | UInt32(bytes[start + 2 * i + 1])
+                i += 1
+                if unit & 0xF800 != 0xD800 {
+                    appendUTF8(unit, to: &arena)
+                } else if unit < 0xDC00, i < length {
+                    let low = UInt32(bytes[start + 2 * i]) << 8 | UInt32(bytes[start + 2 * i + 1])
+                    guard low & 0xFC00 == 0xDC00 else { return nil }
+                    appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &arena)
+                    i += 1
+                } else {
+                    return nil
+                }
+            }
+        default:
+            return nil
+        }
+        return .arena(arenaStart, arena.count - arenaStart)
+    }
+
+    private mutating func readTrailer() throws {
         guard Array(bytes[0..<8]) == Array("bplist00".utf8) else {
             throw Failure(offset: 6, message: "unsupported version \(String(decoding: bytes[6..<8], as: UTF8.self)) (only bplist00 is known)")
         }
@@ -72,8 +133,13 @@ struct BinaryPropertyListReader {
             throw Failure(offset: trailer + 24, message: "the offset table lies outside the file")
         }
         offsetTableOffset = Int(tableOffset)
+        topObject = Int(top)
         referenceBudget = bytes.count + 16
-        return try readObject(Int(top), depth: 0)
+    }
+
+    private mutating func readTrailerAndRoot() throws -> PropertyListNode {
+        try readTrailer()
+        return try readObject(topObject, depth: 0)
     }
 
     private func readUnsigned(at offset: Int, size: Int) -> UInt64 {

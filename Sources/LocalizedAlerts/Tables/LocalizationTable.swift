@@ -66,6 +66,12 @@ public struct LocalizationTable: Sendable {
         }
     }
 
+    /// The encoding of a text table; nil for compiled property lists.
+    public var textEncoding: TextEncoding? {
+        if case .text(let encoding) = format { return encoding }
+        return nil
+    }
+
     /// The file path the table was read from, as given.
     public let file: String?
     public let format: Format
@@ -243,6 +249,13 @@ final class TableStorage: Sendable {
         self.keyNumbers = keyNumbers
         self.representative = representative
         self.effectiveKeyCount = effective
+    }
+
+    /// Bytes held by this storage (buffers at their capacity), for memory accounting.
+    var byteCount: Int {
+        text.capacity + arena.capacity + records.capacity * MemoryLayout<EntryRecord>.stride
+            + (slots.capacity + lastReadable.capacity + firstReadable.capacity + representative.capacity
+                + keyNumbers.capacity) * MemoryLayout<Int32>.stride
     }
 
     /// The distinct-key number of `key`, or nil when the table never mentions it.

@@ -187,7 +187,7 @@ struct StringsFileParser {
                 case .success(let next):
                     value = .text(pos, next - pos)
                     kind = v == UInt8(ascii: "{") ? .dictionary : (v == UInt8(ascii: "(") ? .array : .data)
-                    pending.append(
+                    report(
                         PendingDiagnostic(
                             id: .nonStringValue, severity: .error, offset: pos,
                             message: "the value is \(kind == .dictionary ? "a dictionary" : kind == .array ? "an array" : "data"), not a string; a device cannot show it",
@@ -241,6 +241,19 @@ struct StringsFileParser {
         let quote = base[pos]
         let start = pos + 1
         var i = start
+        // Eight bytes at a time while none is the quote or a backslash.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = ones &* UInt64(quote)
+        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let q = word ^ quotes
+            let b = word ^ backslashes
+            if ((q &- ones) & ~q & highs) | ((b &- ones) & ~b & highs) != 0 { break }
+            i += 8
+        }
         while i < end {
             let b = base[i]
             if b == quote { return .success(.text(start, i - start), next: i + 1) }
@@ -295,7 +308,7 @@ struct StringsFileParser {
                 appendUTF8(scalar, to: &arena)
                 if byte >= 0x80 || number > 0xFF {
                     let shown = scalar == 0 ? "U+0000 (no character)" : "“\(String(decoding: utf8Bytes(scalar), as: UTF8.self))” (U+\(hex(scalar)))"
-                    pending.append(
+                    report(
                         PendingDiagnostic(
                             id: .octalEscape, severity: .warning, offset: escapeOffset,
                             message: "octal escape \\\(String(number, radix: 8)) is \(shown): octal escapes map through NeXTSTEP Latin, not Latin-1",
@@ -343,13 +356,13 @@ struct StringsFileParser {
                     }
                     i = continuation
                     if e == UInt8(ascii: "u") {
-                        pending.append(
+                        report(
                             PendingDiagnostic(
                                 id: .lowercaseUEscape, severity: .warning, offset: escapeOffset,
                                 message: "\\u is not an escape in .strings: the device shows the letter u and the digits after it",
                                 hint: "use an uppercase \\U, as in \\U00E9"))
                     } else if isLetter(e) || e == UInt8(ascii: "8") || e == UInt8(ascii: "9") {
-                        pending.append(
+                        report(
                             PendingDiagnostic(
                                 id: .unknownEscape, severity: .warning, offset: escapeOffset,
                                 message: "\\\(Character(Unicode.Scalar(e))) is not a known escape: the backslash is dropped and the device shows \(Character(Unicode.Scalar(e)))",
@@ -367,10 +380,11 @@ struct StringsFileParser {
         let c = base[pos]
         if isQuote(c) {
             let arenaCount = arena.count
-            let pendingCount = pending.count
+            let wasSuppressed = reportingSuppressed
+            reportingSuppressed = true
             defer {
                 arena.removeSubrange(arenaCount...)
-                pending.removeSubrange(pendingCount...)
+                reportingSuppressed = wasSuppressed
             }
             switch parseQuoted(at: pos) {
             case .success(_, let next): return .success(next)
@@ -540,7 +554,7 @@ struct StringsFileParser {
         reportedUnterminatedComment = true
         let swallowed = UnsafeBufferPointer(start: base + offset, count: end - offset)
         let looksLikeEntries = swallowed.contains(UInt8(ascii: "="))
-        pending.append(
+        report(
             PendingDiagnostic(
                 id: .unterminatedComment, severity: .error, offset: offset,
                 message: looksLikeEntries
@@ -567,7 +581,7 @@ struct StringsFileParser {
             rejected = true
             message += ". \(rejectedFileConsequence)"
         }
-        pending.append(PendingDiagnostic(id: id, severity: .error, offset: offset, message: message, hint: hint))
+        report(PendingDiagnostic(id: id, severity: .error, offset: offset, message: message, hint: hint))
     }
 
     /// Something after ';' that cannot start a key. At the top level CoreFoundation then stops
@@ -580,12 +594,12 @@ struct StringsFileParser {
         if !foundationStopped {
             foundationStopped = true
             truncation = (pending.count, records.count)
-            pending.append(
+            report(
                 PendingDiagnostic(
                     id: id, severity: .error, offset: offset,
                     message: "\(what): Foundation silently stops reading here and drops the rest of the file", hint: hint))
         } else {
-            pending.append(PendingDiagnostic(id: id, severity: .error, offset: offset, message: what, hint: hint))
+            report(PendingDiagnostic(id: id, severity: .error, offset: offset, message: what, hint: hint))
         }
     }
 
@@ -597,8 +611,28 @@ struct StringsFileParser {
         }
     }
 
-    /// Called when parsing is over: states how many entries a silent stop loses.
+    /// Keeps at most `maximumPerID` diagnostics of one kind, so that hostile input cannot make
+    /// reporting the bottleneck; the rest are counted in ``finish()``.
+    static let maximumPerID = 200
+    private var countsByID: [DiagnosticID: Int] = [:]
+    /// While only measuring a string (not keeping it), its escape warnings are not reported.
+    private var reportingSuppressed = false
+
+    private mutating func report(_ diagnostic: PendingDiagnostic) {
+        if reportingSuppressed { return }
+        let count = countsByID[diagnostic.id, default: 0] + 1
+        countsByID[diagnostic.id] = count
+        if count <= StringsFileParser.maximumPerID { pending.append(diagnostic) }
+    }
+
+    /// Called when parsing is over: states how many entries a silent stop loses, and how many
+    /// diagnostics went unlisted.
     mutating func finish() {
+        for (id, count) in countsByID where count > StringsFileParser.maximumPerID {
+            if let last = pending.lastIndex(where: { $0.id == id }) {
+                pending[last].message += " (and \(count - StringsFileParser.maximumPerID) more like this in the file, not listed)"
+            }
+        }
         if let truncation {
             let lost = records.count - truncation.firstLostRecord
             if lost > 0 {

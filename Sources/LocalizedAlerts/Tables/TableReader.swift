@@ -61,6 +61,7 @@ enum TableReader {
         }
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
         if isBinary {
+            if let table = fastBinaryTable(bytes, file: file, limits: limits) { return table }
             let document = bytes.withUnsafeBufferPointer {
                 var reader = BinaryPropertyListReader(bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth)
                 return reader.read()
@@ -150,7 +151,7 @@ enum TableReader {
                         message: item.message, hint: item.hint))
             }
         }
-        let storage = TableStorage(text: text, arena: parser.arena, records: records, hasSourceText: true)
+        let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), hasSourceText: true)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
@@ -213,7 +214,35 @@ enum TableReader {
         return result
     }
 
+    /// A copy without spare capacity when growth left much of it, so that a table kept for a
+    /// long time holds no more memory than it needs.
+    static func trimmed<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity > array.count + array.count / 8 + 64 else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, initialized in
+            _ = array.withUnsafeBufferPointer { buffer.initialize(from: $0) }
+            initialized = array.count
+        }
+    }
+
     // MARK: Property lists
+
+    /// Compiled `.strings` whose keys and values are all strings, read without building a tree.
+    private static func fastBinaryTable(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable? {
+        var arena: [UInt8] = []
+        guard let items = bytes.withUnsafeBufferPointer({ buffer in
+            var reader = BinaryPropertyListReader(bytes: buffer, file: file, maximumDepth: limits.maximumNestingDepth)
+            return reader.readStringDictionary(into: &arena)
+        }) else { return nil }
+        let records = items.map { item in
+            EntryRecord(
+                key: item.key, value: item.value, comment: .none,
+                keyLine: 1, keyColumn: UInt32(item.keyOffset + 1), valueLine: 1, valueColumn: UInt32(item.valueOffset + 1),
+                kind: .string, isReadByDevice: true)
+        }
+        let storage = TableStorage(text: [], arena: trimmed(arena), records: records, hasSourceText: false)
+        let diagnostics = duplicateDiagnostics(storage, file: file)
+        return LocalizationTable(file: file, format: .binaryPropertyList, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
+    }
 
     static func table(from document: PropertyListDocument, file: String?, format: LocalizationTable.Format) -> LocalizationTable {
         var diagnostics = document.diagnostics
@@ -278,12 +307,13 @@ enum TableReader {
     /// A key defined again with a different value: the device silently takes the last one.
     static func duplicateDiagnostics(_ storage: TableStorage, file: String?) -> [Diagnostic] {
         guard storage.distinctKeyCount < storage.records.count else { return [] }
-        var previousByKey: [Int: Int] = [:]
+        var previousByKey = [Int](repeating: -1, count: storage.distinctKeyCount)
         var result: [Diagnostic] = []
         for (index, record) in storage.records.enumerated() {
             let number = storage.keyNumber(ofRecord: index)
-            defer { previousByKey[number] = index }
-            guard let previous = previousByKey[number] else { continue }
+            let previous = previousByKey[number]
+            previousByKey[number] = index
+            guard previous >= 0 else { continue }
             let earlier = storage.records[previous]
             guard storage.string(earlier.value) != storage.string(record.value) || earlier.kind != record.kind else { continue }
             let key = storage.string(record.key)

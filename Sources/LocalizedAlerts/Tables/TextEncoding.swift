@@ -137,24 +137,42 @@ enum TextDecoder {
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
     static func firstInvalidUTF8(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var index = start
-        let count = buffer.count
-        guard let base = buffer.baseAddress else { return nil }
-        while index < count {
-            // ASCII fast path, eight bytes at a time.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
+        guard let p = buffer.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(p)
+        let n = buffer.count
+        var i = start
+        while i < n {
+            // ASCII runs, sixteen bytes at a time.
+            while i + 16 <= n {
+                let a = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                if (a | b) & 0x8080_8080_8080_8080 != 0 { break }
+                i += 16
             }
-            if index >= count { break }
-            if buffer[index] < 0x80 {
-                index += 1
-                continue
+            guard i < n else { break }
+            let c = p[i]
+            if c < 0x80 {
+                i += 1
+            } else if c < 0xC2 {
+                return i
+            } else if c < 0xE0 {
+                guard i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return i }
+                i += 2
+            } else if c < 0xF0 {
+                guard i + 2 < n else { return i }
+                let c1 = p[i + 1]
+                guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 else { return i }
+                if (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) { return i }  // overlong, surrogate
+                i += 3
+            } else if c < 0xF5 {
+                guard i + 3 < n else { return i }
+                let c1 = p[i + 1]
+                guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return i }
+                if (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90) { return i }  // overlong, > U+10FFFF
+                i += 4
+            } else {
+                return i
             }
-            let length = validSequenceLength(buffer, at: index)
-            if length == 0 { return index }
-            index += length
         }
         return nil
     }
@@ -197,36 +215,69 @@ enum TextDecoder {
     private static func transcodeUTF16(
         _ bytes: [UInt8], from start: Int, littleEndian: Bool, encoding: TextEncoding
     ) -> DecodedText {
-        var output: [UInt8] = []
         var problems: [DecodingProblem] = []
         let unitCount = (bytes.count - start) / 2
-        output.reserveCapacity(unitCount + unitCount / 2)
-        bytes.withUnsafeBufferPointer { buffer in
-            @inline(__always) func unit(_ i: Int) -> UInt32 {
-                let offset = start + i * 2
-                return littleEndian
-                    ? UInt32(buffer[offset]) | UInt32(buffer[offset + 1]) << 8
-                    : UInt32(buffer[offset]) << 8 | UInt32(buffer[offset + 1])
-            }
-            var i = 0
-            while i < unitCount {
-                let u = unit(i)
-                i += 1
-                if u < 0x80 {
-                    output.append(UInt8(u))
-                } else if u < 0x800 {
-                    output.append(UInt8(0xC0 | (u >> 6)))
-                    output.append(UInt8(0x80 | (u & 0x3F)))
-                } else if u & 0xF800 != 0xD800 {
-                    appendUTF8(UInt32(u), to: &output)
-                } else if u < 0xDC00, i < unitCount, unit(i) & 0xFC00 == 0xDC00 {
-                    let scalar = 0x10000 + ((u - 0xD800) << 10) + (unit(i) - 0xDC00)
-                    i += 1
-                    appendUTF8(scalar, to: &output)
-                } else {
-                    problems.append(DecodingProblem(kind: .loneSurrogate(UInt16(u)), offset: output.count))
-                    appendUTF8(0xFFFD, to: &output)
+        // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair, two units, makes four).
+        let output = bytes.withUnsafeBufferPointer { buffer in
+            [UInt8](unsafeUninitializedCapacity: unitCount * 3 + 1) { out, initialized in
+                let source = buffer.baseAddress! + start
+                let target = out.baseAddress!
+                var written = 0
+                @inline(__always) func unit(_ i: Int) -> UInt32 {
+                    let low = UInt32(source[2 * i])
+                    let high = UInt32(source[2 * i + 1])
+                    return littleEndian ? low | high << 8 : low << 8 | high
                 }
+                @inline(__always) func put(_ scalar: UInt32) {
+                    if scalar < 0x800 {
+                        target[written] = UInt8(0xC0 | (scalar >> 6))
+                        target[written + 1] = UInt8(0x80 | (scalar & 0x3F))
+                        written += 2
+                    } else if scalar < 0x10000 {
+                        target[written] = UInt8(0xE0 | (scalar >> 12))
+                        target[written + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                        target[written + 2] = UInt8(0x80 | (scalar & 0x3F))
+                        written += 3
+                    } else {
+                        target[written] = UInt8(0xF0 | (scalar >> 18))
+                        target[written + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+                        target[written + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                        target[written + 3] = UInt8(0x80 | (scalar & 0x3F))
+                        written += 4
+                    }
+                }
+                var i = 0
+                let raw = UnsafeRawPointer(source)
+                // Four ASCII units (eight bytes) at a time: the common case in real tables.
+                let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
+                let shift: UInt64 = littleEndian ? 0 : 8
+                while i < unitCount {
+                    while i + 4 <= unitCount {
+                        let word = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) >> shift
+                        if word & asciiMask != 0 { break }
+                        let packed = UInt32(truncatingIfNeeded: (word & 0xFF) | ((word >> 8) & 0xFF00)
+                            | ((word >> 16) & 0xFF_0000) | ((word >> 24) & 0xFF00_0000))
+                        UnsafeMutableRawPointer(target + written).storeBytes(of: packed.littleEndian, as: UInt32.self)
+                        written += 4
+                        i += 4
+                    }
+                    guard i < unitCount else { break }
+                    let u = unit(i)
+                    i += 1
+                    if u < 0x80 {
+                        target[written] = UInt8(truncatingIfNeeded: u)
+                        written += 1
+                    } else if u & 0xF800 != 0xD800 {
+                        put(u)
+                    } else if u < 0xDC00, i < unitCount, unit(i) & 0xFC00 == 0xDC00 {
+                        put(0x10000 + ((u - 0xD800) << 10) + (unit(i) - 0xDC00))
+                        i += 1
+                    } else {
+                        problems.append(DecodingProblem(kind: .loneSurrogate(UInt16(u)), offset: written))
+                        put(0xFFFD)
+                    }
+                }
+                initialized = written
             }
         }
         let leftover = (bytes.count - start) % 2

@@ -1,0 +1,99 @@
+import Benchmark
+import Foundation
+import LocalizedAlerts
+
+/// Table reading: this project's parser and Foundation's PropertyListSerialization on the same
+/// bytes, in the same run. Each iteration reads the whole set once; divide the set's size by
+/// the time per iteration for throughput.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal, .peakMemoryResident],
+        maxDuration: .seconds(5),
+        maxIterations: 200
+    )
+
+    let utf8 = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }
+    let utf16 = Corpus.load { $0.textEncoding?.isUTF16 == true }
+    let binary = Corpus.load { $0.format == .binaryPropertyList }
+    print("UTF-8 set: \(utf8.files.count) files, \(utf8.bytes) bytes; UTF-16 set: \(utf16.files.count) files, \(utf16.bytes) bytes; binary: \(binary.files.count) files, \(binary.bytes) bytes")
+
+    for (name, set) in [("UTF-8", utf8), ("UTF-16", utf16), ("binary plist", binary)] {
+        Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(LocalizationTable(parsing: file).count) }
+            }
+        }
+        Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/LocalizedAlerts + [String: String]") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(LocalizationTable(parsing: file).dictionary) }
+            }
+        }
+        Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for data in set.datas {
+                    blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+                }
+            }
+        }
+    }
+
+    Benchmark(
+        "Read a generated 100 MB .strings file",
+        configuration: .init(metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(20), maxIterations: 3)
+    ) { benchmark in
+        let bytes = Corpus.generated(megabytes: 100)
+        benchmark.startMeasurement()
+        let table = LocalizationTable(parsing: bytes)
+        benchmark.stopMeasurement()
+        precondition(table.isReadableOnDevice && table.count > 1_000_000)
+        blackHole(table)
+    }
+}
+
+/// The corpus: `../shared/corpus` when it exists, else the copy in the tests' fixtures.
+enum Corpus {
+    struct Set: Sendable {
+        var files: [[UInt8]] = []
+        var datas: [Data] = []
+        var bytes: Int { files.reduce(0) { $0 + $1.count } }
+    }
+
+    static let root: String = {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Benchmarks/Benchmarks/Tables
+        let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
+        if FileManager.default.fileExists(atPath: shared) { return shared }
+        return repository.appendingPathComponent("Tests/LocalizationTests/Fixtures/corpus").path
+    }()
+
+    /// Real-app tables (edge cases excluded) that Foundation reads and that match `filter`.
+    static func load(_ filter: (LocalizationTable) -> Bool) -> Set {
+        var set = Set()
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var paths: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".strings") && !relative.hasPrefix("edge-cases") { paths.append(root + "/" + relative) }
+        }
+        for path in paths.sorted() {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let bytes = [UInt8](data)
+            let table = LocalizationTable(parsing: bytes)
+            guard table.isReadableOnDevice, filter(table) else { continue }
+            set.files.append(bytes)
+            set.datas.append(data)
+        }
+        return set
+    }
+
+    /// A UTF-8 table of about `megabytes` MB in the shape of real files: a comment and an entry.
+    static func generated(megabytes: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(megabytes * 1_000_000 + 200)
+        var index = 0
+        while text.count < megabytes * 1_000_000 {
+            text += Array("/* Label \(index) */\n\"screen.section.label.\(index)\" = \"Value number \(index) with %@ and text\";\n\n".utf8)
+            index += 1
+        }
+        return text
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import LocalizedAlerts
+
+@Suite("App localizations")
+struct AppLocalizationsTests {
+    @Test func loadsEveryReadableTableAndReportsTheRest() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("en.lproj/Localizable.strings", "\"hello\" = \"Hello\";")
+        try directory.write("en.lproj/InfoPlist.strings", "\"CFBundleName\" = \"App\";")
+        try directory.write("de.lproj/Localizable.strings", "\"hello\" = \"Hallo\"")  // missing ';'
+        try directory.write("fr.lproj/Localizable.strings", "\"hello\" = \"Bonjour\";")
+        try directory.write("Base.lproj/Main.strings", "\"x\" = \"y\";")
+        try directory.write("notes.txt", "not a localization")
+        try directory.write("Info.plist", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            <key>CFBundleLocalizations</key><array><string>en</string><string>fr</string><string>de</string></array>
+            </dict></plist>
+            """)
+        let app = try AppLocalizations(directory: directory.path)
+        #expect(app.localizations.map(\.name) == ["Base", "de", "en", "fr"])
+        #expect(app.developmentRegion == "en")
+        #expect(app.declaredLocalizations == ["en", "fr", "de"])
+        #expect(app.localization(named: "en")?.tableNames == ["InfoPlist", "Localizable"])
+        #expect(app.localization(named: "fr")?.tables["Localizable"]?["hello"] == "Bonjour")
+        let german = try #require(app.localization(named: "de")?.tables["Localizable"])
+        #expect(!german.isReadableOnDevice)
+        #expect(app.allDiagnostics.map(\.id) == [.missingSemicolon])
+        #expect(app.allDiagnostics.first?.location.file?.hasSuffix("de.lproj/Localizable.strings") == true)
+    }
+
+    @Test func corpusAppsLoad() throws {
+        let app = try AppLocalizations(directory: Fixtures.path("corpus/pedometerplusplus"))
+        #expect(app.localizations.count == 11)
+        #expect(app.localizations.allSatisfy { $0.tables["Localizable"]?.isReadableOnDevice == true })
+        #expect(app.localization(named: "de")?.tables["Localizable"]?.format == .text(.utf16LittleEndianWithBOM))
+    }
+
+    @Test func missingDirectoryThrows() {
+        #expect(throws: FileReadError.self) { try AppLocalizations(directory: "/nonexistent/dir") }
+    }
+}
+
+/// A directory under the system's temporary folder, removed when the value goes away.
+final class TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("LocalizedAlertsTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relative: String, _ text: String) throws {
+        try write(relative, Array(text.utf8))
+    }
+
+    func write(_ relative: String, _ bytes: [UInt8]) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes).write(to: url)
+    }
+}
