@@ -3,6 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "LocalizedAlerts",
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "LocalizedAlerts", targets: ["LocalizedAlerts"]),
         .executable(name: "render-alert", targets: ["render-alert"]),

@@ -24,6 +24,15 @@ let package = Package(
             ],
             path: "Benchmarks/Tables",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "Localization",
+            dependencies: [
+                .product(name: "LocalizedAlerts", package: mainPackage),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Localization",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -12,15 +12,11 @@ struct Dump: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @Argument(help: "Table files to read.")
     var files: [String]
 
     @Option(help: "Output format: text or json.")
-    var format: Format = .text
+    var format: OutputFormat = .text
 
     mutating func run() throws {
         var tables: [LocalizationTable] = []

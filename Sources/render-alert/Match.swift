@@ -1,0 +1,87 @@
+import ArgumentParser
+import LocalizedAlerts
+
+struct Match: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Shows which localizations a device searches, for given preferred languages.",
+        discussion: """
+            Follows Apple's matcher (ualoc_localizationsToUse) and CFBundle's search list: the \
+            preferred languages, else the development region, else en_US, else the first \
+            localization; then the development region appended.
+
+            Examples:
+              render-alert match --preferred zh-HK --available en,zh-Hans,zh-Hant
+              render-alert match --preferred fr-CA,en --available Resources/strings --format json
+            """
+    )
+
+    @Option(help: "The device's preferred languages, best first, comma-separated (fr-CA,en).")
+    var preferred: String
+
+    @Option(help: "The app's localizations, comma-separated, or a directory holding .lproj folders.")
+    var available: String
+
+    @Option(help: "The development region (default: the directory's Info.plist, else none).")
+    var developmentRegion: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    mutating func run() throws {
+        let bundle = try BundleInput.localizations(from: available, developmentRegion: developmentRegion)
+        let matcher = LocalizationMatcher()
+        let preferredLanguages = preferred.split(separator: ",", omittingEmptySubsequences: false).map {
+            String($0).trimmingSpaces()
+        }
+        let result = matcher.searchList(preferredLanguages: preferredLanguages, bundle: bundle)
+        switch format {
+        case .json:
+            let json = JSON.object([
+                ("schemaVersion", .number(1)),
+                ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
+                ("localizations", .array(bundle.names.map { .string($0) })),
+                ("developmentRegion", .string(bundle.developmentRegion)),
+                ("searchList", .array(result.localizations.map { .string($0) })),
+                ("source", .string(result.source.rawValue)),
+                ("explanation", .string(result.explanation)),
+            ])
+            print(json.serialized(pretty: true))
+        case .text:
+            print("Search list: \(result.localizations.joined(separator: ", "))")
+            print("")
+            print(result.explanation)
+        }
+    }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+enum BundleInput {
+    /// `--available`: a directory of .lproj folders, or a comma-separated list.
+    static func localizations(from argument: String, developmentRegion: String?) throws -> BundleLocalizations {
+        if FileStatus.isDirectory(argument) {
+            let app: AppLocalizations
+            do {
+                app = try AppLocalizations(directory: argument)
+            } catch {
+                throw ValidationError("cannot read \(error)")
+            }
+            return BundleLocalizations(
+                declared: app.declaredLocalizations, folders: app.localizations.map(\.name),
+                developmentRegion: developmentRegion ?? app.developmentRegion)
+        }
+        let names = argument.split(separator: ",").map { String($0).trimmingSpaces() }
+        return BundleLocalizations(declared: names, folders: [], developmentRegion: developmentRegion)
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var slice = Substring(self)
+        while slice.first == " " { slice.removeFirst() }
+        while slice.last == " " { slice.removeLast() }
+        return String(slice)
+    }
+}

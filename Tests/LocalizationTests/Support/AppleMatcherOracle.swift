@@ -1,0 +1,31 @@
+import Glibc
+import _FoundationICU
+
+/// Apple's own localization matcher, `ualoc_localizationsToUse`, from the toolchain's private
+/// `_FoundationICU` module. A test-only oracle: the library never links it.
+enum AppleMatcherOracle {
+    static func localizationsToUse(preferred: [String], available: [String]) -> [String]? {
+        let preferredStrings = preferred.map { strdup($0)! }
+        let availableStrings = available.map { strdup($0)! }
+        defer {
+            preferredStrings.forEach { free($0) }
+            availableStrings.forEach { free($0) }
+        }
+        var output = [UnsafePointer<CChar>?](repeating: nil, count: 512)
+        var status = U_ZERO_ERROR
+        let preferredPointers = preferredStrings.map { UnsafePointer<CChar>($0) as UnsafePointer<CChar>? }
+        let availablePointers = availableStrings.map { UnsafePointer<CChar>($0) as UnsafePointer<CChar>? }
+        let count = preferredPointers.withUnsafeBufferPointer { p in
+            availablePointers.withUnsafeBufferPointer { a in
+                output.withUnsafeMutableBufferPointer { o in
+                    ualoc_localizationsToUse(
+                        p.baseAddress ?? UnsafePointer(bitPattern: 8)!, Int32(p.count),
+                        a.baseAddress ?? UnsafePointer(bitPattern: 8)!, Int32(a.count),
+                        o.baseAddress!, Int32(o.count), &status)
+                }
+            }
+        }
+        guard count >= 0 else { return nil }
+        return (0..<Int(count)).map { String(cString: output[$0]!) }
+    }
+}
