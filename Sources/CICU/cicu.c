@@ -253,6 +253,10 @@ int32_t cicu_char_category(int32_t code_point) {
     return (int32_t)u_charType(code_point);
 }
 
+int32_t cicu_is_emoji_presentation(int32_t code_point) {
+    return u_hasBinaryProperty(code_point, UCHAR_EMOJI_PRESENTATION) ? 1 : 0;
+}
+
 int32_t cicu_is_default_ignorable(int32_t code_point) {
     return u_hasBinaryProperty(code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) ? 1 : 0;
 }

@@ -15,3 +15,23 @@ enum FileStatus {
         return stat(path, &info) == 0
     }
 }
+
+enum Directory {
+    static func list(_ path: String) throws -> [String] {
+        guard let directory = opendir(path) else { throw ValidationErrorText("cannot list \(path)") }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+}
+
+struct ValidationErrorText: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -56,6 +56,8 @@ int32_t cicu_east_asian_width(int32_t code_point);
 int32_t cicu_char_direction(int32_t code_point);
 /* General category (UCharCategory) of a code point. */
 int32_t cicu_char_category(int32_t code_point);
+/* 1 when the code point is shown as an emoji by default (Emoji_Presentation). */
+int32_t cicu_is_emoji_presentation(int32_t code_point);
 /* 1 when the code point is default-ignorable (zero width, invisible). */
 int32_t cicu_is_default_ignorable(int32_t code_point);
 /* Grapheme cluster boundaries of UTF-8 text, as byte offsets (0 and `length` included). Returns

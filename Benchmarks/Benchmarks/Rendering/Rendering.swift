@@ -1,0 +1,63 @@
+import Benchmark
+import Foundation
+import LocalizedAlerts
+
+/// Rendering one payload (a title key, a body key with two arguments) with the tables loaded,
+/// against the Foundation baseline: a dictionary lookup per key plus String(format:).
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        maxDuration: .seconds(3),
+        maxIterations: 5_000_000
+    )
+    let strings = Sample.directory + "/strings"
+    let app = try! AppLocalizations(directory: strings)
+    let renderer = AlertRenderer(app: app)
+    let payload = NotificationPayload(parsing: """
+        {"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}
+        """)
+    let preferred = ["fr-CA"]
+    precondition(renderer.render(payload, preferredLanguages: preferred).body?.text == "Noor a partagé « Trip plan.pdf » avec vous.")
+
+    Benchmark("Render title key + body key with two arguments/LocalizedAlerts") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(renderer.render(payload, preferredLanguages: preferred))
+        }
+    }
+
+    let context = renderer.context(preferredLanguages: preferred)
+    Benchmark("Render title key + body key with two arguments/LocalizedAlerts, context kept") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(context.render(payload))
+        }
+    }
+
+    // Foundation baseline: the same table read by Foundation, a lookup per key, String(format:).
+    let data = FileManager.default.contents(atPath: strings + "/fr-CA.lproj/Localizable.strings")!
+    let table = try! PropertyListSerialization.propertyList(from: data, format: nil) as! [String: String]
+    let arguments: [CVarArg] = ["Noor", "Trip plan.pdf"]
+    precondition(String(format: table["file.shared.body"]!, arguments: arguments) == "Noor a partagé « Trip plan.pdf » avec vous.")
+    Benchmark("Render title key + body key with two arguments/Foundation dictionary + String(format:)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let title = table["call.missed.title"] ?? "call.missed.title"
+            let body = String(format: table["file.shared.body"] ?? "file.shared.body", arguments: arguments)
+            blackHole(title)
+            blackHole(body)
+        }
+    }
+
+    Benchmark("Read a payload (JSON) and render it", configuration: .init(maxIterations: 1_000_000)) { benchmark in
+        let bytes = Array(#"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#.utf8)
+        for _ in benchmark.scaledIterations {
+            blackHole(renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: preferred))
+        }
+    }
+}
+
+enum Sample {
+    static let directory: String = {
+        let here = URL(fileURLWithPath: #filePath)  // Benchmarks/Benchmarks/Rendering/Rendering.swift
+        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Resources").path
+    }()
+}

@@ -1,0 +1,142 @@
+/// The notification system's own formatter (spec/device-rendering.md §4), which is not
+/// `String(format:)`: it scans the format byte by byte and knows only `%@`, `%N$@` and `%%`.
+///
+/// | in the format | output |
+/// |---|---|
+/// | `%@` | the next argument (or `<null>`) |
+/// | `%N$@` | argument N, or `<null>` when N is 0 or past the arguments |
+/// | `%%` | `%` |
+/// | `%` + digits not followed by `$@` | dropped, with the digits |
+/// | `%` + any other byte | both dropped |
+/// | `%` at the end | dropped |
+///
+/// A format is compiled once into segments and can then be applied to many argument lists.
+public struct DeviceFormat: Hashable, Sendable {
+    public let format: String
+    let segments: [Segment]
+    /// Every `%…` the device drops, with what it leaves of it.
+    public let dropped: [DroppedSequence]
+    /// A `%` before a non-ASCII character drops that character's first byte: the result is not
+    /// valid UTF-8, so the device cannot show it (the field then shows the key).
+    public let breaksUTF8: Bool
+    /// How many arguments the placeholders read: the count of `%@`, or the highest `%N$@`.
+    public let argumentsNeeded: Int
+
+    enum Segment: Hashable, Sendable {
+        case literal(Substring)
+        case next
+        case positional(Int)
+    }
+
+    public struct DroppedSequence: Hashable, Sendable {
+        /// UTF-8 offset of the `%`.
+        public var offset: Int
+        /// The bytes dropped, as text (`%l`, `%5`, `% `).
+        public var dropped: String
+    }
+
+    public init(_ format: String) {
+        self.format = format
+        let bytes = Array(format.utf8)
+        let n = bytes.count
+        var segments: [Segment] = []
+        var dropped: [DroppedSequence] = []
+        var breaks = false
+        var nextCount = 0
+        var highestPosition = 0
+        var literalStart = 0
+        var i = 0
+        func substring(_ range: Range<Int>) -> Substring {
+            let utf8 = format.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+            return Substring(format.utf8[lower..<upper])
+        }
+        func flush(_ end: Int) {
+            // After a split character the rest is never shown (see breaksUTF8): keep no text.
+            if literalStart < end && !breaks { segments.append(.literal(substring(literalStart..<end))) }
+        }
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "%") else {
+                i += 1
+                continue
+            }
+            flush(i)
+            guard i + 1 < n else {
+                dropped.append(DroppedSequence(offset: i, dropped: "%"))
+                i += 1
+                literalStart = i
+                break
+            }
+            let c = bytes[i + 1]
+            if c == UInt8(ascii: "@") {
+                segments.append(.next)
+                nextCount += 1
+                i += 2
+            } else if c == UInt8(ascii: "%") {
+                if !breaks { segments.append(.literal(substring((i + 1)..<(i + 2)))) }
+                i += 2
+            } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
+                var j = i + 1
+                var value = 0
+                while j < n, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+                    // Saturate: a number too large to read prints <null> anyway.
+                    value = value > 100_000_000 ? Int.max / 2 : value * 10 + Int(bytes[j] - UInt8(ascii: "0"))
+                    j += 1
+                }
+                if j + 1 < n, bytes[j] == UInt8(ascii: "$"), bytes[j + 1] == UInt8(ascii: "@") {
+                    segments.append(.positional(value))
+                    if value < Int.max / 2 { highestPosition = max(highestPosition, value) }
+                    i = j + 2
+                } else {
+                    dropped.append(DroppedSequence(offset: i, dropped: String(decoding: bytes[i..<j], as: UTF8.self)))
+                    i = j
+                }
+            } else {
+                if c >= 0x80 {
+                    breaks = true
+                    dropped.append(DroppedSequence(offset: i, dropped: "%"))
+                } else {
+                    dropped.append(DroppedSequence(offset: i, dropped: String(decoding: bytes[i..<(i + 2)], as: UTF8.self)))
+                }
+                i += 2
+            }
+            literalStart = i
+        }
+        flush(n)
+        self.segments = segments
+        self.dropped = dropped
+        self.breaksUTF8 = breaks
+        self.argumentsNeeded = max(nextCount, highestPosition)
+    }
+
+    /// The formatted text, or nil when the device cannot make a string of it (``breaksUTF8``).
+    public func apply(_ arguments: [String]) -> String? {
+        apply(count: arguments.count) { arguments[$0] }
+    }
+
+    /// Formats with `loc-args` as the device prints them.
+    public func apply(_ arguments: [LocArgument]) -> String? {
+        apply(count: arguments.count) { arguments[$0].text }
+    }
+
+    @inline(__always)
+    private func apply(count: Int, argument: (Int) -> String) -> String? {
+        guard !breaksUTF8 else { return nil }
+        var output = ""
+        output.reserveCapacity(format.utf8.count + 16 * count)
+        var index = 0
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                output += text
+            case .next:
+                output += index < count ? argument(index) : "<null>"
+                index += 1
+            case .positional(let position):
+                output += position >= 1 && position <= count ? argument(position - 1) : "<null>"
+            }
+        }
+        return output
+    }
+}

@@ -1,0 +1,252 @@
+/// A format string split into literal text and specifiers, by Foundation's `String(format:)`
+/// grammar (with the `%#@name@` variables of `.stringsdict` and String Catalogs):
+///
+///     % [n$] [flags -+ 0#'] [width N|*|*m$] [.precision N|*|*m$] [length hh h l ll q L z t j] conversion
+///
+/// The one specifier grammar of the toolkit: linting, server-side formatting and rendering
+/// diagnostics all read formats through it. Offsets are UTF-8 offsets into the format.
+public struct FormatString: Hashable, Sendable {
+    public let text: String
+    public let tokens: [Token]
+
+    public enum Token: Hashable, Sendable {
+        case literal(Range<Int>)
+        case specifier(FormatSpecifier)
+    }
+
+    public init(_ text: String) {
+        self.text = text
+        self.tokens = FormatStringParser.parse(Array(text.utf8))
+    }
+
+    /// The specifiers, in order.
+    public var specifiers: [FormatSpecifier] {
+        tokens.compactMap { if case .specifier(let s) = $0 { s } else { nil } }
+    }
+
+    /// Specifiers that take an argument, with the argument position each one uses (1-based),
+    /// counting unnumbered ones in order as `String(format:)` does; `*` widths and precisions
+    /// take positions too.
+    public var argumentUses: [ArgumentUse] {
+        var uses: [ArgumentUse] = []
+        var next = 1
+        for specifier in specifiers {
+            for star in [specifier.width, specifier.precision] {
+                if case .argument(let position)? = star {
+                    if let position { uses.append(ArgumentUse(position: position, type: .integer, specifier: specifier)) } else {
+                        uses.append(ArgumentUse(position: next, type: .integer, specifier: specifier))
+                        next += 1
+                    }
+                }
+            }
+            guard let type = specifier.argumentType else { continue }
+            if let position = specifier.position {
+                uses.append(ArgumentUse(position: position, type: type, specifier: specifier))
+            } else {
+                uses.append(ArgumentUse(position: next, type: type, specifier: specifier))
+                next += 1
+            }
+        }
+        return uses
+    }
+
+    public struct ArgumentUse: Hashable, Sendable {
+        public var position: Int
+        public var type: ArgumentType
+        public var specifier: FormatSpecifier
+    }
+}
+
+/// One `%…` sequence.
+public struct FormatSpecifier: Hashable, Sendable {
+    /// UTF-8 offsets of the whole sequence in the format.
+    public var range: Range<Int>
+    /// The sequence as written (`%1$@`, `%.2f`, `%#@count@`).
+    public var text: String
+    /// `n` of `%n$…`.
+    public var position: Int?
+    public var flags: String = ""
+    public var width: Amount?
+    public var precision: Amount?
+    public var length: String = ""
+    /// The conversion character (`@`, `d`, `%`, …); `#` for a variable.
+    public var conversion: Character?
+    /// The name in `%#@name@`.
+    public var variableName: String?
+    /// Set when the sequence is not a valid specifier: why.
+    public var problem: Problem?
+
+    public enum Amount: Hashable, Sendable {
+        case fixed(Int)
+        /// `*` (next argument) or `*m$`.
+        case argument(position: Int?)
+    }
+
+    public enum Problem: Hashable, Sendable {
+        /// `%` at the end of the format.
+        case incomplete
+        /// `%` followed by something that is no conversion.
+        case unknownConversion(Character)
+        /// `%1#@count@`: a position without its `$`.
+        case positionWithoutDollar
+        /// `%#@` without a closing `@`.
+        case unterminatedVariable
+    }
+
+    public var isPercentLiteral: Bool { conversion == "%" && problem == nil }
+    public var isVariable: Bool { variableName != nil }
+    /// `%@` or `%n$@`, the only argument specifiers a notification shows (flags and widths on
+    /// `%@` are ignored by `String(format:)` but not by the device, which then drops them).
+    public var isPlainObject: Bool { conversion == "@" && problem == nil && flags.isEmpty && width == nil && precision == nil && length.isEmpty }
+
+    public var argumentType: ArgumentType? {
+        guard problem == nil, let conversion else { return nil }
+        if variableName != nil { return .integer }
+        switch conversion {
+        case "@": return .object
+        case "d", "i", "D", "u", "U", "x", "X", "o", "O": return length == "L" ? .integer : .integer
+        case "c", "C": return .character
+        case "f", "F", "e", "E", "g", "G", "a", "A": return .double
+        case "s", "S": return .cString
+        case "p": return .pointer
+        case "n": return .count
+        default: return nil
+        }
+    }
+}
+
+/// What a specifier consumes, for comparing localizations of one key.
+public enum ArgumentType: String, Hashable, Sendable {
+    case object, integer, double, character, cString, pointer, count
+}
+
+enum FormatStringParser {
+    static let flags: Set<UInt8> = Set("-+ 0#'".utf8)
+    static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSpn%".utf8)
+
+    static func parse(_ bytes: [UInt8]) -> [FormatString.Token] {
+        var tokens: [FormatString.Token] = []
+        var literalStart = 0
+        var i = 0
+        let n = bytes.count
+        func digits(_ start: Int) -> (value: Int, end: Int) {
+            var j = start
+            var value = 0
+            while j < n, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+                value = value > Int.max / 16 ? Int.max / 16 : value * 10 + Int(bytes[j] - UInt8(ascii: "0"))
+                j += 1
+            }
+            return (value, j)
+        }
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "%") else {
+                i += 1
+                continue
+            }
+            if literalStart < i { tokens.append(.literal(literalStart..<i)) }
+            let start = i
+            var spec = FormatSpecifier(range: start..<start, text: "")
+            var j = i + 1
+            // n$
+            let lead = digits(j)
+            if lead.end > j, lead.end < n, bytes[lead.end] == UInt8(ascii: "$") {
+                spec.position = lead.value
+                j = lead.end + 1
+            } else if lead.end > j, lead.end + 1 < n, bytes[lead.end] == UInt8(ascii: "#"), bytes[lead.end + 1] == UInt8(ascii: "@") {
+                spec.position = lead.value
+                spec.problem = .positionWithoutDollar
+                j = lead.end
+            }
+            // %#@name@ variables
+            if j + 1 < n, bytes[j] == UInt8(ascii: "#"), bytes[j + 1] == UInt8(ascii: "@") {
+                let nameStart = j + 2
+                var k = nameStart
+                while k < n, bytes[k] != UInt8(ascii: "@") { k += 1 }
+                spec.conversion = "#"
+                if k < n {
+                    spec.variableName = String(decoding: bytes[nameStart..<k], as: UTF8.self)
+                    j = k + 1
+                } else {
+                    spec.variableName = String(decoding: bytes[nameStart..<n], as: UTF8.self)
+                    spec.problem = .unterminatedVariable
+                    j = n
+                }
+                finish(&spec, start, j, bytes, &tokens)
+                i = j
+                literalStart = i
+                continue
+            }
+            // flags
+            while j < n, flags.contains(bytes[j]) {
+                spec.flags.append(Character(Unicode.Scalar(bytes[j])))
+                j += 1
+            }
+            // `*` or `*m$`: an amount read from an argument.
+            func star(at position: Int) -> (amount: FormatSpecifier.Amount, end: Int)? {
+                guard position < n, bytes[position] == UInt8(ascii: "*") else { return nil }
+                let index = digits(position + 1)
+                if index.end > position + 1, index.end < n, bytes[index.end] == UInt8(ascii: "$") {
+                    return (.argument(position: index.value), index.end + 1)
+                }
+                return (.argument(position: nil), position + 1)
+            }
+            // width
+            if let amount = star(at: j) {
+                spec.width = amount.amount
+                j = amount.end
+            } else {
+                let width = digits(j)
+                if width.end > j {
+                    spec.width = .fixed(width.value)
+                    j = width.end
+                }
+            }
+            // precision
+            if j < n, bytes[j] == UInt8(ascii: ".") {
+                j += 1
+                if let amount = star(at: j) {
+                    spec.precision = amount.amount
+                    j = amount.end
+                } else {
+                    let precision = digits(j)
+                    spec.precision = .fixed(precision.value)
+                    j = precision.end
+                }
+            }
+            // length
+            for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
+                let m = Array(modifier.utf8)
+                if j + m.count <= n, Array(bytes[j..<(j + m.count)]) == m {
+                    spec.length = modifier
+                    j += m.count
+                    break
+                }
+            }
+            // conversion
+            if j >= n {
+                spec.problem = spec.problem ?? .incomplete
+            } else if conversions.contains(bytes[j]) {
+                spec.conversion = Character(Unicode.Scalar(bytes[j]))
+                j += 1
+            } else {
+                // Name the whole character that follows, not just its first byte.
+                var k = j + 1
+                while k < n, bytes[k] & 0xC0 == 0x80 { k += 1 }
+                let character = String(decoding: bytes[j..<k], as: UTF8.self).first ?? "?"
+                spec.problem = spec.problem ?? .unknownConversion(character)
+                j = k
+            }
+            finish(&spec, start, j, bytes, &tokens)
+            i = j
+            literalStart = i
+        }
+        if literalStart < n { tokens.append(.literal(literalStart..<n)) }
+        return tokens
+    }
+
+    private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatString.Token]) {
+        spec.range = start..<end
+        spec.text = String(decoding: bytes[start..<end], as: UTF8.self)
+        tokens.append(.specifier(spec))
+    }
+}

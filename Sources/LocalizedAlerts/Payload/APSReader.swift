@@ -1,0 +1,312 @@
+/// Reads `aps` the way the device does, noting every departure from the documented types.
+struct APSReader {
+    let file: String?
+    var diagnostics: [Diagnostic]
+
+    init(file: String?, diagnostics: [Diagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+
+    mutating func note(
+        _ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation?, _ message: String, hint: String? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                id: id, severity: severity, location: location ?? SourceLocation(file: file, line: 1, column: 1),
+                message: message, hint: hint))
+    }
+
+    static let knownAPSKeys: Set<String> = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "interruption-level", "relevance-score", "target-content-id", "filter-criteria", "url-args",
+        // Live Activities
+        "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes",
+        "input-push-token", "input-push-channel",
+    ]
+
+    mutating func readAPS(_ value: JSON) -> APS {
+        var aps = APS()
+        guard let members = value.members else {
+            note(.payloadTypeMismatch, .error, value.location, "\"aps\" is \(value.kindDescription), not an object: the device shows nothing")
+            return aps
+        }
+        var live = LiveActivity()
+        var hasLive = false
+        for member in members {
+            let v = member.value
+            let at = member.keyLocation ?? v.location
+            switch member.key {
+            case "alert":
+                aps.alert = readAlert(v)
+            case "badge":
+                if case .number(let n) = v.value {
+                    let number = n.doubleValue
+                    if number < 0 {
+                        note(.payloadValueOutOfRange, .warning, at, "a negative badge (\(n.text)) is ignored by the device", hint: "use 0 to clear the badge")
+                    } else {
+                        aps.badge = Int(exactly: number.rounded(.towardZero)) ?? Int.max
+                        if number != number.rounded(.towardZero) {
+                            note(.payloadTypeMismatch, .warning, at, "badge \(n.text) is not a whole number; the device shows \(aps.badge!)")
+                        }
+                    }
+                } else {
+                    typeMismatch("badge", expected: "a number", v, at)
+                }
+            case "sound":
+                aps.sound = readSound(v, at: at)
+            case "thread-id": aps.threadID = string("thread-id", v, at)
+            case "category": aps.category = string("category", v, at)
+            case "target-content-id": aps.targetContentID = string("target-content-id", v, at)
+            case "filter-criteria": aps.filterCriteria = string("filter-criteria", v, at)
+            case "content-available": aps.contentAvailable = flag("content-available", v, at)
+            case "mutable-content": aps.mutableContent = flag("mutable-content", v, at)
+            case "interruption-level":
+                if let text = v.stringValue {
+                    if let level = InterruptionLevel(rawValue: text) {
+                        aps.interruptionLevel = level
+                    } else {
+                        aps.unknownInterruptionLevel = text
+                        note(
+                            .payloadValueOutOfRange, .warning, at, "unknown interruption level \"\(text)\": the device treats it as active",
+                            hint: "use passive, active, time-sensitive or critical")
+                    }
+                } else {
+                    typeMismatch("interruption-level", expected: "a string", v, at)
+                }
+            case "relevance-score":
+                if case .number(let n) = v.value {
+                    let score = n.doubleValue
+                    aps.relevanceScore = min(max(score, 0), 1)
+                    if score < 0 || score > 1 {
+                        note(.payloadValueOutOfRange, .warning, at, "relevance-score \(n.text) is outside 0…1; the device uses \(aps.relevanceScore!)")
+                    }
+                } else {
+                    typeMismatch("relevance-score", expected: "a number", v, at)
+                }
+            case "timestamp":
+                hasLive = true
+                live.timestamp = number("timestamp", v, at)
+            case "event":
+                hasLive = true
+                live.event = string("event", v, at)
+            case "content-state":
+                hasLive = true
+                live.contentState = v
+            case "stale-date":
+                hasLive = true
+                live.staleDate = number("stale-date", v, at)
+            case "dismissal-date":
+                hasLive = true
+                live.dismissalDate = number("dismissal-date", v, at)
+            case "attributes-type":
+                hasLive = true
+                live.attributesType = string("attributes-type", v, at)
+            case "attributes":
+                hasLive = true
+                live.attributes = v
+            case "url-args", "input-push-token", "input-push-channel":
+                break
+            default:
+                aps.unknownKeys.append(member.key)
+                note(
+                    .payloadUnknownAPSKey, .warning, at,
+                    "\"\(member.key)\" is not an aps key: APNs passes it on and the device ignores it",
+                    hint: "custom data belongs beside \"aps\", at the top level")
+            }
+        }
+        if hasLive { aps.liveActivity = live }
+        return aps
+    }
+
+    // MARK: Alert
+
+    mutating func readAlert(_ value: JSON) -> Alert? {
+        switch value.value {
+        case .string(let text):
+            if text.isEmpty {
+                note(.payloadEmptyAlert, .warning, value.location, "an empty alert string means no alert: nothing is shown")
+                return nil
+            }
+            var alert = Alert()
+            alert.body = AlertField(text: text, location: value.location)
+            return alert
+        case .object(let members):
+            var alert = Alert()
+            var fieldValues: [String: JSON] = [:]
+            var locations: [String: SourceLocation] = [:]
+            for member in members {
+                fieldValues[member.key] = member.value
+                locations[member.key] = member.keyLocation ?? member.value.location
+            }
+            for name in AlertFieldName.allCases {
+                let keys = name.keys
+                var field = AlertField()
+                if let raw = fieldValues[keys.text] {
+                    if let members = raw.members, name != .subtitle {
+                        // Live Activity shape: {"loc-key": …, "loc-args": […]}.
+                        alert.isLiveActivityAlert = true
+                        let object = JSON(.object(members), location: raw.location)
+                        field.locKey = nonEmptyString("\(keys.text).loc-key", object["loc-key"], locations[keys.text])
+                        field.location = raw.location
+                        if let args = object["loc-args"] {
+                            field.locArgs = field.locKey == nil ? nil : arguments("\(keys.text).loc-args", args)
+                        }
+                    } else {
+                        field.text = nonEmptyString(keys.text, raw, locations[keys.text])
+                        field.location = locations[keys.text]
+                    }
+                }
+                if let key = fieldValues[keys.locKey] {
+                    field.locKey = nonEmptyString(keys.locKey, key, locations[keys.locKey])
+                    field.location = locations[keys.locKey]
+                }
+                if let args = fieldValues[keys.locArgs] {
+                    if field.locKey == nil {
+                        note(
+                            .payloadLocArgumentsWithoutKey, .warning, locations[keys.locArgs],
+                            "\(keys.locArgs) is ignored: there is no \(keys.locKey)")
+                    } else {
+                        field.locArgs = arguments(keys.locArgs, args)
+                    }
+                }
+                switch name {
+                case .title: alert.title = field
+                case .subtitle: alert.subtitle = field
+                case .body: alert.body = field
+                }
+            }
+            let known: Set<String> = [
+                "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+                "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count", "sound",
+                "action",
+            ]
+            for member in members where !known.contains(member.key) {
+                note(
+                    .payloadUnknownAPSKey, .warning, locations[member.key],
+                    "\"\(member.key)\" is not an alert key: the device ignores it")
+            }
+            alert.launchImage = fieldValues["launch-image"].flatMap { string("launch-image", $0, locations["launch-image"]) }
+            if let action = fieldValues["action-loc-key"] {
+                alert.actionLocKey = string("action-loc-key", action, locations["action-loc-key"])
+                note(.payloadDeprecatedKey, .note, locations["action-loc-key"], "action-loc-key has no visible effect since iOS 10")
+            }
+            if let summary = fieldValues["summary-arg"] {
+                alert.summaryArgument = string("summary-arg", summary, locations["summary-arg"])
+                note(.payloadDeprecatedKey, .note, locations["summary-arg"], "summary-arg is used by iOS 12–14 only (deprecated)")
+            }
+            if let count = fieldValues["summary-arg-count"] {
+                alert.summaryArgumentCount = number("summary-arg-count", count, locations["summary-arg-count"]).map { Int($0) }
+            }
+            if let sound = fieldValues["sound"] {
+                alert.liveActivitySound = string("alert.sound", sound, locations["sound"])
+            }
+            return alert
+        default:
+            note(.payloadTypeMismatch, .error, value.location, "\"alert\" is \(value.kindDescription): the device shows no alert", hint: "use a string or an object")
+            return nil
+        }
+    }
+
+    mutating func arguments(_ name: String, _ value: JSON) -> [LocArgument]? {
+        guard let items = value.items else {
+            typeMismatch(name, expected: "an array", value, value.location)
+            return nil
+        }
+        return items.enumerated().map { index, item in
+            let argument = LocArgument(json: item)
+            switch argument.kind {
+            case .string: break
+            case .number:
+                note(
+                    .payloadLocArgumentType, .warning, item.location,
+                    "\(name)[\(index)] is a number: the device prints \(argument.text)",
+                    hint: "send arguments as strings, formatted for the user's language")
+            case .boolean:
+                note(.payloadLocArgumentType, .warning, item.location, "\(name)[\(index)] is a boolean: the device prints \(argument.text)")
+            case .null, .object, .array:
+                note(
+                    .payloadLocArgumentType, .error, item.location,
+                    "\(name)[\(index)] is \(item.kindDescription): the device prints nothing for it")
+            }
+            return argument
+        }
+    }
+
+    // MARK: Scalars
+
+    mutating func readSound(_ value: JSON, at: SourceLocation?) -> Sound? {
+        switch value.value {
+        case .string(let name): return .named(name)
+        case .object:
+            var critical = false
+            if let flag = value["critical"] {
+                if case .number(let n) = flag.value { critical = n.doubleValue != 0 } else if case .bool(let b) = flag.value { critical = b }
+            }
+            let name = value["name"].flatMap { string("sound.name", $0, $0.location) }
+            var volume: Double?
+            if let v = value["volume"] {
+                volume = number("sound.volume", v, v.location)
+                if let raw = volume, raw < 0 || raw > 1 {
+                    volume = min(max(raw, 0), 1)
+                    note(.payloadValueOutOfRange, .warning, v.location, "sound volume \(raw) is outside 0…1; the device uses \(volume!)")
+                }
+            }
+            return .dictionary(name: name, critical: critical, volume: volume)
+        default:
+            typeMismatch("sound", expected: "a string or an object", value, at)
+            return nil
+        }
+    }
+
+    /// `content-available`, `mutable-content`: a positive number, or any value that is not a
+    /// number, counts as set (spec/device-rendering.md §5).
+    mutating func flag(_ name: String, _ value: JSON, _ at: SourceLocation?) -> Bool {
+        switch value.value {
+        case .number(let n): return n.doubleValue > 0
+        case .bool(let b): return b
+        default:
+            note(
+                .payloadTypeMismatch, .warning, at,
+                "\(name) is \(value.kindDescription); the device counts any value that is not a number as 1",
+                hint: "write \(name): 1")
+            return true
+        }
+    }
+
+    mutating func string(_ name: String, _ value: JSON, _ at: SourceLocation?) -> String? {
+        if let s = value.stringValue { return s }
+        typeMismatch(name, expected: "a string", value, at)
+        return nil
+    }
+
+    /// A string key where "" counts as absent.
+    mutating func nonEmptyString(_ name: String, _ value: JSON?, _ at: SourceLocation?) -> String? {
+        guard let value else { return nil }
+        guard let s = string(name, value, at) else { return nil }
+        return s.isEmpty ? nil : s
+    }
+
+    mutating func number(_ name: String, _ value: JSON, _ at: SourceLocation?) -> Double? {
+        if case .number(let n) = value.value { return n.doubleValue }
+        typeMismatch(name, expected: "a number", value, at)
+        return nil
+    }
+
+    mutating func typeMismatch(_ name: String, expected: String, _ value: JSON, _ at: SourceLocation?) {
+        note(
+            .payloadTypeMismatch, .error, at ?? value.location,
+            "\"\(name)\" is \(value.kindDescription), not \(expected): the device ignores it")
+    }
+}
+
+extension JSON.Number {
+    /// How a device prints this number in `loc-args`: integers as written, other values in
+    /// their shortest plain decimal form (`2.5`); `1.0` prints `1`.
+    public var devicePrinted: String {
+        if isInteger, let integer = Int64(text) { return String(integer) }
+        let value = doubleValue
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+}

@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An immutable map from strings to positions, comparing keys byte for byte (as CoreFoundation
+/// compares them) with a fast word-at-a-time hash: cheaper per lookup than `Dictionary`'s
+/// seeded SipHash, which matters on the rendering hot path.
+struct StringIndex: Sendable {
+    private let bytes: [UInt8]
+    /// Per key: start and length in `bytes`.
+    private let spans: [(start: Int32, length: Int32)]
+    /// Open addressing: key number + 1, or 0 for an empty slot.
+    private let slots: [Int32]
+
+    /// Indexes `keys`; for repeated keys the last position wins.
+    init(_ keys: [String]) {
+        var bytes: [UInt8] = []
+        var spans: [(start: Int32, length: Int32)] = []
+        var capacity = 8
+        while capacity < keys.count * 2 { capacity <<= 1 }
+        var slots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (position, key) in keys.enumerated() {
+            var key = key
+            key.withUTF8 { utf8 in
+                let hash = Int(truncatingIfNeeded: TableStorage.hash(utf8)) & mask
+                var slot = hash
+                spans.append((Int32(bytes.count), Int32(utf8.count)))
+                bytes.append(contentsOf: utf8)
+                while slots[slot] != 0 {
+                    let other = spans[Int(slots[slot] - 1)]
+                    if other.length == Int32(utf8.count),
+                        bytes.withUnsafeBufferPointer({ buffer in
+                            utf8.count == 0 || memcmp(buffer.baseAddress! + Int(other.start), utf8.baseAddress!, utf8.count) == 0
+                        })
+                    {
+                        break
+                    }
+                    slot = (slot + 1) & mask
+                }
+                slots[slot] = Int32(position + 1)
+            }
+        }
+        self.bytes = bytes
+        self.spans = spans
+        self.slots = slots
+    }
+
+    func position(of key: String) -> Int? {
+        var key = key
+        return key.withUTF8 { utf8 -> Int? in
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: TableStorage.hash(utf8)) & mask
+            return bytes.withUnsafeBufferPointer { buffer -> Int? in
+                slots.withUnsafeBufferPointer { slots -> Int? in
+                    while slots[slot] != 0 {
+                        let position = Int(slots[slot] - 1)
+                        let span = spans[position]
+                        if Int(span.length) == utf8.count
+                            && (utf8.count == 0 || memcmp(buffer.baseAddress! + Int(span.start), utf8.baseAddress!, utf8.count) == 0)
+                        {
+                            return position
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import LocalizedAlerts
+
+/// `preview --format json`, schema version 1 (documented in the README).
+enum PreviewJSON {
+    static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> JSON {
+        .object([
+            ("schemaVersion", .number(1)),
+            ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
+            ("app", .object([
+                ("directory", .string(app.directory)),
+                ("developmentRegion", .string(app.developmentRegion)),
+                ("localizations", .array(app.localizations.map { .string($0.name) })),
+            ])),
+            ("previews", .array(previews.map(preview))),
+        ])
+    }
+
+    static func preview(_ preview: PayloadPreview) -> JSON {
+        .object([
+            ("payload", .string(preview.file)),
+            ("byteCount", .number(preview.payload.byteCount)),
+            ("diagnostics", .array(preview.payload.diagnostics.map(DiagnosticJSON.make))),
+            ("renders", .array(preview.renders.map(render))),
+        ])
+    }
+
+    static func render(_ render: RenderedAlert) -> JSON {
+        func fieldDetail(_ field: RenderedField?) -> JSON {
+            guard let field else { return .null }
+            return .object([
+                ("text", .string(field.text)),
+                ("source", .string(field.source.rawValue)),
+                ("key", .string(field.key)),
+                ("format", .string(field.format)),
+            ])
+        }
+        var sound: JSON = .null
+        switch render.sound {
+        case .named(let name)?: sound = .string(name)
+        case .dictionary(let name, let critical, let volume)?:
+            sound = .object([("name", .string(name)), ("critical", .bool(critical)), ("volume", volume.map { .number($0) } ?? .null)])
+        case nil: break
+        }
+        return .object([
+            ("preferredLanguages", .array(render.preferredLanguages.map { .string($0) })),
+            ("localization", .string(render.localization)),
+            ("searchList", .array(render.searchList.map { .string($0) })),
+            ("title", .string(render.title?.text)),
+            ("subtitle", .string(render.subtitle?.text)),
+            ("body", .string(render.body?.text)),
+            ("fields", .object([
+                ("title", fieldDetail(render.title)),
+                ("subtitle", fieldDetail(render.subtitle)),
+                ("body", fieldDetail(render.body)),
+            ])),
+            ("silent", .bool(render.isSilent)),
+            ("mutableContent", .bool(render.mutableContent)),
+            ("interruptionLevel", .string(render.interruptionLevel.rawValue)),
+            ("badge", render.badge.map { .number($0) } ?? .null),
+            ("sound", sound),
+            ("diagnostics", .array(render.diagnostics.map(DiagnosticJSON.make))),
+        ])
+    }
+}

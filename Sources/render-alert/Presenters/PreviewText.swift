@@ -1,0 +1,150 @@
+import LocalizedAlerts
+
+/// `preview --format text`: per payload, a table with one row per device, then what looks
+/// wrong, each finding listed once with the languages it affects.
+enum PreviewText {
+    static func render(_ previews: [PayloadPreview], appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+        var out = ""
+        for preview in previews {
+            out += header(preview, style: style)
+            for diagnostic in preview.payload.diagnostics {
+                out += "  " + DiagnosticText.line(diagnostic, style: style) + "\n"
+            }
+            out += table(preview, style: style)
+            out += grouped(preview.renders, style: style)
+            out += "\n"
+        }
+        if !appDiagnostics.isEmpty {
+            let errors = appDiagnostics.filter { $0.severity == .error }.count
+            out += style.bold("The app's tables: \(errors) errors, \(appDiagnostics.count - errors) warnings") + "  "
+            out += style.dim("(render-alert lint lists them)") + "\n"
+        }
+        return out
+    }
+
+    static func header(_ preview: PayloadPreview, style: TerminalStyle) -> String {
+        let aps = preview.payload.aps
+        var facts = ["\(preview.payload.byteCount) bytes"]
+        if aps.isSilent { facts.append("background push: nothing shown") }
+        if aps.mutableContent { facts.append("mutable content: an extension may change it") }
+        if aps.interruptionLevel != .active { facts.append(aps.interruptionLevel.rawValue) }
+        if let badge = aps.badge { facts.append("badge \(badge)") }
+        if let category = aps.category { facts.append("category \(category)") }
+        if let bundle = preview.payload.simulatorTargetBundle { facts.append("simulator target \(bundle)") }
+        let name = preview.file.split(separator: "/").last.map(String.init) ?? preview.file
+        return style.bold("▌ \(name)") + "  " + style.dim(facts.joined(separator: " · ")) + "\n"
+    }
+
+    static func table(_ preview: PayloadPreview, style: TerminalStyle) -> String {
+        let renders = preview.renders
+        guard !renders.isEmpty else { return "" }
+        if renders.allSatisfy(\.isSilent) { return "  " + style.dim("A background push: no device shows anything.") + "\n" }
+        let names = AlertFieldName.allCases.filter { name in renders.contains { $0.field(name) != nil } }
+        let deviceWidth = min(18, max(6, renders.map { DisplayText.width($0.preferredLanguages.joined(separator: ",")) }.max() ?? 6))
+        let usesWidth = min(10, max(4, renders.map { DisplayText.width($0.localization ?? "—") }.max() ?? 4))
+        let available = max(30, style.width - deviceWidth - usesWidth - 2 * (names.count + 2) - 2)
+        let shares: [AlertFieldName: Int] =
+            names.count == 3 ? [.title: 28, .subtitle: 22, .body: 50] : names.count == 2 ? [.title: 36, .subtitle: 36, .body: 64] : [.title: 100, .subtitle: 100, .body: 100]
+        let total = names.reduce(0) { $0 + (shares[$1] ?? 0) }
+        let widths = names.map { max(10, available * (shares[$0] ?? 0) / max(total, 1)) }
+
+        var headerCells = [cell("DEVICE", deviceWidth), cell("USES", usesWidth)]
+        for (index, name) in names.enumerated() { headerCells.append(cell(name.rawValue.uppercased(), widths[index])) }
+        var out = "  " + style.dim(headerCells.joined(separator: "  ")) + "\n"
+        for render in renders {
+            var columns: [[String]] = [
+                DisplayText.wrap(render.preferredLanguages.joined(separator: ","), columns: deviceWidth),
+                [render.localization ?? "—"],
+            ]
+            var painters: [(String) -> String] = [{ $0 }, { style.cyan($0) }]
+            for (index, name) in names.enumerated() {
+                var text = ""
+                var painter: (String) -> String = { $0 }
+                if render.isSilent {
+                    text = name == .body ? "(nothing shown)" : ""
+                    painter = { style.dim($0) }
+                } else if let field = render.field(name) {
+                    switch field.source {
+                    case .key:
+                        text = field.text + " [key]"
+                        painter = { style.red($0) }
+                    case .fallbackText:
+                        text = field.text + " [fallback]"
+                        painter = { style.yellow($0) }
+                    case .raw, .localized:
+                        text = field.text
+                    }
+                }
+                columns.append(DisplayText.wrap(text, columns: widths[index]))
+                painters.append(painter)
+            }
+            let columnWidths = [deviceWidth, usesWidth] + widths
+            let height = columns.map(\.count).max() ?? 1
+            for line in 0..<height {
+                var cells: [String] = []
+                for (index, column) in columns.enumerated() {
+                    let text = line < column.count ? column[line] : ""
+                    cells.append(painters[index](cell(text, columnWidths[index])))
+                }
+                out += "  " + cells.joined(separator: "  ") + "\n"
+            }
+        }
+        return out
+    }
+
+    /// Pads `text` to `width` columns; right-to-left text is isolated so that it keeps its
+    /// order inside the table on terminals that apply the bidi algorithm.
+    static func cell(_ text: String, _ width: Int) -> String {
+        let padding = String(repeating: " ", count: max(0, width - DisplayText.width(text)))
+        if DisplayText.containsRightToLeft(text) { return "\u{2068}\(text)\u{2069}" + padding }
+        return text + padding
+    }
+
+    /// Each distinct finding once, with the devices it affects.
+    static func grouped(_ renders: [RenderedAlert], style: TerminalStyle) -> String {
+        struct Group {
+            var diagnostic: Diagnostic
+            var devices: [String]
+        }
+        var groups: [Group] = []
+        for render in renders {
+            let device = render.preferredLanguages.joined(separator: ",")
+            for diagnostic in render.diagnostics {
+                if let index = groups.firstIndex(where: { $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message }) {
+                    if !groups[index].devices.contains(device) { groups[index].devices.append(device) }
+                } else {
+                    groups.append(Group(diagnostic: diagnostic, devices: [device]))
+                }
+            }
+        }
+        var out = ""
+        for group in groups.sorted(by: { $0.diagnostic.severity > $1.diagnostic.severity }) {
+            let devices = group.devices.count > 6
+                ? group.devices.prefix(5).joined(separator: ", ") + ", … (\(group.devices.count))"
+                : group.devices.joined(separator: ", ")
+            out += "  " + DiagnosticText.symbol(group.diagnostic.severity, style: style) + " "
+            out += group.diagnostic.message + " " + style.dim("[\(group.diagnostic.id)]") + "\n"
+            out += "      " + style.dim("\(devices) — \(DiagnosticText.place(group.diagnostic.location))") + "\n"
+            if let hint = group.diagnostic.hint { out += "      " + style.dim("→ \(hint)") + "\n" }
+        }
+        return out
+    }
+}
+
+enum DiagnosticText {
+    static func symbol(_ severity: Severity, style: TerminalStyle) -> String {
+        switch severity {
+        case .error: style.red("✖ error")
+        case .warning: style.yellow("⚠ warning")
+        case .note: style.cyan("ℹ note")
+        }
+    }
+
+    static func place(_ location: SourceLocation) -> String {
+        location.file.map { "\($0):\(location.line):\(location.column)" } ?? "\(location.line):\(location.column)"
+    }
+
+    static func line(_ diagnostic: Diagnostic, style: TerminalStyle) -> String {
+        "\(symbol(diagnostic.severity, style: style)) \(diagnostic.message) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
+    }
+}

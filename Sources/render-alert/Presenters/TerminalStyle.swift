@@ -1,0 +1,37 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Colours and width for terminal output: colour only on a terminal, never with NO_COLOR.
+struct TerminalStyle {
+    var colors: Bool
+    var width: Int
+    /// Whether output goes to a terminal (text is then fitted to its width).
+    var isTerminal: Bool
+
+    static func current() -> TerminalStyle {
+        let terminal = isatty(STDOUT_FILENO) == 1
+        let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
+        let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
+        var width = 120
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 20 {
+            width = columns
+        } else if terminal {
+            var size = winsize()
+            if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 20 { width = Int(size.ws_col) }
+        }
+        return TerminalStyle(colors: terminal && !noColor && !dumb, width: width, isTerminal: terminal)
+    }
+
+    func paint(_ text: String, _ code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+    func bold(_ text: String) -> String { paint(text, "1") }
+    func dim(_ text: String) -> String { paint(text, "2") }
+    func red(_ text: String) -> String { paint(text, "31") }
+    func yellow(_ text: String) -> String { paint(text, "33") }
+    func green(_ text: String) -> String { paint(text, "32") }
+    func cyan(_ text: String) -> String { paint(text, "36") }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@Suite("render-alert preview (end to end)")
+struct PreviewCommandTests {
+    typealias Object = [String: Any]
+
+    func renders(_ arguments: [String]) throws -> [Object] {
+        let root = try RenderAlertCommand.json(["preview"] + arguments + ["--format", "json"]) as! Object
+        #expect(root["schemaVersion"] as? Int == 1)
+        let previews = root["previews"] as! [Object]
+        return previews.flatMap { $0["renders"] as! [Object] }
+    }
+
+    @Test func noArgumentsPreviewsTheBundledSampleInEveryLanguage() throws {
+        let result = try RenderAlertCommand.run([])
+        #expect(result.status == 0, "\(result.error)")
+        for text in ["group-message.json", "Ana in Weekend trip", "Weekend trip の Ana", "Weekend trip 中的 Ana", "رسالة من Ana", "Verpasster Anruf"] {
+            #expect(result.output.contains(text), "\(text)")
+        }
+        #expect(!result.output.contains("\u{1B}["), "no colour when not a terminal")
+    }
+
+    @Test func hongKongGetsTraditionalChinese() throws {
+        let render = try renders(["Resources/payloads/missed-call.json", "--language", "zh-HK"])[0]
+        #expect(render["localization"] as? String == "zh-Hant")
+        #expect(render["title"] as? String == "未接來電")
+        #expect(render["body"] as? String == "Samir 曾嘗試打電話給你。")
+        #expect((render["searchList"] as? [String])?.first == "zh-Hant")
+    }
+
+    @Test func missingKeyShowsTheKey() throws {
+        let render = try renders(["Resources/payloads/missed-call.json", "--language", "pt-PT"])[0]
+        #expect(render["title"] as? String == "call.missed.title")
+        let fields = render["fields"] as! Object
+        #expect((fields["title"] as? Object)?["source"] as? String == "key")
+        let diagnostics = render["diagnostics"] as! [Object]
+        #expect(diagnostics.contains { $0["id"] as? String == "render.missing-key" })
+    }
+
+    @Test func reorderedArgumentsAndArabic() throws {
+        let all = try renders(["Resources/payloads/group-message.json", "--language", "ja", "--language", "ar-SA,en", "--language", "zh-Hans-CN"])
+        #expect(all.map { $0["title"] as? String } == ["Weekend trip の Ana", "Ana في Weekend trip", "Weekend trip 中的 Ana"])
+        #expect(all[1]["localization"] as? String == "ar")
+        #expect(all[1]["preferredLanguages"] as? [String] == ["ar-SA", "en"])
+        let text = try RenderAlertCommand.run(["preview", "Resources/payloads/reaction.json", "--language", "ar"])
+        #expect(text.output.contains("\u{2068}تفاعل Ana بـ ❤️ مع «See you at 8»\u{2069}"), "right-to-left text is isolated in the table")
+    }
+
+    @Test func theTrapIsReported() throws {
+        let render = try renders(["Resources/payloads/unread-digest.json", "--language", "en"])[0]
+        #expect(render["body"] as? String == "You have  unread messages in 5.")
+        let ids = (render["diagnostics"] as! [Object]).compactMap { $0["id"] as? String }
+        #expect(ids.contains("render.dropped-specifier"))
+    }
+
+    @Test func colourOnlyWhenAsked() throws {
+        // NO_COLOR is set by the helper; without a terminal there is never colour anyway.
+        let result = try RenderAlertCommand.run(["preview", "Resources/payloads/reaction.json", "--language", "en"], environment: ["NO_COLOR": ""])
+        #expect(!result.output.contains("\u{1B}["))
+    }
+
+    @Test func badInputIsAUsageError() throws {
+        let missing = try RenderAlertCommand.run(["preview", "no-such-file.json"])
+        #expect(missing.status != 0)
+        #expect(missing.error.contains("no such payload file"))
+        let broken = try RenderAlertCommand.run(["preview", "Resources/payloads/reaction.json", "--strings", "/nonexistent"])
+        #expect(broken.status != 0)
+    }
+
+    @Test func matchCommand() throws {
+        let root = try RenderAlertCommand.json(["match", "--preferred", "es-MX", "--available", "es,es-419,en", "--development-region", "en", "--format", "json"]) as! Object
+        #expect(root["searchList"] as? [String] == ["es-419", "es", "en"])
+        #expect((root["explanation"] as? String)?.contains("es_MX → es_419 → es") == true)
+        let directory = try RenderAlertCommand.run(["match", "--preferred", "zh-HK", "--available", "Resources/strings"])
+        #expect(directory.output.contains("Search list: zh-Hant, en"))
+    }
+
+    @Test func dumpCommand() throws {
+        let tables = try RenderAlertCommand.json(["dump", "Tests/LocalizationTests/Fixtures/corpus/edge-cases/14_junk_after_semicolon.strings", "--format", "json"]) as! [Object]
+        let table = tables[0]
+        #expect(table["table"] as? [String: String] == ["a": "b"])
+        let entries = table["entries"] as! [Object]
+        #expect(entries.map { $0["key"] as? String } == ["a", "c"])
+        #expect(entries[1]["line"] as? Int == 3)
+        let diagnostics = table["diagnostics"] as! [Object]
+        #expect(diagnostics.first?["id"] as? String == "strings.dropped-after-semicolon")
+        #expect(diagnostics.first?["line"] as? Int == 2)
+    }
+}

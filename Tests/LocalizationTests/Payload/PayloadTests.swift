@@ -1,0 +1,96 @@
+import Testing
+@testable import LocalizedAlerts
+
+@Suite("Payload model")
+struct PayloadTests {
+    @Test func stringAlertIsTheBody() {
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":"Hello %@ 100%"}}"#)
+        #expect(payload.aps.alert?.body.text == "Hello %@ 100%")
+        #expect(payload.aps.alert?.title.isEmpty == true)
+        #expect(payload.diagnostics.isEmpty)
+        #expect(NotificationPayload(parsing: #"{"aps":{"alert":""}}"#).aps.alert == nil)
+    }
+
+    @Test func dictionaryAlertWithEveryKey() {
+        let payload = NotificationPayload(parsing: """
+            {"aps":{"alert":{"title":"T","subtitle":"S","body":"B","launch-image":"L","title-loc-key":"tk","title-loc-args":["a"],
+            "subtitle-loc-key":"sk","subtitle-loc-args":[],"loc-key":"bk","loc-args":["x",5,2.5,true,false,null,{"a":1},[1]],
+            "action-loc-key":"OPEN","summary-arg":"Ana","summary-arg-count":2},
+            "badge":3,"sound":{"critical":1,"name":"alarm.caf","volume":1.5},"thread-id":"t","category":"C",
+            "content-available":1,"mutable-content":1,"interruption-level":"critical","relevance-score":2,
+            "target-content-id":"w","filter-criteria":"work"},"custom":{"deep":[1,2]}}
+            """)
+        let aps = payload.aps
+        let alert = aps.alert!
+        #expect(alert.title == AlertField(text: "T", locKey: "tk", locArgs: [LocArgument(text: "a", kind: .string, location: alert.title.locArgs?.first?.location)], location: alert.title.location))
+        #expect(alert.subtitle.locArgs == [])
+        #expect(alert.body.locArgs?.map(\.text) == ["x", "5", "2.5", "1", "0", "", "", ""])
+        #expect(alert.launchImage == "L" && alert.actionLocKey == "OPEN" && alert.summaryArgument == "Ana" && alert.summaryArgumentCount == 2)
+        #expect(aps.badge == 3)
+        #expect(aps.sound == .dictionary(name: "alarm.caf", critical: true, volume: 1))
+        #expect(aps.threadID == "t" && aps.category == "C" && aps.targetContentID == "w" && aps.filterCriteria == "work")
+        #expect(aps.contentAvailable && aps.mutableContent && !aps.isSilent)
+        #expect(aps.interruptionLevel == .critical)
+        #expect(aps.relevanceScore == 1)
+        #expect(payload.customKeys.map(\.key) == ["custom"])
+        let ids = payload.diagnostics.map(\.id)
+        #expect(ids.filter { $0 == .payloadLocArgumentType }.count == 7)
+        #expect(ids.contains(.payloadValueOutOfRange))
+        #expect(ids.contains(.payloadDeprecatedKey))
+    }
+
+    @Test func typeErrorsCountAsAbsentAndAreLocated() {
+        let marked = MarkedText(#"{"aps":{"alert":{1️⃣"title":7,"loc-key":"","body":"b"},2️⃣"badge":"3",3️⃣"volume":1}}"#)
+        let payload = NotificationPayload(parsing: marked.text, file: "p.json")
+        #expect(payload.aps.alert?.title.text == nil)
+        #expect(payload.aps.alert?.body.locKey == nil, "an empty key counts as absent")
+        #expect(payload.aps.badge == nil)
+        let titleError = payload.diagnostics.first { $0.message.contains("\"title\"") }
+        #expect(titleError?.position == marked.location("1️⃣"))
+        #expect(payload.diagnostics.first { $0.message.contains("badge") }?.position == marked.location("2️⃣"))
+        let unknown = payload.diagnostics.first { $0.id == .payloadUnknownAPSKey }
+        #expect(unknown?.position == marked.location("3️⃣"))
+        #expect(unknown?.severity == .warning)
+    }
+
+    @Test func flagsFollowTheDevice() {
+        func aps(_ json: String) -> APS { NotificationPayload(parsing: json).aps }
+        #expect(aps(#"{"aps":{"content-available":1}}"#).isSilent)
+        #expect(!aps(#"{"aps":{"content-available":0}}"#).contentAvailable)
+        #expect(aps(#"{"aps":{"content-available":"0"}}"#).contentAvailable, "any value that is not a number counts as 1")
+        #expect(!aps(#"{"aps":{"content-available":1,"badge":1}}"#).isSilent)
+        #expect(aps(#"{"aps":{"interruption-level":"urgent"}}"#).interruptionLevel == .active)
+        #expect(aps(#"{"aps":{"badge":-1}}"#).badge == nil)
+    }
+
+    @Test func liveActivityAlerts() {
+        let payload = NotificationPayload(parsing: """
+            {"aps":{"timestamp":1700000000,"event":"update","content-state":{"eta":5},
+            "alert":{"title":{"loc-key":"la.title","loc-args":["5"]},"body":{"loc-key":"la.body"},"sound":"chime.caf"}}}
+            """)
+        let alert = payload.aps.alert!
+        #expect(alert.isLiveActivityAlert)
+        #expect(alert.title.locKey == "la.title" && alert.title.locArgs?.map(\.text) == ["5"])
+        #expect(alert.body.locKey == "la.body")
+        #expect(alert.liveActivitySound == "chime.caf")
+        #expect(payload.aps.liveActivity?.event == "update")
+        #expect(payload.diagnostics.isEmpty)
+    }
+
+    @Test func simulatorFilesAndSize() {
+        let apns = NotificationPayload(parsing: #"{"Simulator Target Bundle":"com.x","aps":{"alert":"hi"}}"#)
+        #expect(apns.simulatorTargetBundle == "com.x")
+        #expect(apns.diagnostics.map(\.severity) == [.note])
+        #expect(apns.byteCount == #"{"aps":{"alert":"hi"}}"#.utf8.count)
+        let big = NotificationPayload(parsing: #"{"aps":{"alert":""# + String(repeating: "é", count: 2100) + #""}}"#)
+        #expect(big.diagnostics.contains { $0.id == .payloadTooLarge })
+        #expect(NotificationPayload(parsing: "[1]").diagnostics.map(\.id) == [.payloadNotAnObject])
+        #expect(NotificationPayload(parsing: "{}").diagnostics.map(\.id) == [.payloadMissingAPS])
+        #expect(NotificationPayload(parsing: "{").diagnostics.map(\.id) == [.jsonSyntax])
+    }
+
+    @Test func numbersPrintAsTheDevicePrintsThem() {
+        #expect(["5", "2.5", "1.0", "-0", "1e3", "0.1", "12345678901234567890"].map { JSON.Number(text: $0).devicePrinted }
+            == ["5", "2.5", "1", "0", "1000", "0.1", "1.2345678901234567e+19"])
+    }
+}

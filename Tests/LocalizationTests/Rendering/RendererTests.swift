@@ -1,0 +1,119 @@
+import Testing
+@testable import LocalizedAlerts
+
+/// A small app built in memory, for renderer tests.
+func makeApp(_ tables: [String: String], developmentRegion: String? = "en", extraTables: [String: [String: String]] = [:]) -> AppLocalizations {
+    var localizations: [AppLocalizations.Localization] = []
+    for (name, text) in tables {
+        var named: [String: LocalizationTable] = [:]
+        if !text.isEmpty {
+            named["Localizable"] = LocalizationTable(parsing: Array(text.utf8), file: "\(name).lproj/Localizable.strings")
+        }
+        for (tableName, tableText) in extraTables[name] ?? [:] {
+            named[tableName] = LocalizationTable(parsing: Array(tableText.utf8), file: "\(name).lproj/\(tableName).strings")
+        }
+        localizations.append(AppLocalizations.Localization(name: name, path: "\(name).lproj", tables: named))
+    }
+    return AppLocalizations(developmentRegion: developmentRegion, localizations: localizations)
+}
+
+@Suite("Renderer")
+struct RendererTests {
+    let renderer = AlertRenderer(app: makeApp([
+        "en": #""greeting" = "Hello %@"; "pair" = "%2$@ then %1$@"; "count" = "You have %ld new from %@"; "empty" = ""; "plain" = "No args %@ 100%%"; "pct" = "50%é %@";"#,
+        "fr": #""greeting" = "Bonjour %@";"#,
+        "de": #""greeting" = "Hallo %@""#,  // missing ';': unreadable on a device
+        "Base": "",
+    ]))
+
+    func render(_ payload: String, _ languages: [String]) -> RenderedAlert {
+        renderer.render(NotificationPayload(parsing: payload), preferredLanguages: languages)
+    }
+
+    @Test func locKeyIsLookedUpAndFormatted() {
+        let alert = render(#"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"],"title":"Raw %@"}}}"#, ["fr-CA"])
+        #expect(alert.localization == "fr")
+        #expect(alert.body == RenderedField(text: "Bonjour Ana", source: .localized, key: "greeting", format: "Bonjour %@"))
+        #expect(alert.title == RenderedField(text: "Raw %@", source: .raw), "raw values are never formatted")
+        #expect(alert.diagnostics.isEmpty)
+    }
+
+    @Test func reorderedArguments() {
+        #expect(render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"]}}}"#, ["en"]).body?.text == "B then A")
+    }
+
+    @Test func noPerKeyFallback() {
+        // "pair" exists in en but not in fr: a French device never looks in en.
+        let alert = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"]}}}"#, ["fr"])
+        #expect(alert.body?.text == "pair")
+        #expect(alert.body?.source == .key)
+        #expect(alert.diagnostics.map(\.id) == [.renderMissingKey])
+        #expect(alert.diagnostics.first?.severity == .error)
+        let withBody = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"],"body":"Fallback %@"}}}"#, ["fr"])
+        #expect(withBody.body == RenderedField(text: "Fallback A", source: .fallbackText, key: "pair", format: "Fallback %@"))
+        #expect(Set(withBody.diagnostics.map(\.id)) == [.renderMissingKey, .renderBodyWithLocKey])
+    }
+
+    @Test func unparsableTableIsEmptyOnTheDevice() {
+        let alert = render(#"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}}}"#, ["de"])
+        #expect(alert.localization == "de")
+        #expect(alert.body?.text == "greeting")
+        #expect(alert.diagnostics.contains { $0.id == .renderUnreadableTable })
+    }
+
+    @Test func theDeviceFormatterRulesApply() {
+        let counted = render(#"{"aps":{"alert":{"loc-key":"count","loc-args":["3","Bob"]}}}"#, ["en"])
+        #expect(counted.body?.text == "You have d new from 3")
+        #expect(counted.diagnostics.contains { $0.id == .renderDroppedSpecifier && $0.message.contains("%ld") })
+        let missing = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A"]}}}"#, ["en"])
+        #expect(missing.body?.text == "<null> then A")
+        #expect(missing.diagnostics.map(\.id) == [.renderTooFewArguments])
+        let verbatim = render(#"{"aps":{"alert":{"loc-key":"plain"}}}"#, ["en"])
+        #expect(verbatim.body?.text == "No args %@ 100%%", "no arguments: shown verbatim")
+        #expect(verbatim.diagnostics.map(\.id) == [.renderUnformattedPlaceholder])
+        let empty = render(#"{"aps":{"alert":{"loc-key":"empty","loc-args":["x"]}}}"#, ["en"])
+        #expect(empty.body?.text == "empty" && empty.body?.source == .key, "an empty value falls back to the key")
+        let split = render(#"{"aps":{"alert":{"loc-key":"pct","loc-args":["x"]}}}"#, ["en"])
+        #expect(split.body?.text == "pct")
+        #expect(split.diagnostics.contains { $0.id == .renderPercentBeforeNonASCII })
+    }
+
+    @Test func onlyLocalizableIsRead() {
+        let app = makeApp(["en": #""a" = "A";"#], extraTables: ["en": ["Notifications": #""n" = "N";"#]])
+        let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"n"}}}"#), preferredLanguages: ["en"])
+        #expect(alert.body?.text == "n")
+    }
+
+    @Test func baseIsSearchedRightAfterTheFirstLocalization() {
+        let app = makeApp(["en": #""k" = "English";"#, "fr": "", "Base": #""k" = "Base";"#])
+        let renderer = AlertRenderer(app: app)
+        let french = renderer.render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"k"}}}"#), preferredLanguages: ["fr"])
+        #expect(french.searchList == ["fr", "en"])
+        #expect(french.localization == "Base", "fr has no Localizable table; Base comes before en")
+        #expect(french.body?.text == "Base")
+    }
+
+    @Test func silentAndFlags() {
+        let alert = render(#"{"aps":{"content-available":1},"x":1}"#, ["en"])
+        #expect(alert.isSilent && !alert.showsAlert)
+        let mutable = render(#"{"aps":{"alert":"x","mutable-content":1,"interruption-level":"passive"}}"#, ["en"])
+        #expect(mutable.mutableContent && mutable.interruptionLevel == .passive && mutable.showsAlert)
+    }
+
+    @Test func everyLocalization() {
+        let renders = renderer.renderForEveryLocalization(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["A"]}}}"#))
+        #expect(renders.map(\.preferredLanguages) == [["de"], ["en"], ["fr"]])
+        #expect(renders.map { $0.body?.text } == ["greeting", "Hello A", "Bonjour A"])
+    }
+
+    @Test func sharedAcrossThreads() async {
+        let renderer = self.renderer
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}}}"#)
+        await withTaskGroup(of: String?.self) { group in
+            for index in 0..<200 {
+                group.addTask { renderer.render(payload, preferredLanguages: index % 2 == 0 ? ["fr"] : ["fr", "en"]).body?.text }
+            }
+            for await text in group { #expect(text == "Bonjour Ana") }
+        }
+    }
+}
