@@ -131,6 +131,9 @@ public struct LocalizationTable: Sendable {
     /// Number of keys with an effective value.
     public var count: Int { isReadableOnDevice ? storage.effectiveKeyCount : 0 }
 
+    /// Bytes this table keeps in memory (its buffers at their capacity), for accounting.
+    public var memoryFootprint: Int { storage.byteCount }
+
     /// The decoded source text (UTF-8), for text tables; used to show offending lines.
     public var sourceText: String? {
         storage.hasSourceText ? String(decoding: storage.text, as: UTF8.self) : nil
