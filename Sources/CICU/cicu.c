@@ -29,6 +29,13 @@ int32_t cicu_locale_base_name(const char *identifier, char *out, int32_t capacit
     return finish(status, length, out, capacity);
 }
 
+int32_t cicu_locale_for_language_tag(const char *tag, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, out, capacity, &parsed, &status);
+    return finish(status, length, out, capacity);
+}
+
 int32_t cicu_locale_language(const char *identifier, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = uloc_getLanguage(identifier, out, capacity, &status);

@@ -7,7 +7,7 @@ struct RenderAlert: ParsableCommand {
         commandName: "render-alert",
         abstract: "Shows what an Apple device displays for a push notification, in every language.",
         version: LocalizedAlertsVersion.current,
-        subcommands: [Preview.self, Match.self, Dump.self],
+        subcommands: [Preview.self, Localize.self, Match.self, Dump.self],
         defaultSubcommand: Preview.self
     )
 }

@@ -16,6 +16,8 @@ extern "C" {
 
 /* Locale identifiers (uloc_*). */
 int32_t cicu_locale_base_name(const char *identifier, char *out, int32_t capacity);
+/* A BCP 47 tag (ar-u-nu-latn) as an ICU identifier with keywords (ar@numbers=latn). */
+int32_t cicu_locale_for_language_tag(const char *tag, char *out, int32_t capacity);
 int32_t cicu_locale_language(const char *identifier, char *out, int32_t capacity);
 int32_t cicu_locale_script(const char *identifier, char *out, int32_t capacity);
 int32_t cicu_locale_country(const char *identifier, char *out, int32_t capacity);

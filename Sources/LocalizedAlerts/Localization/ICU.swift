@@ -16,6 +16,14 @@ enum ICU {
         string(capacity: capacity) { cicu_locale_base_name(identifier, $0, $1) }
     }
 
+    /// An ICU identifier with keywords for a BCP 47 tag (`ar-u-nu-latn` → `ar@numbers=latn`);
+    /// identifiers already in ICU form pass through.
+    static func identifier(forLanguageTag tag: String) -> String {
+        guard tag.contains("-") else { return tag }
+        let converted = string { cicu_locale_for_language_tag(tag, $0, $1) }
+        return converted.flatMap { $0.isEmpty ? nil : $0 } ?? tag
+    }
+
     static func language(_ identifier: String) -> String {
         string { cicu_locale_language(identifier, $0, $1) } ?? ""
     }

@@ -16,9 +16,18 @@ public final class AlertRenderer: Sendable {
     public let app: AppLocalizations
     public let bundle: BundleLocalizations
     public let matcher: LocalizationMatcher
-    /// Localizations with a `Localizable` table, by name.
-    let tables: [String: DeviceTable]
+    let sources: LocalizableSources
     private let contexts: Mutex<ContextCache>
+    /// Device tables by (strings localization, stringsdict localization).
+    private let tables: Mutex<[TableKey: DeviceTable]>
+    /// For server-side localization.
+    let plurals = PluralRulesCache()
+    let formatters = Mutex<[String: ServerFormatter]>([:])
+
+    struct TableKey: Hashable {
+        var strings: String?
+        var dictionary: String?
+    }
 
     /// Contexts by preferred-language list. Most callers render for a few lists in a row, so
     /// the last few are compared first (cheap for short lists) before the hashed lookup.
@@ -49,13 +58,8 @@ public final class AlertRenderer: Sendable {
         self.app = app
         self.bundle = BundleLocalizations(app)
         self.matcher = matcher
-        var tables: [String: DeviceTable] = [:]
-        for localization in app.localizations {
-            if let table = DeviceTableBuilder.localizable(for: localization) {
-                tables[localization.name] = table
-            }
-        }
-        self.tables = tables
+        self.sources = LocalizableSources(app: app)
+        self.tables = Mutex([:])
         self.contexts = Mutex(ContextCache())
     }
 
@@ -68,7 +72,20 @@ public final class AlertRenderer: Sendable {
         // tried right after the first entry (spec/device-rendering.md §3).
         var order = searchList.localizations
         if !order.isEmpty, app.localization(named: "Base") != nil, !order.contains("Base") { order.insert("Base", at: 1) }
-        let table = order.lazy.compactMap { self.tables[$0] }.first
+        // The .strings and the .stringsdict are each found independently along that order.
+        let key = TableKey(
+            strings: order.first { sources.strings[$0] != nil },
+            dictionary: order.first { sources.dictionaries[$0] != nil })
+        var table: DeviceTable?
+        if key.strings != nil || key.dictionary != nil {
+            table = tables.withLock { cache in
+                if let cached = cache[key] { return cached }
+                let built = DeviceTable(
+                    strings: key.strings.flatMap { sources.strings[$0] }, dictionary: key.dictionary.flatMap { sources.dictionaries[$0] })
+                cache[key] = built
+                return built
+            }
+        }
         let context = DeviceContext(preferredLanguages: preferredLanguages, searchList: searchList, table: table)
         contexts.withLock { $0.insert(context) }
         return context
@@ -296,10 +313,3 @@ enum FieldRenderer {
     }
 }
 
-/// Builds the device's view of a localization's `Localizable` table.
-enum DeviceTableBuilder {
-    static func localizable(for localization: AppLocalizations.Localization) -> DeviceTable? {
-        guard let strings = localization.tables["Localizable"] else { return nil }
-        return DeviceTable(localization: localization.name, strings: strings)
-    }
-}

@@ -8,14 +8,20 @@ public struct AppLocalizations: Sendable {
     public struct Localization: Sendable {
         /// The folder name without `.lproj` (`en`, `zh-Hans`, `Base`, `English`).
         public var name: String
-        public var path: String
+        /// The `.lproj` folder; nil for a language that only a String Catalog provides.
+        public var path: String?
         /// Text tables by table name (`Localizable` for `Localizable.strings`).
         public var tables: [String: LocalizationTable]
+        /// `.stringsdict` files by table name.
+        public var stringsDictionaries: [String: StringsDictionary]
 
-        public init(name: String, path: String, tables: [String: LocalizationTable]) {
+        public init(
+            name: String, path: String?, tables: [String: LocalizationTable], stringsDictionaries: [String: StringsDictionary] = [:]
+        ) {
             self.name = name
             self.path = path
             self.tables = tables
+            self.stringsDictionaries = stringsDictionaries
         }
 
         /// Table names in sorted order.
@@ -27,19 +33,29 @@ public struct AppLocalizations: Sendable {
     public var developmentRegion: String?
     /// `CFBundleLocalizations` from Info.plist, in its order.
     public var declaredLocalizations: [String]
-    /// Localizations in sorted folder-name order.
+    /// Localizations in sorted name order: the `.lproj` folders, and the languages of String
+    /// Catalogs (which Xcode compiles into `.lproj` folders).
     public var localizations: [Localization]
+    /// String Catalogs (`.xcstrings` in the directory) by table name.
+    public var catalogs: [String: StringCatalog]
     /// Problems with the directory itself or its Info.plist (tables carry their own).
     public var diagnostics: [Diagnostic]
 
     public init(
         directory: String? = nil, developmentRegion: String? = nil, declaredLocalizations: [String] = [],
-        localizations: [Localization], diagnostics: [Diagnostic] = []
+        localizations: [Localization], catalogs: [String: StringCatalog] = [:], diagnostics: [Diagnostic] = []
     ) {
+        var all = localizations
+        for catalog in catalogs.values {
+            for language in catalog.languages where !all.contains(where: { $0.name == language }) {
+                all.append(Localization(name: language, path: nil, tables: [:]))
+            }
+        }
         self.directory = directory
         self.developmentRegion = developmentRegion
         self.declaredLocalizations = declaredLocalizations
-        self.localizations = localizations.sorted { $0.name < $1.name }
+        self.localizations = all.sorted { $0.name < $1.name }
+        self.catalogs = catalogs
         self.diagnostics = diagnostics
     }
 
@@ -50,9 +66,12 @@ public struct AppLocalizations: Sendable {
 
     /// Every diagnostic: the directory's and every table's.
     public var allDiagnostics: [Diagnostic] {
-        diagnostics + localizations.flatMap { localization in
-            localization.tableNames.flatMap { localization.tables[$0]!.diagnostics }
-        }
+        diagnostics
+            + localizations.flatMap { localization in
+                localization.tableNames.flatMap { localization.tables[$0]!.diagnostics }
+                    + localization.stringsDictionaries.keys.sorted().flatMap { localization.stringsDictionaries[$0]!.diagnostics }
+            }
+            + catalogs.keys.sorted().flatMap { catalogs[$0]!.diagnostics }
     }
 
     /// Loads `directory`. Throws only when the directory itself cannot be listed.
@@ -82,12 +101,17 @@ public struct AppLocalizations: Sendable {
             let path = FileSystem.join(directory, name)
             guard FileSystem.kind(of: path) == .directory else { continue }
             var tables: [String: LocalizationTable] = [:]
+            var dictionaries: [String: StringsDictionary] = [:]
             do {
-                for file in try FileSystem.contentsOfDirectory(path) where file.hasSuffix(".strings") {
+                for file in try FileSystem.contentsOfDirectory(path) {
                     let filePath = FileSystem.join(path, file)
                     guard FileSystem.kind(of: filePath) == .file else { continue }
                     do {
-                        tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
+                        if file.hasSuffix(".strings") {
+                            tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
+                        } else if file.hasSuffix(".stringsdict") {
+                            dictionaries[String(file.dropLast(".stringsdict".count))] = try StringsDictionary(contentsOfFile: filePath, limits: limits)
+                        }
                     } catch {
                         diagnostics.append(AppLocalizations.unreadable(error))
                     }
@@ -95,11 +119,21 @@ public struct AppLocalizations: Sendable {
             } catch {
                 diagnostics.append(AppLocalizations.unreadable(error))
             }
-            localizations.append(Localization(name: String(name.dropLast(".lproj".count)), path: path, tables: tables))
+            localizations.append(
+                Localization(name: String(name.dropLast(".lproj".count)), path: path, tables: tables, stringsDictionaries: dictionaries))
+        }
+        var catalogs: [String: StringCatalog] = [:]
+        for name in names where name.hasSuffix(".xcstrings") {
+            let path = FileSystem.join(directory, name)
+            do {
+                catalogs[String(name.dropLast(".xcstrings".count))] = try StringCatalog(contentsOfFile: path, limits: limits)
+            } catch {
+                diagnostics.append(AppLocalizations.unreadable(error))
+            }
         }
         self.init(
             directory: directory, developmentRegion: developmentRegion, declaredLocalizations: declared,
-            localizations: localizations, diagnostics: diagnostics)
+            localizations: localizations, catalogs: catalogs, diagnostics: diagnostics)
     }
 
     static func unreadable(_ error: FileReadError) -> Diagnostic {

@@ -1,0 +1,248 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value for a format specifier, as a provider has it: text, possibly a number.
+public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral
+{
+    public var text: String
+    /// The number the text holds, when it holds one (`"3"`, `"2.5"`).
+    public var number: Double?
+    /// Whether the number is written without a fraction or exponent.
+    public var isInteger: Bool
+    /// Visible fraction digits (`"1.50"` has two), for plural rules.
+    public var fractionDigits: Int
+
+    public init(_ text: String) {
+        self.text = text
+        let trimmed = text.trimmingASCIIWhitespace()
+        self.number = Double(trimmed)
+        self.isInteger = Int64(trimmed) != nil
+        if let dot = trimmed.firstIndex(of: "."), !trimmed.contains("e"), !trimmed.contains("E") {
+            self.fractionDigits = trimmed.distance(from: trimmed.index(after: dot), to: trimmed.endIndex)
+        } else {
+            self.fractionDigits = 0
+        }
+    }
+
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(integerLiteral value: Int) { self.init(String(value)) }
+    public init(floatLiteral value: Double) { self.init(String(value)) }
+
+    /// A `loc-args` element as sent.
+    public init(_ argument: LocArgument) { self.init(argument.text) }
+}
+
+/// `String.localizedStringWithFormat` on a server: Foundation's specifier grammar
+/// (``FormatString``) with numbers written for the locale through ICU, and stringsdict /
+/// String Catalog variables resolved with ICU plural rules.
+public struct ServerFormatter: Sendable {
+    public let locale: String
+    let numbers: LocaleNumberFormatter
+    let plurals: PluralRules
+    /// For device variants (`iphone`, `mac`, …).
+    public var device: DeviceKind
+    /// For width variants; by default the widest.
+    public var width: Int
+
+    public init(locale: String, device: DeviceKind = .iphone, width: Int = Int.max, plurals: PluralRulesCache? = nil) {
+        self.init(numberLocale: locale, pluralLocale: locale, device: device, width: width, plurals: plurals)
+    }
+
+    /// Numbers written for the user's locale, plural forms chosen by the table's language (as
+    /// Foundation does: the categories belong to the language the forms are written in).
+    public init(numberLocale: String, pluralLocale: String, device: DeviceKind = .iphone, width: Int = Int.max, plurals: PluralRulesCache? = nil) {
+        self.locale = pluralLocale
+        self.numbers = LocaleNumberFormatter(locale: numberLocale)
+        self.plurals = plurals?.rules(for: pluralLocale) ?? PluralRules(locale: pluralLocale)
+        self.device = device
+        self.width = width
+    }
+
+    /// What went differently from what the format asked for.
+    public struct Problem: Hashable, Sendable {
+        public var message: String
+    }
+
+    /// Formats a localized value (plain text, plural format, device or width variants).
+    public func format(_ value: LocalizedValue, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
+        var problems: [Problem] = []
+        let expanded = expand(value, arguments: arguments, problems: &problems)
+        let text = format(expanded, arguments: arguments, problems: &problems)
+        return (text, problems)
+    }
+
+    /// Formats a plain format string.
+    public func format(_ format: String, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
+        var problems: [Problem] = []
+        let text = self.format(expand(format, start: 1, variables: [], arguments: arguments, depth: 0, problems: &problems), arguments: arguments, problems: &problems)
+        return (text, problems)
+    }
+
+    // MARK: Variables
+
+    func expand(_ value: LocalizedValue, arguments: [FormatArgument], problems: inout [Problem]) -> String {
+        switch value {
+        case .text(let text):
+            return expand(text, start: 1, variables: [], arguments: arguments, depth: 0, problems: &problems)
+        case .format(let format):
+            return expand(format.formatKey, start: 1, variables: format.variables, arguments: arguments, depth: 0, problems: &problems)
+        case .deviceSpecific(let variants):
+            guard let chosen = LocalizedValue.chooseDevice(variants, device: device) else { return "" }
+            return expand(chosen.value, arguments: arguments, problems: &problems)
+        case .widthSpecific(let variants):
+            guard let chosen = LocalizedValue.chooseWidth(variants, width: width) else { return "" }
+            return expand(chosen.value, arguments: arguments, problems: &problems)
+        }
+    }
+
+    /// Replaces variables by their chosen forms and gives every specifier an explicit
+    /// position: unnumbered ones count from `start` (a variable's own argument inside its forms).
+    func expand(
+        _ format: String, start: Int, variables: [LocalizedFormat.Variable], arguments: [FormatArgument], depth: Int,
+        problems: inout [Problem]
+    ) -> String {
+        guard depth < 16 else {
+            problems.append(Problem(message: "variables nest more than 16 levels deep"))
+            return ""
+        }
+        let parsed = FormatString(format)
+        let utf8 = Array(format.utf8)
+        var output = ""
+        var next = start
+        for token in parsed.tokens {
+            switch token {
+            case .literal(let range):
+                output += String(decoding: utf8[range], as: UTF8.self)
+            case .specifier(let specifier):
+                if let name = specifier.variableName, specifier.problem == nil || specifier.problem == .positionWithoutDollar {
+                    let position = specifier.position ?? next
+                    if specifier.position == nil { next += 1 }
+                    guard let variable = variables.first(where: { $0.name == name }) else {
+                        problems.append(Problem(message: "the variable %#@\(name)@ is not defined"))
+                        continue
+                    }
+                    let chosen = choose(variable, argument: position <= arguments.count && position >= 1 ? arguments[position - 1] : nil, problems: &problems)
+                    output += expand(chosen, start: position, variables: variables, arguments: arguments, depth: depth + 1, problems: &problems)
+                } else if specifier.isPercentLiteral {
+                    output += "%%"
+                } else if specifier.argumentType != nil {
+                    let position = specifier.position ?? next
+                    if specifier.position == nil { next += 1 }
+                    var text = specifier.text
+                    if specifier.position == nil { text.insert(contentsOf: "\(position)$", at: text.index(after: text.startIndex)) }
+                    output += text
+                } else {
+                    output += specifier.text
+                }
+            }
+        }
+        return output
+    }
+
+    func choose(_ variable: LocalizedFormat.Variable, argument: FormatArgument?, problems: inout [Problem]) -> String {
+        let names = Set(variable.cases.map(\.name))
+        let name: String
+        switch variable.kind {
+        case .plural:
+            guard let argument, let number = argument.number else {
+                problems.append(Problem(message: "the plural variable \(variable.name) needs a number; got \(argument.map { "\"\($0.text)\"" } ?? "nothing")"))
+                return variable.format(for: "other") ?? ""
+            }
+            let floating = variable.valueType.map { $0.hasSuffix("f") || $0.hasSuffix("e") || $0.hasSuffix("g") } ?? false
+            name = plurals.form(for: number, isInteger: argument.isInteger && !floating, fractionDigits: argument.fractionDigits, available: names)
+        case .device:
+            name = names.contains(device.rawValue) ? device.rawValue : "other"
+        case .width:
+            let variants = variable.cases.map { LocalizedValue.Variant(name: $0.name, value: .text($0.format)) }
+            name = LocalizedValue.chooseWidth(variants, width: width)?.name ?? "other"
+        }
+        return variable.format(for: name) ?? variable.format(for: "other") ?? ""
+    }
+
+    // MARK: Specifiers
+
+    func format(_ format: String, arguments: [FormatArgument], problems: inout [Problem]) -> String {
+        let parsed = FormatString(format)
+        let utf8 = Array(format.utf8)
+        var output = ""
+        var next = 1
+        for token in parsed.tokens {
+            switch token {
+            case .literal(let range):
+                output += String(decoding: utf8[range], as: UTF8.self)
+            case .specifier(let specifier):
+                if specifier.isPercentLiteral {
+                    output += "%"
+                    continue
+                }
+                guard specifier.problem == nil, let conversion = specifier.conversion, specifier.argumentType != nil else {
+                    problems.append(Problem(message: "\(specifier.text) is not a valid specifier; it is kept as written"))
+                    output += specifier.text
+                    continue
+                }
+                let position = specifier.position ?? next
+                if specifier.position == nil { next += 1 }
+                guard position >= 1, position <= arguments.count else {
+                    problems.append(Problem(message: "\(specifier.text) needs argument \(position) but there are \(arguments.count)"))
+                    continue
+                }
+                output += pad(convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier)
+            }
+        }
+        return output
+    }
+
+    func convert(_ argument: FormatArgument, conversion: Character, specifier: FormatSpecifier, problems: inout [Problem]) -> String {
+        switch conversion {
+        case "@", "s", "S":
+            return argument.text
+        case "d", "i", "D", "u", "U":
+            guard let number = argument.number else {
+                problems.append(Problem(message: "\(specifier.text) needs a number; \"\(argument.text)\" is shown as it is"))
+                return argument.text
+            }
+            return numbers.format(Int64(exactly: number.rounded(.towardZero)) ?? 0)
+        case "f", "F":
+            guard let number = argument.number else {
+                problems.append(Problem(message: "\(specifier.text) needs a number; \"\(argument.text)\" is shown as it is"))
+                return argument.text
+            }
+            var digits = 6
+            if case .fixed(let precision)? = specifier.precision { digits = precision }
+            return numbers.format(number, minimumFractionDigits: digits, maximumFractionDigits: digits)
+        case "x", "X", "o", "O":
+            guard let number = argument.number, let integer = Int64(exactly: number.rounded(.towardZero)) else { return argument.text }
+            let text = String(UInt64(bitPattern: integer), radix: conversion == "o" || conversion == "O" ? 8 : 16, uppercase: conversion == "X")
+            return text
+        case "c", "C":
+            if let number = argument.number, let scalar = Unicode.Scalar(UInt32(clamping: Int64(number))) { return String(Character(scalar)) }
+            return String(argument.text.prefix(1))
+        case "e", "E", "g", "G", "a", "A":
+            guard let number = argument.number else { return argument.text }
+            // No locale digits for scientific forms: C's printf, as Foundation's would give.
+            var precision = -1
+            if case .fixed(let p)? = specifier.precision { precision = p }
+            let cFormat = precision >= 0 ? "%.\(precision)\(conversion)" : "%\(conversion)"
+            var buffer = [CChar](repeating: 0, count: 64)
+            _ = withVaList([number]) { vsnprintf(&buffer, 64, cFormat, $0) }
+            return String(cString: buffer)
+        case "p", "n":
+            problems.append(Problem(message: "\(specifier.text) has no meaning for text from a server; it is left out"))
+            return ""
+        default:
+            return argument.text
+        }
+    }
+
+    func pad(_ text: String, _ specifier: FormatSpecifier) -> String {
+        guard case .fixed(let width)? = specifier.width else { return text }
+        let count = text.count
+        guard count < width else { return text }
+        let fill = String(repeating: specifier.flags.contains("0") && !specifier.flags.contains("-") && specifier.conversion != "@" ? "0" : " ", count: width - count)
+        return specifier.flags.contains("-") ? text + fill : fill + text
+    }
+}

@@ -1,0 +1,138 @@
+import Synchronization
+
+/// How to produce the text of a localized payload.
+public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Exactly what the phone would have shown: the device formatter, plurals unresolved.
+    case device
+    /// What the text should say: plurals resolved with ICU rules, real format specifiers,
+    /// numbers written for the user's locale.
+    case server
+}
+
+/// A payload with finished text: `title`, `subtitle` and `body` filled in for one device, the
+/// `*-loc-key` and `*-loc-args` keys of those fields removed, everything else untouched.
+public struct LocalizedPayload: Sendable {
+    public var payload: JSON
+    public var mode: LocalizationMode
+    public var preferredLanguages: [String]
+    /// The localization whose table supplied the text.
+    public var localization: String?
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    /// The payload's size as sent (compact JSON).
+    public var byteCount: Int
+    /// Over APNs' 4,096-byte limit: APNs would reject it.
+    public var exceedsLimit: Bool { byteCount > NotificationPayload.maximumByteCount }
+    public var diagnostics: [Diagnostic]
+}
+
+extension DiagnosticID {
+    public static let localizeFormatProblem: DiagnosticID = "localize.format-problem"
+}
+
+extension AlertRenderer {
+    /// Localizes `payload` for a device with these preferred languages.
+    ///
+    /// - Parameters:
+    ///   - mode: `.server` resolves plurals and formats numbers; `.device` reproduces the phone.
+    ///   - device: for device-specific variants in server mode.
+    public func localize(
+        _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone
+    ) -> LocalizedPayload {
+        let context = self.context(preferredLanguages: preferredLanguages)
+        let rendered = context.render(payload)
+        var texts: [AlertFieldName: String] = [:]
+        var diagnostics = rendered.diagnostics
+        switch mode {
+        case .device:
+            for name in AlertFieldName.allCases { if let field = rendered.field(name) { texts[name] = field.text } }
+        case .server:
+            diagnostics = rendered.diagnostics.filter { $0.id == .renderMissingKey || $0.id == .renderUnreadableTable || $0.id == .renderNoLocalizableTable || $0.id == .renderBodyWithLocKey }
+            if let alert = payload.aps.alert {
+                let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
+                let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
+                for (name, field) in alert.fields where !field.isEmpty {
+                    texts[name] = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+                }
+            }
+        }
+        let document = PayloadRewriter.rewrite(payload.document, texts: texts)
+        return LocalizedPayload(
+            payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: rendered.localization,
+            title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
+            byteCount: document.withoutSimulatorTarget.serialized().utf8.count, diagnostics: diagnostics)
+    }
+
+    /// One field's text in server mode.
+    private func serverText(_ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [Diagnostic]) -> String? {
+        guard let key = field.locKey else { return field.text }
+        let arguments = (field.locArgs ?? []).map(FormatArgument.init)
+        let entry = table?.isReadable == true ? table?.entry(key) : nil
+        let result: (text: String, problems: [ServerFormatter.Problem])
+        if let entry, let localized = entry.localized {
+            result = formatter.format(localized, arguments: arguments)
+        } else if let entry, !entry.value.isEmpty {
+            result = formatter.format(entry.value, arguments: arguments)
+        } else {
+            result = formatter.format(field.text ?? key, arguments: arguments)
+        }
+        for problem in result.problems {
+            diagnostics.append(
+                Diagnostic(
+                    id: .localizeFormatProblem, severity: .warning,
+                    location: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
+                    message: "\"\(key)\": \(problem.message)"))
+        }
+        return result.text.isEmpty ? key : result.text
+    }
+}
+
+/// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
+enum PayloadRewriter {
+    static func rewrite(_ document: JSON, texts: [AlertFieldName: String]) -> JSON {
+        guard case .object(var members) = document.value,
+            let apsIndex = members.lastIndex(where: { $0.key == "aps" }),
+            case .object(var aps) = members[apsIndex].value.value,
+            let alertIndex = aps.lastIndex(where: { $0.key == "alert" }),
+            case .object(let alert) = aps[alertIndex].value.value
+        else { return document }
+        var rewritten: [JSON.Member] = []
+        var written: Set<AlertFieldName> = []
+        for member in alert {
+            guard let name = AlertFieldName.allCases.first(where: { name in
+                let keys = name.keys
+                return member.key == keys.text || member.key == keys.locKey || member.key == keys.locArgs
+            }) else {
+                rewritten.append(member)
+                continue
+            }
+            // The field's text goes where its first key was; its other keys are dropped.
+            if !written.contains(name) {
+                written.insert(name)
+                if let text = texts[name] {
+                    rewritten.append(JSON.Member(key: name.keys.text, value: .string(text)))
+                }
+            }
+        }
+        aps[alertIndex].value = JSON(.object(rewritten), location: aps[alertIndex].value.location)
+        members[apsIndex].value = JSON(.object(aps), location: members[apsIndex].value.location)
+        return JSON(.object(members), location: document.location)
+    }
+}
+
+extension AlertRenderer {
+    /// Formatters per (table language, number locale, device), created once.
+    func serverFormatter(language: String, numbers: String?, device: DeviceKind) -> ServerFormatter {
+        let key = "\(language)|\(numbers ?? language)|\(device.rawValue)"
+        return formatters.withLock { cache in
+            if let cached = cache[key] { return cached }
+            var formatter = ServerFormatter(locale: language, device: device, plurals: plurals)
+            if let numbers, numbers != language {
+                formatter = ServerFormatter(numberLocale: numbers, pluralLocale: language, device: device, plurals: plurals)
+            }
+            cache[key] = formatter
+            return formatter
+        }
+    }
+}

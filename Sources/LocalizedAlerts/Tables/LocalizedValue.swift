@@ -1,0 +1,124 @@
+/// A localized value beyond a plain string: what `.stringsdict` entries and String Catalog
+/// variations hold. Both readers produce this one model, so that a catalog renders exactly
+/// as its compiled `.strings` + `.stringsdict` would.
+public indirect enum LocalizedValue: Hashable, Sendable {
+    /// Plain text (a `.strings` value, or a stringsdict entry that is just a string).
+    case text(String)
+    /// `NSStringLocalizedFormatKey` with its variables (`%#@count@` and its plural forms).
+    case format(LocalizedFormat)
+    /// `NSStringDeviceSpecificRuleType` at the top of an entry: a value per device.
+    case deviceSpecific([Variant])
+    /// `NSStringVariableWidthRuleType` at the top of an entry: a value per display width.
+    case widthSpecific([Variant])
+
+    public struct Variant: Hashable, Sendable {
+        /// A device (`iphone`, `mac`, `other`) or a width (`20`, `50`).
+        public var name: String
+        public var value: LocalizedValue
+        public var location: SourceLocation?
+
+        public init(name: String, value: LocalizedValue, location: SourceLocation? = nil) {
+            self.name = name
+            self.value = value
+            self.location = location
+        }
+    }
+
+    /// What a device finds for the key in a notification: plain text, or, for a format with
+    /// variables, the format key itself (plurals never resolve in a push). Device and width
+    /// variants resolve for `device` and the largest width.
+    public func deviceText(device: DeviceKind = .iphone) -> (text: String, isPlural: Bool) {
+        switch self {
+        case .text(let text): return (text, false)
+        case .format(let format): return (format.formatKey, format.variables.contains { $0.kind == .plural })
+        case .deviceSpecific(let variants):
+            guard let chosen = LocalizedValue.chooseDevice(variants, device: device) else { return ("", false) }
+            return chosen.value.deviceText(device: device)
+        case .widthSpecific(let variants):
+            guard let chosen = LocalizedValue.chooseWidth(variants, width: Int.max) else { return ("", false) }
+            return chosen.value.deviceText(device: device)
+        }
+    }
+
+    /// The device's variant, else `other`.
+    static func chooseDevice(_ variants: [Variant], device: DeviceKind) -> Variant? {
+        variants.first { $0.name == device.rawValue } ?? variants.first { $0.name == "other" }
+    }
+
+    /// Width rule: the exact width, else the largest below it, else the smallest.
+    static func chooseWidth(_ variants: [Variant], width: Int) -> Variant? {
+        let numbered = variants.compactMap { variant in Int(variant.name).map { ($0, variant) } }
+        if let exact = numbered.first(where: { $0.0 == width }) { return exact.1 }
+        if let below = numbered.filter({ $0.0 < width }).max(by: { $0.0 < $1.0 }) { return below.1 }
+        return numbered.min(by: { $0.0 < $1.0 })?.1 ?? variants.first
+    }
+}
+
+/// A format with variables: `NSStringLocalizedFormatKey` and one rule per variable.
+public struct LocalizedFormat: Hashable, Sendable {
+    public var formatKey: String
+    public var variables: [Variable]
+    public var location: SourceLocation?
+
+    public init(formatKey: String, variables: [Variable], location: SourceLocation? = nil) {
+        self.formatKey = formatKey
+        self.variables = variables
+        self.location = location
+    }
+
+    public func variable(named name: String) -> Variable? { variables.first { $0.name == name } }
+
+    /// One `%#@name@` variable: how to choose among its cases.
+    public struct Variable: Hashable, Sendable {
+        public var name: String
+        public var kind: Kind
+        /// `NSStringFormatValueTypeKey` (`d`, `ld`, `f`, `@`…), or the catalog's format specifier.
+        public var valueType: String?
+        /// Category (`zero one two few many other`), device or width → format string.
+        public var cases: [Case]
+        public var location: SourceLocation?
+
+        public enum Kind: String, Hashable, Sendable {
+            case plural, device, width
+        }
+
+        public struct Case: Hashable, Sendable {
+            public var name: String
+            public var format: String
+            public var location: SourceLocation?
+
+            public init(name: String, format: String, location: SourceLocation? = nil) {
+                self.name = name
+                self.format = format
+                self.location = location
+            }
+        }
+
+        public init(name: String, kind: Kind, valueType: String?, cases: [Case], location: SourceLocation? = nil) {
+            self.name = name
+            self.kind = kind
+            self.valueType = valueType
+            self.cases = cases
+            self.location = location
+        }
+
+        public func format(for name: String) -> String? { cases.first { $0.name == name }?.format }
+    }
+}
+
+/// Devices that stringsdict and String Catalog device variations name.
+public enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
+    case iphone, ipad, ipod, mac, applewatch, appletv, applevision
+
+    /// Names a variation may use (`other` included).
+    public static let variantNames: Set<String> = Set(allCases.map(\.rawValue) + ["other"])
+}
+
+/// CLDR plural categories, in their usual order.
+public enum PluralCategory: String, Hashable, Sendable, CaseIterable, Comparable {
+    case zero, one, two, few, many, other
+
+    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,336 @@
+/// A String Catalog (`.xcstrings`): every language's strings, plurals and device variations of
+/// one table in one JSON file. ``compiled(for:)`` yields what Xcode compiles for a language,
+/// so a catalog renders exactly like its `.strings` + `.stringsdict`.
+public struct StringCatalog: Sendable {
+    public struct Key: Hashable, Sendable {
+        public var key: String
+        public var location: SourceLocation?
+        public var comment: String?
+        /// `manual`, `extracted_with_value`, `stale`, `migrated`, …
+        public var extractionState: String?
+        /// False for strings that are not to be translated (compiled into the source language only).
+        public var shouldTranslate: Bool
+        public var localizations: [Localization]
+
+        public func localization(_ language: String) -> Localization? {
+            localizations.last { $0.language == language }
+        }
+    }
+
+    public struct Localization: Hashable, Sendable {
+        public var language: String
+        public var location: SourceLocation?
+        public var value: Value?
+        public var substitutions: [Substitution]
+    }
+
+    public indirect enum Value: Hashable, Sendable {
+        case unit(StringUnit)
+        /// `variations.plural` or `variations.device`: named cases, each a unit or more variations.
+        case variations(kind: LocalizedFormat.Variable.Kind, cases: [Case])
+        /// A stringUnit and variations side by side: the variations win, as in Xcode.
+        case unitWithVariations(StringUnit, kind: LocalizedFormat.Variable.Kind, cases: [Case])
+
+        public struct Case: Hashable, Sendable {
+            public var name: String
+            public var value: Value
+            public var location: SourceLocation?
+        }
+    }
+
+    public struct StringUnit: Hashable, Sendable {
+        /// `new`, `translated`, `needs_review`, `stale`.
+        public var state: String?
+        public var value: String
+        public var location: SourceLocation?
+    }
+
+    public struct Substitution: Hashable, Sendable {
+        public var name: String
+        public var argumentNumber: Int?
+        public var formatSpecifier: String?
+        public var cases: [Value.Case]
+        public var location: SourceLocation?
+    }
+
+    public let file: String?
+    public let sourceLanguage: String
+    public let version: String?
+    public let strings: [Key]
+    public let diagnostics: [Diagnostic]
+    /// False when the JSON does not parse: Xcode would not build it.
+    public let isReadable: Bool
+
+    public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        self.init(parsing: try FileSystem.readAll(path, maximumSize: limits.maximumFileSize), file: path, limits: limits)
+    }
+
+    public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        let document = JSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
+        var reader = StringCatalogReader(file: file)
+        // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
+        for diagnostic in document.diagnostics {
+            if diagnostic.id == .jsonDuplicateKey {
+                var duplicate = diagnostic
+                duplicate.id = .catalogDuplicateKey
+                duplicate.severity = .error
+                duplicate.message += " (Xcode keeps one silently; the other's text is lost)"
+                reader.diagnostics.append(duplicate)
+            } else {
+                reader.diagnostics.append(diagnostic)
+            }
+        }
+        let parsed = document.root.map { reader.read($0) }
+        self.file = file
+        self.sourceLanguage = parsed?.sourceLanguage ?? ""
+        self.version = parsed?.version
+        self.strings = parsed?.strings ?? []
+        self.diagnostics = reader.diagnostics
+        self.isReadable = document.root != nil
+    }
+
+    /// Every language the catalog has: the source language first, then the others sorted.
+    public var languages: [String] {
+        var others = Set<String>()
+        for key in strings { for localization in key.localizations { others.insert(localization.language) } }
+        others.remove(sourceLanguage)
+        return (sourceLanguage.isEmpty ? [] : [sourceLanguage]) + others.sorted()
+    }
+
+    /// What Xcode compiles for `language`: plain strings (the `.strings`) and formats and
+    /// variants (the `.stringsdict`), in catalog order.
+    public func compiled(for language: String) -> [(key: String, value: LocalizedValue, location: SourceLocation?)] {
+        var result: [(key: String, value: LocalizedValue, location: SourceLocation?)] = []
+        for key in strings {
+            if !key.shouldTranslate && language != sourceLanguage { continue }
+            if let localization = key.localization(language), let value = StringCatalog.compile(localization) {
+                result.append((key.key, value, localization.location ?? key.location))
+            } else if language == sourceLanguage {
+                // With no source-language localization, the key itself is the source text.
+                result.append((key.key, .text(key.key), key.location))
+            }
+        }
+        return result
+    }
+
+    static func compile(_ localization: Localization) -> LocalizedValue? {
+        guard let value = localization.value else { return nil }
+        if !localization.substitutions.isEmpty, let format = value.unitText {
+            let variables = localization.substitutions.map { substitution -> LocalizedFormat.Variable in
+                let specifier = substitution.formatSpecifier ?? "lld"
+                let argument = substitution.argumentNumber.map { "%\($0)$\(specifier)" } ?? "%\(specifier)"
+                return LocalizedFormat.Variable(
+                    name: substitution.name, kind: .plural, valueType: specifier,
+                    cases: substitution.cases.compactMap { c in
+                        c.value.unitText.map { .init(name: c.name, format: $0.replacing("%arg", with: argument), location: c.location) }
+                    },
+                    location: substitution.location)
+            }
+            return .format(LocalizedFormat(formatKey: format, variables: variables, location: localization.location))
+        }
+        return compile(value, location: localization.location)
+    }
+
+    static func compile(_ value: Value, location: SourceLocation?) -> LocalizedValue? {
+        switch value {
+        case .unit(let unit):
+            return .text(unit.value)
+        case .variations(let kind, let cases), .unitWithVariations(_, let kind, let cases):
+            switch kind {
+            case .device, .width:
+                let variants = cases.compactMap { c in compile(c.value, location: c.location).map { LocalizedValue.Variant(name: c.name, value: $0, location: c.location) } }
+                return kind == .device ? .deviceSpecific(variants) : .widthSpecific(variants)
+            case .plural:
+                // Xcode names the generated variable after its argument (assumed: %#@arg1@ for
+                // the first argument, %N$#@argN@ otherwise; not verified against Xcode here).
+                let other = cases.first { $0.name == "other" }?.value.unitText ?? cases.first?.value.unitText ?? ""
+                let numeric = FormatString(other).argumentUses.first { $0.type == .integer || $0.type == .double }
+                let position = numeric?.position ?? 1
+                let specifier = numeric.map { use in use.specifier.length + String(use.specifier.conversion ?? "d") } ?? "lld"
+                let name = "arg\(position)"
+                let formatKey = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
+                let variable = LocalizedFormat.Variable(
+                    name: name, kind: .plural, valueType: specifier,
+                    cases: cases.compactMap { c in c.value.unitText.map { .init(name: c.name, format: $0, location: c.location) } },
+                    location: location)
+                return .format(LocalizedFormat(formatKey: formatKey, variables: [variable], location: location))
+            }
+        }
+    }
+}
+
+extension StringCatalog.Value {
+    /// The text when this is (or begins with) a plain string unit.
+    var unitText: String? {
+        switch self {
+        case .unit(let unit), .unitWithVariations(let unit, _, _): unit.value
+        case .variations(_, let cases): cases.first { $0.name == "other" }?.value.unitText
+        }
+    }
+}
+
+extension DiagnosticID {
+    public static let catalogStructure: DiagnosticID = "catalog.structure"
+    public static let catalogDuplicateKey: DiagnosticID = "catalog.duplicate-key"
+    public static let catalogUnknownVersion: DiagnosticID = "catalog.unknown-version"
+    public static let catalogUntranslated: DiagnosticID = "catalog.untranslated"
+    public static let catalogStale: DiagnosticID = "catalog.stale"
+    public static let catalogNotTranslatable: DiagnosticID = "catalog.should-not-translate"
+    public static let catalogMissingOther: DiagnosticID = "catalog.missing-other"
+    public static let catalogUnknownCategory: DiagnosticID = "catalog.unknown-category"
+    public static let catalogUndefinedSubstitution: DiagnosticID = "catalog.undefined-substitution"
+    public static let catalogUnusedSubstitution: DiagnosticID = "catalog.unused-substitution"
+}
+
+struct StringCatalogReader {
+    let file: String?
+    var diagnostics: [Diagnostic] = []
+
+    init(file: String?) { self.file = file }
+
+    mutating func report(_ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
+        diagnostics.append(
+            Diagnostic(id: id, severity: severity, location: location ?? SourceLocation(file: file, line: 1, column: 1), message: message, hint: hint))
+    }
+
+    mutating func read(_ root: JSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
+        guard root.members != nil else {
+            report(.catalogStructure, .error, root.location, "a String Catalog is a JSON object; this is \(root.kindDescription)")
+            return ("", nil, [])
+        }
+        let source = root["sourceLanguage"]?.stringValue ?? ""
+        if source.isEmpty { report(.catalogStructure, .error, root.location, "the catalog has no sourceLanguage") }
+        let version = root["version"]?.stringValue
+        if let version, version != "1.0" && version != "1.1" {
+            report(.catalogUnknownVersion, .warning, root["version"]?.location, "catalog version \(version) is newer than the versions known here (1.0, 1.1)")
+        }
+        var keys: [StringCatalog.Key] = []
+        guard let strings = root["strings"] else {
+            report(.catalogStructure, .error, root.location, "the catalog has no \"strings\"")
+            return (source, version, [])
+        }
+        guard let members = strings.members else {
+            report(.catalogStructure, .error, strings.location, "\"strings\" is \(strings.kindDescription), not an object")
+            return (source, version, [])
+        }
+        for member in members {
+            keys.append(readKey(member, sourceLanguage: source))
+        }
+        return (source, version, keys)
+    }
+
+    mutating func readKey(_ member: JSON.Member, sourceLanguage: String) -> StringCatalog.Key {
+        let node = member.value
+        var key = StringCatalog.Key(
+            key: member.key, location: member.keyLocation, comment: node["comment"]?.stringValue,
+            extractionState: node["extractionState"]?.stringValue, shouldTranslate: true, localizations: [])
+        if case .bool(let flag)? = node["shouldTranslate"]?.value { key.shouldTranslate = flag }
+        if key.extractionState == "stale" {
+            report(
+                .catalogStale, .warning, member.keyLocation,
+                "\"\(member.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
+                hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
+        }
+        for localization in node["localizations"]?.members ?? [] {
+            var entry = StringCatalog.Localization(
+                language: localization.key, location: localization.keyLocation,
+                value: readValue(localization.value, key: member.key, language: localization.key), substitutions: [])
+            for substitution in localization.value["substitutions"]?.members ?? [] {
+                let cases = readVariations(substitution.value["variations"], key: member.key, language: localization.key)?.cases ?? []
+                var argument: Int?
+                if case .number(let n)? = substitution.value["argNum"]?.value { argument = n.int64Value.map { Int($0) } }
+                entry.substitutions.append(
+                    StringCatalog.Substitution(
+                        name: substitution.key, argumentNumber: argument,
+                        formatSpecifier: substitution.value["formatSpecifier"]?.stringValue, cases: cases,
+                        location: substitution.keyLocation))
+            }
+            checkSubstitutions(entry, key: member.key)
+            key.localizations.append(entry)
+        }
+        if !key.shouldTranslate {
+            let translated = key.localizations.filter { $0.language != sourceLanguage }.map(\.language)
+            report(
+                .catalogNotTranslatable, .note, member.keyLocation,
+                "\"\(member.key)\" is marked shouldTranslate: false: only the source language has it"
+                    + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
+        }
+        return key
+    }
+
+    mutating func readValue(_ node: JSON, key: String, language: String) -> StringCatalog.Value? {
+        let unit = readUnit(node["stringUnit"], key: key, language: language)
+        if let variations = readVariations(node["variations"], key: key, language: language) {
+            if let unit { return .unitWithVariations(unit, kind: variations.kind, cases: variations.cases) }
+            return .variations(kind: variations.kind, cases: variations.cases)
+        }
+        return unit.map { .unit($0) }
+    }
+
+    mutating func readUnit(_ node: JSON?, key: String, language: String) -> StringCatalog.StringUnit? {
+        guard let node else { return nil }
+        guard let value = node["value"]?.stringValue else {
+            report(.catalogStructure, .error, node.location, "the \(language) stringUnit of \"\(key)\" has no value")
+            return nil
+        }
+        let state = node["state"]?.stringValue
+        if let state, state != "translated" {
+            let meaning =
+                switch state {
+                case "new": "never translated"
+                case "needs_review": "waiting for review"
+                case "stale": "possibly out of date with the source"
+                default: "in an unknown state"
+                }
+            report(
+                .catalogUntranslated, .warning, node["state"]?.location ?? node.location,
+                "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
+                hint: "translate or review it, then mark it translated")
+        }
+        return StringCatalog.StringUnit(state: state, value: value, location: node["value"]?.location)
+    }
+
+    mutating func readVariations(_ node: JSON?, key: String, language: String) -> (kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case])? {
+        guard let node, let members = node.members else { return nil }
+        guard let first = members.first else { return nil }
+        let kind: LocalizedFormat.Variable.Kind
+        switch first.key {
+        case "plural": kind = .plural
+        case "device": kind = .device
+        default:
+            report(.catalogStructure, .error, first.keyLocation, "\"\(first.key)\" is not a variation kind (plural or device) in \"\(key)\"")
+            return nil
+        }
+        var cases: [StringCatalog.Value.Case] = []
+        for member in first.value.members ?? [] {
+            if kind == .plural && PluralCategory(rawValue: member.key) == nil {
+                report(.catalogUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a plural category (\(language), \"\(key)\")")
+            } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
+                report(.catalogUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a device (\(language), \"\(key)\")")
+            }
+            if let value = readValue(member.value, key: key, language: language) {
+                cases.append(.init(name: member.key, value: value, location: member.keyLocation))
+            }
+        }
+        if kind == .plural && !cases.contains(where: { $0.name == "other" }) {
+            report(
+                .catalogMissingOther, .error, first.keyLocation,
+                "the \(language) plural of \"\(key)\" has no \"other\" form, the one every missing form falls back to")
+        }
+        return (kind, cases)
+    }
+
+    mutating func checkSubstitutions(_ localization: StringCatalog.Localization, key: String) {
+        let texts = [localization.value?.unitText].compactMap { $0 }
+        let used = Set(texts.flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
+        let defined = Set(localization.substitutions.map(\.name))
+        for name in used.subtracting(defined).sorted() {
+            report(
+                .catalogUndefinedSubstitution, .error, localization.location,
+                "the \(localization.language) text of \"\(key)\" uses %#@\(name)@ but no substitution defines it")
+        }
+        for substitution in localization.substitutions where !used.contains(substitution.name) {
+            report(.catalogUnusedSubstitution, .warning, substitution.location, "the substitution \"\(substitution.name)\" of \"\(key)\" (\(localization.language)) is never used")
+        }
+    }
+}

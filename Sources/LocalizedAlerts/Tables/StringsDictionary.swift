@@ -1,0 +1,199 @@
+/// A `.stringsdict` file: keys whose values are plural (or device, or width) rules, or plain
+/// strings that override the `.strings` entry. Read from XML (or binary) property lists with
+/// locations; DTDs and external entities are never loaded.
+public struct StringsDictionary: Sendable {
+    public struct Entry: Hashable, Sendable {
+        public var key: String
+        public var value: LocalizedValue
+        public var location: SourceLocation
+    }
+
+    public let file: String?
+    /// Entries in file order.
+    public let entries: [Entry]
+    public let diagnostics: [Diagnostic]
+    /// False when the file does not parse: a device then has none of its entries.
+    public let isReadableOnDevice: Bool
+
+    public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
+        case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
+        case .tooLarge:
+            let refused = TableReader.refused(file: path, size: limits.maximumFileSize + 1, limits: limits)
+            self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false)
+        }
+    }
+
+    public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        let document = PropertyListReader.read(bytes, file: file, limits: limits)
+        var reader = StringsDictionaryReader(file: file, diagnostics: document.diagnostics)
+        let entries = document.root.map { reader.read($0) } ?? []
+        self.init(file: file, entries: entries, diagnostics: reader.diagnostics, readable: document.root != nil && !document.diagnostics.containsErrors)
+    }
+
+    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool) {
+        self.file = file
+        self.entries = entries
+        self.diagnostics = diagnostics
+        self.isReadableOnDevice = readable
+    }
+
+    /// The last entry for `key` (the one a device uses).
+    public subscript(key: String) -> LocalizedValue? {
+        entries.last { $0.key == key }?.value
+    }
+}
+
+extension DiagnosticID {
+    public static let stringsdictNotADictionary: DiagnosticID = "stringsdict.not-a-dictionary"
+    public static let stringsdictMissingFormatKey: DiagnosticID = "stringsdict.missing-format-key"
+    public static let stringsdictUndefinedVariable: DiagnosticID = "stringsdict.undefined-variable"
+    public static let stringsdictUnusedVariable: DiagnosticID = "stringsdict.unused-variable"
+    public static let stringsdictUnknownRuleType: DiagnosticID = "stringsdict.unknown-rule-type"
+    public static let stringsdictMissingOther: DiagnosticID = "stringsdict.missing-other"
+    public static let stringsdictUnknownCategory: DiagnosticID = "stringsdict.unknown-category"
+    public static let stringsdictMissingValueType: DiagnosticID = "stringsdict.missing-value-type"
+}
+
+struct StringsDictionaryReader {
+    let file: String?
+    var diagnostics: [Diagnostic]
+
+    mutating func report(_ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(Diagnostic(id: id, severity: severity, location: location, message: message, hint: hint))
+    }
+
+    mutating func read(_ root: PropertyListNode) -> [StringsDictionary.Entry] {
+        guard case .dictionary(let items) = root.value else {
+            report(.stringsdictNotADictionary, .error, root.location, "the file holds \(root.value.kindDescription), not a dictionary of entries")
+            return []
+        }
+        var entries: [StringsDictionary.Entry] = []
+        for item in items {
+            switch item.value.value {
+            case .string(let text):
+                entries.append(.init(key: item.key, value: .text(text), location: item.keyLocation))
+            case .dictionary(let members):
+                if let value = rule(key: item.key, members: members, location: item.value.location) {
+                    entries.append(.init(key: item.key, value: value, location: item.keyLocation))
+                }
+            default:
+                report(
+                    .stringsdictNotADictionary, .error, item.value.location,
+                    "the entry \"\(item.key)\" is \(item.value.value.kindDescription): it must be a rule dictionary or a string")
+            }
+        }
+        return entries
+    }
+
+    mutating func rule(key: String, members: [PropertyListValue.DictionaryEntry], location: SourceLocation) -> LocalizedValue? {
+        func value(_ name: String) -> PropertyListNode? { members.last { $0.key == name }?.value }
+        // Apple's documented forms for device and width variants sit at the top of the entry.
+        if let device = value("NSStringDeviceSpecificRuleType") {
+            return .deviceSpecific(variants(key: key, device, kind: .device))
+        }
+        if let width = value("NSStringVariableWidthRuleType") {
+            return .widthSpecific(variants(key: key, width, kind: .width))
+        }
+        guard let formatNode = value("NSStringLocalizedFormatKey") else {
+            report(
+                .stringsdictMissingFormatKey, .error, location,
+                "\"\(key)\" has no NSStringLocalizedFormatKey: the device has no format for it",
+                hint: "add NSStringLocalizedFormatKey, such as %#@count@")
+            return nil
+        }
+        guard let formatKey = formatNode.value.stringValue else {
+            report(.stringsdictMissingFormatKey, .error, formatNode.location, "NSStringLocalizedFormatKey of \"\(key)\" is not a string")
+            return nil
+        }
+        var variables: [LocalizedFormat.Variable] = []
+        for member in members where member.key != "NSStringLocalizedFormatKey" {
+            guard case .dictionary(let rule) = member.value.value else {
+                report(.stringsdictNotADictionary, .error, member.value.location, "the variable \"\(member.key)\" of \"\(key)\" is not a dictionary")
+                continue
+            }
+            if let variable = variable(named: member.key, of: key, rule: rule, location: member.keyLocation) { variables.append(variable) }
+        }
+        // Every variable the formats use must be defined; every defined one should be used.
+        let used = Set(([formatKey] + variables.flatMap { $0.cases.map(\.format) }).flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
+        let declared = Set(members.map(\.key))
+        for name in used.sorted() where !declared.contains(name) {
+            report(
+                .stringsdictUndefinedVariable, .error, formatNode.location,
+                "\"\(key)\" uses the variable %#@\(name)@ but defines no dictionary for it: the device shows nothing for it",
+                hint: "add a \"\(name)\" rule dictionary")
+        }
+        for variable in variables where !used.contains(variable.name) {
+            report(.stringsdictUnusedVariable, .warning, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format")
+        }
+        return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatNode.location))
+    }
+
+    mutating func variable(
+        named name: String, of key: String, rule: [PropertyListValue.DictionaryEntry], location: SourceLocation
+    ) -> LocalizedFormat.Variable? {
+        let type = rule.last { $0.key == "NSStringFormatSpecTypeKey" }?.value.value.stringValue
+        let kind: LocalizedFormat.Variable.Kind
+        switch type {
+        case "NSStringPluralRuleType": kind = .plural
+        case "NSStringDeviceSpecificRuleType": kind = .device
+        case "NSStringVariableWidthRuleType": kind = .width
+        case nil:
+            report(.stringsdictUnknownRuleType, .error, location, "the variable \"\(name)\" of \"\(key)\" has no NSStringFormatSpecTypeKey")
+            return nil
+        case let other?:
+            report(
+                .stringsdictUnknownRuleType, .error, location, "\"\(other)\" is not a rule type (variable \"\(name)\" of \"\(key)\")",
+                hint: "use NSStringPluralRuleType")
+            return nil
+        }
+        let valueType = rule.last { $0.key == "NSStringFormatValueTypeKey" }?.value.value.stringValue
+        if kind == .plural && valueType == nil {
+            report(.stringsdictMissingValueType, .warning, location, "the plural variable \"\(name)\" of \"\(key)\" has no NSStringFormatValueTypeKey")
+        }
+        var cases: [LocalizedFormat.Variable.Case] = []
+        for member in rule where member.key != "NSStringFormatSpecTypeKey" && member.key != "NSStringFormatValueTypeKey" {
+            guard let format = member.value.value.stringValue else {
+                report(.stringsdictNotADictionary, .error, member.value.location, "the \(member.key) form of \"\(name)\" is not a string")
+                continue
+            }
+            if kind == .plural && PluralCategory(rawValue: member.key) == nil {
+                report(
+                    .stringsdictUnknownCategory, .warning, member.keyLocation,
+                    "\"\(member.key)\" is not a plural category (variable \"\(name)\" of \"\(key)\"); it is never used",
+                    hint: "categories are zero, one, two, few, many and other")
+            } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
+                report(.stringsdictUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a device (variable \"\(name)\" of \"\(key)\")")
+            }
+            cases.append(.init(name: member.key, format: format, location: member.value.location))
+        }
+        if kind != .width && !cases.contains(where: { $0.name == "other" }) {
+            report(
+                .stringsdictMissingOther, .error, location,
+                "the variable \"\(name)\" of \"\(key)\" has no \"other\" form, the one every missing form falls back to",
+                hint: "add an \"other\" form")
+        }
+        return LocalizedFormat.Variable(name: name, kind: kind, valueType: valueType, cases: cases, location: location)
+    }
+
+    mutating func variants(key: String, _ node: PropertyListNode, kind: LocalizedFormat.Variable.Kind) -> [LocalizedValue.Variant] {
+        guard case .dictionary(let members) = node.value else {
+            report(.stringsdictNotADictionary, .error, node.location, "the \(kind.rawValue) variants of \"\(key)\" are not a dictionary")
+            return []
+        }
+        var result: [LocalizedValue.Variant] = []
+        for member in members {
+            switch member.value.value {
+            case .string(let text):
+                result.append(.init(name: member.key, value: .text(text), location: member.value.location))
+            case .dictionary(let nested):
+                if let value = rule(key: key, members: nested, location: member.value.location) {
+                    result.append(.init(name: member.key, value: value, location: member.value.location))
+                }
+            default:
+                report(.stringsdictNotADictionary, .error, member.value.location, "the \(member.key) variant of \"\(key)\" is not a string")
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,120 @@
+import ArgumentParser
+import LocalizedAlerts
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct Localize: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fills in a payload's title, subtitle and body for a user's languages, on the server.",
+        discussion: """
+            Returns the payload with title/subtitle/body set for the chosen localization and the \
+            *-loc-key/*-loc-args of those fields removed; every other key is left as it is. \
+            --mode server (the default) resolves plurals and formats numbers for the locale; \
+            --mode device reproduces exactly what the phone would have shown. Exits 1 when a \
+            localized payload exceeds APNs' 4,096-byte limit.
+
+            --batch reads NDJSON lines {"payload": {…}, "languages": ["fr-CA", "en"]} (optional \
+            "mode", and an "id" echoed back) from standard input and writes one result line per \
+            input line as it goes; a bad line gives an {"line": n, "error": "…"} line and the \
+            stream goes on.
+
+            Examples:
+              render-alert localize Resources/payloads/group-message.json --language ja
+              render-alert localize payload.json --strings MyApp --language fr-CA,en --payload-only
+              cat requests.ndjson | render-alert localize --batch --strings MyApp
+            """
+    )
+
+    @Argument(help: "The payload file (not with --batch).")
+    var payload: String?
+
+    @Option(help: "The app's localizations (a directory of .lproj folders and .xcstrings). Default: the bundled sample app.")
+    var strings: String?
+
+    @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
+    var languages: [String] = []
+
+    @Option(help: "server (plurals and numbers resolved) or device (what the phone shows).")
+    var mode: LocalizationMode = .server
+
+    @Option(help: "Device for device-specific variants: iphone, ipad, ipod, mac, applewatch, appletv, applevision.")
+    var device: DeviceKind = .iphone
+
+    @Option(help: "The development region (default: the app's Info.plist).")
+    var developmentRegion: String?
+
+    @Flag(help: "Read NDJSON requests from standard input and write one result per line.")
+    var batch = false
+
+    @Flag(help: "Print only the localized payloads, one compact JSON per line.")
+    var payloadOnly = false
+
+    mutating func validate() throws {
+        if batch && payload != nil { throw ValidationError("give either a payload file or --batch, not both") }
+        if !batch && payload == nil { throw ValidationError("give a payload file, or --batch to read requests from standard input") }
+    }
+
+    mutating func run() throws {
+        guard let directory = strings ?? SampleResources.locate().map({ $0 + "/strings" }) else {
+            throw ValidationError("no --strings directory given and the bundled sample app was not found")
+        }
+        var app: AppLocalizations
+        do {
+            app = try AppLocalizations(directory: directory)
+        } catch {
+            throw ValidationError("cannot read the app's localizations: \(error)")
+        }
+        if let developmentRegion { app.developmentRegion = developmentRegion }
+        let renderer = AlertRenderer(app: app)
+        if batch {
+            runBatch(renderer)
+            return
+        }
+        let document: NotificationPayload
+        do {
+            document = try NotificationPayload(contentsOfFile: payload!)
+        } catch {
+            throw ValidationError("cannot read \(error)")
+        }
+        let devices = languages.isEmpty
+            ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
+            : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
+        let results = devices.map { renderer.localize(document, preferredLanguages: $0, mode: mode, device: device) }
+        if payloadOnly {
+            for result in results { print(result.payload.serialized()) }
+        } else {
+            let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
+            print(JSON.array(lines).serialized(pretty: true))
+        }
+        let tooLarge = results.filter(\.exceedsLimit)
+        for result in tooLarge {
+            printError("error: for \(result.preferredLanguages.joined(separator: ",")) the payload is \(result.byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)")
+        }
+        if !tooLarge.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Streams NDJSON: each line is answered before the next is read.
+    func runBatch(_ renderer: AlertRenderer) {
+        var lineNumber = 0
+        while let line = readLine(strippingNewline: true) {
+            lineNumber += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+            let output = renderer.localize(batchLine: Array(line.utf8), lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
+            print(output.serialized())
+            fflush(nil)  // every line leaves as soon as it is answered
+        }
+    }
+}
+
+extension LocalizationMode: ExpressibleByArgument {}
+extension DeviceKind: ExpressibleByArgument {}
+
+func printError(_ message: String) {
+    fflush(nil)
+    let line = message + "\n"
+    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import LocalizedAlerts
+
+@Suite("Plural rules and server formatting")
+struct PluralTests {
+    @Test func icuCategories() {
+        let arabic = PluralRules(locale: "ar")
+        #expect(arabic.categories == [.zero, .one, .two, .few, .many, .other])
+        #expect([0, 1, 2, 3, 11, 100].map { arabic.category(for: Double($0)) } == [.zero, .one, .two, .few, .many, .other])
+        let russian = PluralRules(locale: "ru")
+        #expect([1, 2, 5, 21, 22, 25].map { russian.category(for: Double($0)) } == [.one, .few, .many, .one, .few, .many])
+        #expect(russian.category(for: 1.5, fractionDigits: 1) == .other)
+        let english = PluralRules(locale: "en")
+        #expect(english.category(for: 1) == .one)
+        #expect(english.category(for: 1, fractionDigits: 1) == .other, "1.0 is not one")
+        #expect(PluralRules(locale: "ja").categories == [.other])
+        #expect(PluralRules(locale: "pt-PT").category(for: 0) == .other)
+        #expect(PluralRules(locale: "pt-BR").category(for: 0) == .one)
+    }
+
+    @Test func appleZeroRule() {
+        let english = PluralRules(locale: "en")
+        #expect(english.form(for: 0, isInteger: true, available: ["zero", "one", "other"]) == "zero")
+        #expect(english.form(for: 0, isInteger: true, available: ["one", "other"]) == "other")
+        #expect(english.form(for: 0, isInteger: false, available: ["zero", "one", "other"]) == "other", "0.0 selects by CLDR")
+        #expect(PluralRules(locale: "ru").form(for: 3, isInteger: true, available: ["one", "other"]) == "other", "a missing form falls back to other")
+    }
+
+    @Test func sampleArabicSixForms() throws {
+        let dictionary = try StringsDictionary(contentsOfFile: Fixtures.repositoryRoot + "/Resources/strings/ar.lproj/Localizable.stringsdict")
+        let value = try #require(dictionary["inbox.unread.summary"])
+        let formatter = ServerFormatter(numberLocale: "ar-u-nu-latn", pluralLocale: "ar")
+        #expect(formatter.format(value, arguments: ["0"]).text == "لا توجد رسائل غير مقروءة")
+        #expect(formatter.format(value, arguments: ["1"]).text == "رسالة واحدة غير مقروءة")
+        #expect(formatter.format(value, arguments: ["2"]).text == "رسالتان غير مقروءتين")
+        #expect(formatter.format(value, arguments: ["3"]).text == "3 رسائل غير مقروءة")
+        #expect(formatter.format(value, arguments: ["11"]).text == "11 رسالة غير مقروءة")
+        #expect(formatter.format(value, arguments: ["100"]).text == "100 رسالة غير مقروءة")
+    }
+
+    @Test func numbersForTheLocale() {
+        #expect(ServerFormatter(locale: "en").format("%d items, %.2f km", arguments: ["1234", "3.5"]).text == "1,234 items, 3.50 km")
+        #expect(ServerFormatter(locale: "de").format("%d Elemente, %.2f km", arguments: ["1234", "3.5"]).text == "1.234 Elemente, 3,50 km")
+        #expect(ServerFormatter(locale: "ar").format("%d", arguments: ["12"]).text == "١٢")
+        #expect(ServerFormatter(locale: "en").format("%2$@ then %1$@ %%", arguments: ["A", "B"]).text == "B then A %")
+        #expect(ServerFormatter(locale: "en").format("[%5@|%-4d|%03d|%x]", arguments: ["ab", "7", "7", "255"]).text == "[   ab|7   |007|ff]")
+        let missing = ServerFormatter(locale: "en").format("%@ and %@", arguments: ["A"])
+        #expect(missing.text == "A and ")
+        #expect(missing.problems.count == 1)
+    }
+
+    @Test func deviceShowsTheVariableWhileServerResolvesThePlural() throws {
+        let app = try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings")
+        let renderer = AlertRenderer(app: app)
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["3"],"body":"Tap"}},"x":1}"#)
+        let device = renderer.localize(payload, preferredLanguages: ["en"], mode: .device)
+        #expect(device.title == "@messages@")
+        #expect(device.diagnostics.contains { $0.id == .renderPluralVariable })
+        let server = renderer.localize(payload, preferredLanguages: ["en"], mode: .server)
+        #expect(server.title == "3 unread messages")
+        #expect(server.payload.serialized() == #"{"aps":{"alert":{"title":"3 unread messages","body":"Tap"}},"x":1}"#)
+        #expect(renderer.localize(payload, preferredLanguages: ["he"]).title == "3 הודעות שלא נקראו")
+        #expect(renderer.localize(payload, preferredLanguages: ["fr-CA"]).title == "3 messages non lus")
+    }
+
+    @Test func localizedPayloadsKeepEverythingElse() throws {
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
+        let payload = NotificationPayload(parsing: #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Samir"],"action-loc-key":"OPEN"},"sound":"default"},"a":true}"#)
+        let result = renderer.localize(payload, preferredLanguages: ["de"])
+        #expect(result.payload.serialized() == #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title":"Verpasster Anruf","body":"Samir hat versucht, dich anzurufen.","action-loc-key":"OPEN"},"sound":"default"},"a":true}"#)
+        #expect(result.byteCount == result.payload.serialized().utf8.count)
+        #expect(!result.exceedsLimit)
+    }
+}
