@@ -5,6 +5,7 @@ import LocalizedAlerts
 /// Rendering one payload (a title key, a body key with two arguments) with the tables loaded,
 /// against the Foundation baseline: a dictionary lookup per key plus String(format:).
 let benchmarks: @Sendable () -> Void = {
+    batchBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
         maxDuration: .seconds(3),
@@ -60,4 +61,28 @@ enum Sample {
         return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Resources").path
     }()
+}
+
+/// Batch localization as `render-alert localize --batch` runs it, line by line; each line's
+/// output is dropped once written, so memory must stay flat however many lines there are.
+let batchBenchmarks: @Sendable () -> Void = {
+    let app = try! AppLocalizations(directory: Sample.directory + "/strings")
+    let renderer = AlertRenderer(app: app)
+    let languages = ["fr-CA", "ja", "ar", "zh-HK", "pt-PT", "de", "es-MX", "he"]
+    func line(_ index: Int) -> [UInt8] {
+        Array(#"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["\#(index % 40)"],"loc-key":"file.shared.body","loc-args":["Noor","file-\#(index).pdf"]}},"order":\#(index)},"languages":["\#(languages[index % languages.count])","en"],"id":\#(index)}"#.utf8)
+    }
+    for count in [10_000, 100_000] {
+        Benchmark(
+            "Batch-localize \(count) NDJSON lines (server mode)",
+            configuration: .init(metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(60), maxIterations: 1)
+        ) { benchmark in
+            var bytes = 0
+            for index in 0..<count {
+                let output = renderer.localize(batchLine: line(index), lineNumber: index + 1)
+                bytes &+= output.serialized().utf8.count
+            }
+            blackHole(bytes)
+        }
+    }
 }
