@@ -43,5 +43,14 @@ let package = Package(
             path: "Benchmarks/Rendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Linting",
+            dependencies: [
+                .product(name: "LocalizedAlerts", package: mainPackage),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Linting",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

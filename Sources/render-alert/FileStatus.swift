@@ -14,6 +14,19 @@ enum FileStatus {
         var info = stat()
         return stat(path, &info) == 0
     }
+
+    /// What a path resolves to (device and inode), to notice a directory reached twice
+    /// through symbolic links.
+    static func identity(_ path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    struct Identity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
 }
 
 enum Directory {
@@ -34,4 +47,27 @@ enum Directory {
 struct ValidationErrorText: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+enum FileWriting {
+    static func write(_ text: String, to path: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        defer { fclose(file) }
+        return fputs(text, file) >= 0
+    }
+}
+
+enum FileReading {
+    static func bytes(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "r") else { throw ValidationErrorText("\(path): \(String(cString: strerror(errno)))") }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        return bytes
+    }
 }

@@ -16,7 +16,19 @@ public struct FormatString: Hashable, Sendable {
 
     public init(_ text: String) {
         self.text = text
-        self.tokens = FormatStringParser.parse(Array(text.utf8))
+        // Most values hold no `%` at all: one literal, without copying the bytes.
+        let utf8 = text.utf8
+        let hasPercent = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? utf8.contains(UInt8(ascii: "%"))
+        if !hasPercent {
+            self.tokens = utf8.isEmpty ? [] : [.literal(0..<utf8.count)]
+        } else {
+            self.tokens = FormatStringParser.parse(Array(utf8))
+        }
+    }
+
+    /// Whether there is any `%` sequence at all (cheap: most texts are one literal).
+    public var hasSpecifiers: Bool {
+        tokens.contains { if case .specifier = $0 { true } else { false } }
     }
 
     /// The specifiers, in order.

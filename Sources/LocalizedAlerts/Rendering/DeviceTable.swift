@@ -112,9 +112,7 @@ struct LocalizableSources: Sendable {
         init(localization: String, table: LocalizationTable) {
             var entries: [(key: String, value: String, location: SourceLocation)] = []
             if table.isReadableOnDevice {
-                for entry in table.entries where entry.isReadByDevice && entry.valueKind == .string {
-                    entries.append((entry.key, entry.value, entry.valueLocation))
-                }
+                table.forEachDeviceValue { key, value, location in entries.append((key, value, location)) }
             }
             self.init(localization: localization, file: table.file, isReadable: table.isReadableOnDevice, entries: entries)
         }

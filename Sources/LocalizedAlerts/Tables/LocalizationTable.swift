@@ -115,6 +115,17 @@ public struct LocalizationTable: Sendable {
         return result
     }
 
+    /// Every string value a device reads, in file order (later duplicates last), with where the
+    /// value is; comments are not decoded. For building lookups without materializing entries.
+    func forEachDeviceValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
+        guard isReadableOnDevice else { return }
+        for record in storage.records where record.isReadByDevice && record.kind == .string {
+            body(
+                storage.string(record.key), storage.string(record.value),
+                SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)))
+        }
+    }
+
     /// Keys with an effective value, in the order they first appear.
     public var keys: [String] {
         guard isReadableOnDevice else { return [] }

@@ -104,7 +104,10 @@ public struct StringCatalog: Sendable {
         for key in strings {
             if !key.shouldTranslate && language != sourceLanguage { continue }
             if let localization = key.localization(language), let value = StringCatalog.compile(localization) {
-                result.append((key.key, value, localization.location ?? key.location))
+                // A plain string points at its text; the rest at their localization.
+                var location = localization.location ?? key.location
+                if case .unit(let unit)? = localization.value, let unitLocation = unit.location { location = unitLocation }
+                result.append((key.key, value, location))
             } else if language == sourceLanguage {
                 // With no source-language localization, the key itself is the source text.
                 result.append((key.key, .text(key.key), key.location))

@@ -71,11 +71,7 @@ enum TableText {
             if let comment = entry.comment { out += "    // \(comment.replacingNewlines())" }
             out += "\n"
         }
-        for diagnostic in table.diagnostics {
-            out += "\(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]\n"
-            for note in diagnostic.notes { out += "\(note.location): note: \(note.message)\n" }
-        }
-        return out
+        return out + LintXcode.render(table.diagnostics)
     }
 
     static func quoted(_ s: String) -> String {

@@ -1,0 +1,41 @@
+/// What a rule is: its stable ID, default severity, why it matters and an example.
+public struct RuleDescriptor: Hashable, Sendable {
+    public var id: DiagnosticID
+    public var severity: Severity
+    /// One line: why this matters.
+    public var rationale: String
+    /// A documented example of input that triggers it.
+    public var example: String
+    public var category: Category
+    /// Whether its findings are about a whole file (a missing key, an empty file): their
+    /// location is the file's start and no line of it is worth quoting.
+    public var isAboutWholeFile: Bool
+
+    public enum Category: String, Hashable, Sendable, CaseIterable {
+        case files, syntax, values, consistency, formats, plurals, push, payloads
+    }
+
+    public init(
+        _ id: DiagnosticID, _ severity: Severity, _ category: Category, rationale: String, example: String, isAboutWholeFile: Bool = false
+    ) {
+        self.id = id
+        self.isAboutWholeFile = isAboutWholeFile
+        self.severity = severity
+        self.category = category
+        self.rationale = rationale
+        self.example = example
+    }
+}
+
+/// A check over an app's tables (and payloads), in its own file under `Rules/`.
+public protocol LintRule: Sendable {
+    static var descriptor: RuleDescriptor { get }
+    func check(_ context: LintContext, into findings: inout [Diagnostic])
+}
+
+extension LintRule {
+    /// A finding of this rule.
+    func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(id: Self.descriptor.id, severity: Self.descriptor.severity, location: location, message: message, hint: hint, notes: notes)
+    }
+}

@@ -1,0 +1,141 @@
+/// Runs every check over apps, files and payloads and returns the findings; the CLI decides
+/// how to print them.
+public struct Linter: Sendable {
+    public var rules: [any LintRule]
+    /// Rule IDs to leave out.
+    public var ignored: Set<DiagnosticID>
+
+    public init(rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = []) {
+        self.rules = rules
+        self.ignored = ignored
+    }
+
+    /// Findings for an app: its files' own diagnostics, every rule, and the payloads'.
+    public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [Diagnostic] {
+        var findings = app.allDiagnostics
+        let context = LintContext(app: app, payloads: payloads)
+        for rule in rules where !ignored.contains(type(of: rule).descriptor.id) {
+            rule.check(context, into: &findings)
+        }
+        findings += payloadFindings(payloads)
+        return finish(findings)
+    }
+
+    /// Findings for payloads checked against no app (their own diagnostics only).
+    public func lint(payloads: [NotificationPayload]) -> [Diagnostic] {
+        finish(payloadFindings(payloads))
+    }
+
+    /// Findings for files read on their own (tables, dictionaries, catalogs outside an app).
+    public func lint(files diagnostics: [Diagnostic]) -> [Diagnostic] {
+        finish(diagnostics)
+    }
+
+    func payloadFindings(_ payloads: [NotificationPayload]) -> [Diagnostic] {
+        var findings: [Diagnostic] = []
+        for payload in payloads {
+            findings += payload.diagnostics
+            if let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil {
+                findings.append(
+                    Diagnostic(
+                        id: .renderBodyWithLocKey, severity: .warning,
+                        location: alert.body.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
+                        message: "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
+                        hint: "send one of them (older iOS versions preferred body)"))
+            }
+        }
+        return findings
+    }
+
+    /// Drops ignored rules and sorts by file, line, column, rule and message (a stable order
+    /// whatever order the rules ran in).
+    func finish(_ findings: [Diagnostic]) -> [Diagnostic] {
+        Self.ordered(findings.filter { !ignored.contains($0.id) })
+    }
+
+    /// Findings in the order every output uses: file, line, column, rule, message.
+    public static func ordered(_ findings: [Diagnostic]) -> [Diagnostic] {
+        findings.sorted { a, b in
+            if a.location.file != b.location.file { return (a.location.file ?? "") < (b.location.file ?? "") }
+            if a.location.line != b.location.line { return a.location.line < b.location.line }
+            if a.location.column != b.location.column { return a.location.column < b.location.column }
+            if a.id != b.id { return a.id < b.id }
+            return a.message < b.message
+        }
+    }
+}
+
+/// Known findings to accept while adopting the linter on a large project: matched by rule,
+/// file and message (not by line, which moves as files change).
+public struct LintBaseline: Sendable, Hashable {
+    public struct Entry: Hashable, Sendable {
+        public var rule: DiagnosticID
+        public var file: String
+        public var message: String
+    }
+
+    /// How many times each finding is accepted.
+    public var entries: [Entry: Int]
+
+    public init(findings: [Diagnostic]) {
+        var entries: [Entry: Int] = [:]
+        for finding in findings { entries[Entry(finding), default: 0] += 1 }
+        self.entries = entries
+    }
+
+    /// Reads a baseline written by ``json``.
+    public init(parsing bytes: [UInt8], file: String? = nil) throws(BaselineError) {
+        guard let root = JSON.parse(bytes, file: file).root, let items = root["findings"]?.items else {
+            throw BaselineError(message: "\(file ?? "the baseline") is not a baseline file (expected {\"version\": 1, \"findings\": […]})")
+        }
+        var entries: [Entry: Int] = [:]
+        for item in items {
+            guard let rule = item["rule"]?.stringValue, let file = item["file"]?.stringValue, let message = item["message"]?.stringValue else {
+                throw BaselineError(message: "a baseline finding needs rule, file and message")
+            }
+            var count = 1
+            if case .number(let n)? = item["count"]?.value { count = Int(n.int64Value ?? 1) }
+            entries[Entry(rule: DiagnosticID(rule), file: file, message: message), default: 0] += count
+        }
+        self.entries = entries
+    }
+
+    public struct BaselineError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The findings not covered by the baseline, and how many were covered.
+    public func filter(_ findings: [Diagnostic]) -> (new: [Diagnostic], accepted: Int) {
+        var remaining = entries
+        var new: [Diagnostic] = []
+        var accepted = 0
+        for finding in findings {
+            let entry = Entry(finding)
+            if let count = remaining[entry], count > 0 {
+                remaining[entry] = count - 1
+                accepted += 1
+            } else {
+                new.append(finding)
+            }
+        }
+        return (new, accepted)
+    }
+
+    /// The baseline file's content.
+    public var json: JSON {
+        let sorted = entries.sorted { ($0.key.file, $0.key.rule.rawValue, $0.key.message) < ($1.key.file, $1.key.rule.rawValue, $1.key.message) }
+        return .object([
+            ("version", .number(1)),
+            ("findings", .array(sorted.map { entry, count in
+                .object([("rule", .string(entry.rule.rawValue)), ("file", .string(entry.file)), ("message", .string(entry.message)), ("count", .number(count))])
+            })),
+        ])
+    }
+}
+
+extension LintBaseline.Entry {
+    init(_ finding: Diagnostic) {
+        self.init(rule: finding.id, file: finding.location.file ?? "", message: finding.message)
+    }
+}

@@ -1,0 +1,18 @@
+/// Numbered and unnumbered specifiers in one format.
+public struct MixedPositionsRule: LintRule {
+    public static let descriptor = RuleDescriptor(
+        "format.mixed-positions", .error, .formats,
+        rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",
+        example: "\"%1$@ sent %@\"")
+
+    public init() {}
+
+    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+        for value in context.values where value.format.hasSpecifiers {
+            let arguments = value.format.specifiers.filter { $0.argumentType != nil && !$0.isVariable }
+            guard arguments.contains(where: { $0.position != nil }), arguments.contains(where: { $0.position == nil }) else { continue }
+            findings.append(
+                finding(context.location(of: arguments.first { $0.position == nil }!, in: value), "\"\(value.key)\" mixes numbered and unnumbered specifiers: \(arguments.map(\.text).joined(separator: " "))", hint: "number them all (%1$@ %2$@)"))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A `%` meant literally that reads as a specifier: `50% off` is `% o`, an octal conversion.
+public struct PercentAccidentRule: LintRule {
+    public static let descriptor = RuleDescriptor(
+        "format.percent-accident", .warning, .formats,
+        rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
+        example: "\"Save 50% off today\" reads % o; write \"50%% off\"")
+
+    public init() {}
+
+    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+        for value in context.values where value.format.hasSpecifiers {
+            let specifiers = value.format.specifiers
+            let isFormat = Self.isFormat(specifiers)
+            for specifier in specifiers where Self.isAccident(specifier) || (!isFormat && Self.isStrayPercent(specifier)) {
+                let what = specifier.problem == .incomplete ? "a % at the end" : "\"\(specifier.text)\""
+                findings.append(
+                    finding(
+                        context.location(of: specifier, in: value),
+                        "\"\(value.key)\": \(what) in \"\(Self.shortened(value.text))\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
+                        hint: "write %% for a percent sign"))
+            }
+        }
+    }
+
+    /// Long values are quoted by their start; the finding's location shows the rest.
+    static func shortened(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+    }
+
+    /// A space flag is almost never meant.
+    static func isAccident(_ specifier: FormatSpecifier) -> Bool {
+        guard specifier.problem == nil, !specifier.isVariable, !specifier.isPercentLiteral else { return false }
+        return specifier.flags.contains(" ") && specifier.conversion != "@"
+    }
+
+    /// `100%y`, `Numeric %`: no specifier at all, in a string without arguments (which may never
+    /// be formatted; in one with arguments it is an error, format.invalid-specifier).
+    static func isStrayPercent(_ specifier: FormatSpecifier) -> Bool {
+        switch specifier.problem {
+        case .incomplete?: true
+        case .unknownConversion?: true
+        default: false
+        }
+    }
+
+    /// Whether the value takes arguments, so that it is certainly formatted.
+    static func isFormat(_ specifiers: [FormatSpecifier]) -> Bool {
+        specifiers.contains { $0.argumentType != nil && !isAccident($0) }
+    }
+}

@@ -1,0 +1,25 @@
+/// A plural form for a category the language never selects.
+public struct PluralUnusedCategoryRule: LintRule {
+    public static let descriptor = RuleDescriptor(
+        "plural.unused-category", .note, .plurals,
+        rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",
+        example: "ja plural with a one form (Japanese has only other)")
+
+    public init() {}
+
+    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+        for value in context.values where value.localization != "Base" {
+            guard case .format(let format)? = value.localized else { continue }
+            let used = Set(context.plurals.rules(for: value.localization).categories)
+            for variable in format.variables where variable.kind == .plural {
+                for form in variable.cases {
+                    guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
+                    findings.append(
+                        finding(
+                            form.location ?? value.location,
+                            "the \(form.name) form of \"\(variable.name)\" (\"\(value.key)\") is never used in \(value.localization)"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// A key only some localization has: left over after the source removed or renamed it.
+public struct StaleKeyRule: LintRule {
+    public static let descriptor = RuleDescriptor(
+        "table.stale-key", .warning, .consistency,
+        rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
+        example: "fr.lproj still has \"message.new\" after en.lproj renamed it \"message.direct.title\".")
+
+    public init() {}
+
+    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+        guard let reference = context.reference else { return }
+        for value in context.values where value.localization != reference && value.localization != "Base" {
+            guard let base = context.tables[value.table]?[reference], base[value.key] == nil else { continue }
+            findings.append(
+                finding(
+                    value.location, "\"\(value.key)\" is in \(value.localization)'s \(value.table) table but not in \(reference)'s",
+                    hint: "remove it, or add it to \(reference)"))
+        }
+    }
+}

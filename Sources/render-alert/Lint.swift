@@ -1,0 +1,213 @@
+import ArgumentParser
+import LocalizedAlerts
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Checks tables and payloads for everything a device would show broken; for CI.",
+        discussion: """
+            PATH may be a directory (searched recursively for apps: folders holding .lproj \
+            folders or .xcstrings catalogs), a single .strings, .stringsdict or .xcstrings file. \
+            With --payloads, every payload's keys are checked in every localization a device \
+            could select. Exit status: 0 clean, 1 errors found (with --strict, warnings too), \
+            2 usage or I/O problems.
+
+            Examples:
+              render-alert lint MyApp/Resources --payloads push-payloads/
+              render-alert lint --format github --strict
+              render-alert lint --write-baseline lint-baseline.json && render-alert lint --baseline lint-baseline.json
+            """
+    )
+
+    @Argument(help: "Directories or files to check. Default: the current directory.")
+    var paths: [String] = []
+
+    @Option(parsing: .upToNextOption, help: "Payload files (.json, .apns) or directories of them to check against the tables.")
+    var payloads: [String] = []
+
+    @Option(help: "The development region, the localization others are compared with (default: each app's Info.plist, else en).")
+    var developmentRegion: String?
+
+    @Option(help: "Output: human, xcode, github, json or sarif.")
+    var format: LintFormat = .human
+
+    @Flag(help: "Fail (exit 1) on warnings too.")
+    var strict = false
+
+    @Option(name: .customLong("ignore"), help: "A rule ID to leave out. Repeatable.")
+    var ignored: [String] = []
+
+    @Option(help: "Accept the findings listed in this baseline file; report only new ones.")
+    var baseline: String?
+
+    @Option(help: "Write the current findings to this baseline file (and exit 0).")
+    var writeBaseline: String?
+
+    @Flag(help: "List every rule with its ID, severity and rationale, and exit.")
+    var listRules = false
+
+    mutating func run() throws {
+        if listRules {
+            switch format {
+            case .json, .sarif: print(RuleListing.json().serialized(pretty: true))
+            case .human, .xcode, .github: print(RuleListing.text(), terminator: "")
+            }
+            return
+        }
+        let known = Set(RuleCatalog.all.map(\.id))
+        for id in ignored where !known.contains(DiagnosticID(id)) {
+            throw ValidationError("unknown rule \"\(id)\" for --ignore (see --list-rules)")
+        }
+        let linter = Linter(ignoring: Set(ignored.map { DiagnosticID($0) }))
+        let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
+        let payloadFiles = try PayloadFiles.expand(payloads)
+        var payloadDocuments: [NotificationPayload] = []
+        for file in payloadFiles {
+            do {
+                payloadDocuments.append(try NotificationPayload(contentsOfFile: file))
+            } catch {
+                throw ValidationError("cannot read \(error)")
+            }
+        }
+        var findings: [Diagnostic] = []
+        for directory in targets.apps {
+            var app: AppLocalizations
+            do {
+                app = try AppLocalizations(directory: directory)
+            } catch {
+                throw ValidationError("cannot read \(error)")
+            }
+            if let developmentRegion { app.developmentRegion = developmentRegion }
+            findings += linter.lint(app, payloads: payloadDocuments)
+        }
+        for file in targets.catalogs {
+            let catalog: StringCatalog
+            do { catalog = try StringCatalog(contentsOfFile: file) } catch { throw ValidationError("cannot read \(error)") }
+            let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
+            var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
+            app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
+            findings += linter.lint(app, payloads: [])
+        }
+        var fileDiagnostics: [Diagnostic] = []
+        for file in targets.files {
+            do {
+                if file.hasSuffix(".stringsdict") {
+                    fileDiagnostics += try StringsDictionary(contentsOfFile: file).diagnostics
+                } else {
+                    fileDiagnostics += try LocalizationTable(contentsOfFile: file).diagnostics
+                }
+            } catch {
+                throw ValidationError("cannot read \(error)")
+            }
+        }
+        findings += linter.lint(files: fileDiagnostics)
+        if targets.apps.isEmpty && !payloadDocuments.isEmpty { findings += linter.lint(payloads: payloadDocuments) }
+        findings = Linter.ordered(Self.unique(findings))
+
+        if let writeBaseline {
+            let text = LintBaseline(findings: findings).json.serialized(pretty: true) + "\n"
+            guard FileWriting.write(text, to: writeBaseline) else { throw ValidationError("cannot write \(writeBaseline)") }
+            printError("wrote \(findings.count) findings to \(writeBaseline)")
+            return
+        }
+        var accepted = 0
+        if let baseline {
+            let bytes: [UInt8]
+            do { bytes = try FileReading.bytes(baseline) } catch { throw ValidationError("cannot read the baseline: \(error)") }
+            do {
+                let filtered = try LintBaseline(parsing: bytes, file: baseline).filter(findings)
+                findings = filtered.new
+                accepted = filtered.accepted
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+        let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count)
+        switch format {
+        case .human: print(LintHuman.render(findings, summary: summary, style: TerminalStyle.current()), terminator: "")
+        case .xcode: print(LintXcode.render(findings), terminator: "")
+        case .github: print(LintGitHub.render(findings), terminator: "")
+        case .json: print(LintJSON.make(findings, summary: summary).serialized(pretty: true))
+        case .sarif: print(LintSARIF.make(findings).serialized(pretty: true))
+        }
+        if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
+    }
+
+    /// The same finding reached twice (a table shared by two paths) is reported once.
+    static func unique(_ findings: [Diagnostic]) -> [Diagnostic] {
+        var seen: Set<Diagnostic> = []
+        return findings.filter { seen.insert($0).inserted }
+    }
+}
+
+enum LintFormat: String, ExpressibleByArgument, CaseIterable {
+    case human, xcode, github, json, sarif
+}
+
+struct LintSummary {
+    var errors = 0
+    var warnings = 0
+    var notes = 0
+    var files = 0
+    var accepted = 0
+    var checked = 0
+
+    init(findings: [Diagnostic], accepted: Int, checked: Int) {
+        for finding in findings {
+            switch finding.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .note: notes += 1
+            }
+        }
+        files = Set(findings.compactMap(\.location.file)).count
+        self.accepted = accepted
+        self.checked = checked
+    }
+}
+
+/// What to lint: app directories, catalogs and files standing alone.
+struct LintTargets {
+    var apps: [String] = []
+    var catalogs: [String] = []
+    var files: [String] = []
+    var count: Int { apps.count + catalogs.count + files.count }
+
+    static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData"]
+
+    static func discover(_ paths: [String]) throws -> LintTargets {
+        var targets = LintTargets()
+        var visited: Set<FileStatus.Identity> = []
+        for path in paths {
+            if FileStatus.isDirectory(path) {
+                try walk(path, into: &targets, visited: &visited)
+            } else if FileStatus.exists(path) {
+                if path.hasSuffix(".xcstrings") { targets.catalogs.append(path) } else { targets.files.append(path) }
+            } else {
+                throw ValidationError("no such file or directory: \(path)")
+            }
+        }
+        return targets
+    }
+
+    /// A directory holding .lproj folders or catalogs is an app; its other subfolders are
+    /// searched too (packages inside apps have their own). Each directory is walked once,
+    /// however many symbolic links lead to it.
+    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws {
+        if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
+        let names: [String]
+        do { names = try Directory.list(directory) } catch { throw ValidationError("cannot list \(directory)") }
+        let join = { (name: String) in directory.hasSuffix("/") ? directory + name : directory + "/" + name }
+        let isApp = names.contains { ($0.hasSuffix(".lproj") && FileStatus.isDirectory(join($0))) || $0.hasSuffix(".xcstrings") }
+        if isApp { targets.apps.append(directory) }
+        for name in names where !skipped.contains(name) {
+            let path = join(name)
+            if FileStatus.isDirectory(path) {
+                if !name.hasSuffix(".lproj") { try walk(path, into: &targets, visited: &visited) }
+            } else if !isApp && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) {
+                targets.files.append(path)
+            } else if !isApp && name.hasSuffix(".xcstrings") {
+                targets.catalogs.append(path)
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import LocalizedAlerts
+
+/// `lint --format json`, schema version 1 (documented in the README).
+enum LintJSON {
+    static func make(_ findings: [Diagnostic], summary: LintSummary) -> JSON {
+        .object([
+            ("schemaVersion", .number(1)),
+            ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
+            ("summary", .object([
+                ("errors", .number(summary.errors)),
+                ("warnings", .number(summary.warnings)),
+                ("notes", .number(summary.notes)),
+                ("files", .number(summary.files)),
+                ("targets", .number(summary.checked)),
+                ("acceptedByBaseline", .number(summary.accepted)),
+            ])),
+            ("findings", .array(findings.map(DiagnosticJSON.make))),
+        ])
+    }
+}

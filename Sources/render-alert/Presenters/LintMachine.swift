@@ -1,0 +1,80 @@
+import LocalizedAlerts
+
+/// `lint --format xcode`: `file:line:column: error: message [rule]`, which Xcode, editors and
+/// compilers' problem matchers understand. Notes follow their finding as `note:` lines.
+enum LintXcode {
+    static func render(_ findings: [Diagnostic]) -> String {
+        var out = ""
+        for finding in findings {
+            out += "\(finding.location): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.id)]\n"
+            for note in finding.notes { out += "\(note.location): note: \(oneLine(note.message))\n" }
+        }
+        return out
+    }
+}
+
+/// `lint --format github`: GitHub Actions workflow commands, which annotate the pull request's
+/// files. https://docs.github.com/actions/reference/workflow-commands-for-github-actions
+enum LintGitHub {
+    static func render(_ findings: [Diagnostic]) -> String {
+        var out = ""
+        for finding in findings {
+            let command: String
+            switch finding.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            var properties: [String] = []
+            if let file = finding.location.file { properties.append("file=" + escapeProperty(file)) }
+            properties.append("line=\(finding.location.line)")
+            properties.append("col=\(finding.location.column)")
+            properties.append("title=" + escapeProperty(finding.id.rawValue))
+            var message = finding.message
+            if let hint = finding.hint { message += "\n→ " + hint }
+            for note in finding.notes { message += "\nnote: \(note.location): \(note.message)" }
+            out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        return out
+    }
+
+    /// The runner reads `%`, CR and LF as escapes in a message.
+    static func escapeData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Properties also end at `,` and `:`.
+    static func escapeProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in escapeData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Messages may quote values with line breaks; line-oriented formats show them escaped.
+func oneLine(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

@@ -1,0 +1,37 @@
+import LocalizedAlerts
+
+/// `lint --list-rules`: every rule by category with its ID, severity, rationale and example.
+enum RuleListing {
+    static func text(_ rules: [RuleDescriptor] = RuleCatalog.all) -> String {
+        var out = ""
+        let width = rules.map(\.id.rawValue.count).max() ?? 0
+        for category in RuleDescriptor.Category.allCases {
+            let members = rules.filter { $0.category == category }
+            guard !members.isEmpty else { continue }
+            out += "\(category.rawValue)\n"
+            for rule in members {
+                let id = rule.id.rawValue + String(repeating: " ", count: width - rule.id.rawValue.count)
+                let severity = rule.severity.rawValue + String(repeating: " ", count: 7 - rule.severity.rawValue.count)
+                out += "  \(id)  \(severity)  \(rule.rationale)\n"
+                out += "  \(String(repeating: " ", count: width + 11))example: \(oneLine(rule.example))\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> JSON {
+        .object([
+            ("schemaVersion", .number(1)),
+            ("rules", .array(rules.map { rule in
+                .object([
+                    ("id", .string(rule.id.rawValue)),
+                    ("severity", .string(rule.severity.rawValue)),
+                    ("category", .string(rule.category.rawValue)),
+                    ("rationale", .string(rule.rationale)),
+                    ("example", .string(rule.example)),
+                ])
+            })),
+        ])
+    }
+}

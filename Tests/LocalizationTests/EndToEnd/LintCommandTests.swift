@@ -1,0 +1,248 @@
+import Foundation
+import LocalizedAlerts
+import Testing
+
+@Suite("render-alert lint (end to end)")
+struct LintCommandTests {
+    typealias Object = [String: Any]
+
+    static let sample = ["lint", "Resources/strings", "--payloads", "Resources/payloads"]
+
+    func findings(_ arguments: [String], directory: String? = nil) throws -> (status: Int32, root: Object, findings: [Object]) {
+        let result = try RenderAlertCommand.run(arguments + ["--format", "json"], directory: directory)
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! Object
+        return (result.status, root, root["findings"] as! [Object])
+    }
+
+    func app(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        for (path, text) in files { try directory.write(path, text) }
+        return directory
+    }
+
+    @Test func theSampleAppsTrapsAreErrors() throws {
+        let (status, root, findings) = try findings(Self.sample)
+        #expect(status == 1)
+        #expect(root["schemaVersion"] as? Int == 1)
+        func has(_ id: String, _ file: String, _ line: Int, _ column: Int) -> Bool {
+            findings.contains { $0["id"] as? String == id && $0["file"] as? String == file && $0["line"] as? Int == line && $0["column"] as? Int == column }
+        }
+        // The %d the device drops, pointed at in every language (en at the %).
+        #expect(has("push.unsupported-specifier", "Resources/strings/en.lproj/Localizable.strings", 29, 34))
+        #expect(findings.filter { $0["id"] as? String == "push.unsupported-specifier" }.count == 13)
+        // pt-PT lacks the missed-call title the payload asks for.
+        #expect(has("payload.key-missing", "Resources/payloads/missed-call.json", 4, 7))
+        // A plural in a push shows @messages@.
+        #expect(findings.contains { $0["id"] as? String == "push.plural-variable" && ($0["message"] as? String)?.contains("@messages@") == true })
+        let summary = root["summary"] as! Object
+        #expect(summary["errors"] as? Int == findings.filter { $0["severity"] as? String == "error" }.count)
+    }
+
+    @Test func exitStatusIsZeroWhenCleanAndOneOnErrors() throws {
+        let clean = try app([
+            "app/en.lproj/Localizable.strings": "\"a\" = \"Hello %@\";\n",
+            "app/fr.lproj/Localizable.strings": "\"a\" = \"Bonjour %@\";\n",
+        ])
+        let result = try RenderAlertCommand.run(["lint", clean.path + "/app"])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("no problems"))
+
+        try clean.write("app/fr.lproj/Localizable.strings", "\"a\" = \"Bonjour %@\"\n")
+        #expect(try RenderAlertCommand.run(["lint", clean.path + "/app"]).status == 1)
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        let directory = try app(["app/en.lproj/Localizable.strings": "\"a\" = \"\";\n"])
+        #expect(try RenderAlertCommand.run(["lint", directory.path]).status == 0)
+        #expect(try RenderAlertCommand.run(["lint", directory.path, "--strict"]).status == 1)
+        #expect(try RenderAlertCommand.run(["lint", directory.path, "--strict", "--ignore", "table.empty-value"]).status == 0)
+    }
+
+    @Test func usageAndInputProblemsExitTwo() throws {
+        for arguments in [
+            ["lint", "--ignore", "no.such-rule"],
+            ["lint", "/nonexistent/path"],
+            ["lint", "--format", "yaml"],
+            ["lint", "--baseline", "/nonexistent/baseline.json"],
+            ["lint", "--payloads", "/nonexistent/payload.json"],
+        ] {
+            let result = try RenderAlertCommand.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.error)")
+            #expect(!result.error.isEmpty)
+        }
+    }
+
+    @Test func symbolicLinkLoopsAreWalkedOnce() throws {
+        let directory = try app(["root/app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"a\" = \"B\";\n"])
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/root/app/loop", withDestinationPath: directory.path + "/root")
+        let (status, _, findings) = try findings(["lint", directory.path + "/root"])
+        #expect(status == 0)
+        #expect(findings.map { $0["id"] as? String } == ["strings.duplicate-key"])
+    }
+
+    @Test func ignoreLeavesARuleOut() throws {
+        let (_, _, all) = try findings(Self.sample)
+        let (_, _, rest) = try findings(Self.sample + ["--ignore", "push.unsupported-specifier", "--ignore", "plural.missing-category"])
+        #expect(all.contains { $0["id"] as? String == "push.unsupported-specifier" })
+        #expect(!rest.contains { $0["id"] as? String == "push.unsupported-specifier" || $0["id"] as? String == "plural.missing-category" })
+        #expect(rest.count == all.filter { $0["id"] as? String != "push.unsupported-specifier" && $0["id"] as? String != "plural.missing-category" }.count)
+    }
+
+    @Test func xcodeFormatIsOneLinePerFindingOrNote() throws {
+        let result = try RenderAlertCommand.run(Self.sample + ["--format", "xcode"])
+        let lines = result.output.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(line.wholeMatch(of: /.+:\d+:\d+: (error|warning|note): .+/) != nil, "\(line)")
+        }
+        #expect(lines.contains("Resources/strings/en.lproj/Localizable.strings:29:34: error: \"digest.unread.body\" (en) is sent in pushes but uses %d: the device drops it and shows nothing [push.unsupported-specifier]"))
+    }
+
+    @Test func gitHubAnnotationsEscapeTheirData() throws {
+        let result = try RenderAlertCommand.run(Self.sample + ["--format", "github"])
+        let lines = result.output.split(separator: "\n")
+        #expect(!lines.isEmpty)
+        for line in lines {
+            #expect(line.wholeMatch(of: /::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,title=[a-z.%0-9A-F-]+::.+/) != nil, "\(line)")
+        }
+        // "%d" in a message is written %25d; a hint follows on an escaped new line.
+        let specifier = lines.first { $0.contains("title=push.unsupported-specifier") && $0.contains("file=Resources/strings/en.lproj") }
+        #expect(specifier?.contains("uses %25d: the device drops it") == true)
+        #expect(specifier?.contains("%0A→ use %25@") == true)
+    }
+
+    @Test func humanFormatQuotesTheLineWithACaretUnderTheColumn() throws {
+        let result = try RenderAlertCommand.run(Self.sample)
+        let lines = result.output.components(separatedBy: "\n")
+        // The ja value has wide characters before nothing; zh-Hans has them before the %1$d.
+        for (file, needle) in [("en.lproj", "You have %d"), ("zh-Hans.lproj", "你在 %2$@ 中有 %1$d")] {
+            guard let header = lines.firstIndex(where: { $0.hasSuffix("/\(file)/Localizable.strings") }),
+                let source = lines[header...].firstIndex(where: { $0.contains(needle) })
+            else {
+                Issue.record("no excerpt for \(file)")
+                continue
+            }
+            let quoted = lines[source]
+            let caret = lines[source + 1]
+            let bar = quoted.range(of: "│ ")!.upperBound
+            let text = String(quoted[bar...])
+            let caretColumn = DisplayText.width(String(caret[..<caret.firstIndex(of: "^")!])) - DisplayText.width(String(quoted[..<bar]))
+            // The caret stands under the specifier's first character, by display width.
+            let specifier = file == "en.lproj" ? "%d" : "%1$d"
+            let before = String(text[..<text.range(of: specifier)!.lowerBound])
+            #expect(caretColumn == DisplayText.width(before), "\(quoted)\n\(caret)")
+        }
+        #expect(lines.contains { $0.hasPrefix("28 errors") || $0.contains(" errors, ") })
+    }
+
+    @Test func aBaselineAcceptsKnownFindingsAndReportsNewOnes() throws {
+        let directory = try TemporaryDirectory()
+        let copy = directory.path + "/strings"
+        try FileManager.default.copyItem(atPath: Fixtures.repositoryRoot + "/Resources/strings", toPath: copy)
+        let baseline = directory.path + "/baseline.json"
+        let written = try RenderAlertCommand.run(["lint", copy, "--payloads", "Resources/payloads", "--write-baseline", baseline])
+        #expect(written.status == 0, "\(written.error)")
+        let accepted = try findings(["lint", copy, "--payloads", "Resources/payloads", "--baseline", baseline])
+        #expect(accepted.status == 0)
+        #expect(accepted.findings.isEmpty)
+        #expect(((accepted.root["summary"] as! Object)["acceptedByBaseline"] as? Int ?? 0) > 20)
+
+        // A new problem, in a file whose old findings moved down a line, is the only one reported.
+        let fr = copy + "/fr.lproj/Localizable.strings"
+        let original = try String(contentsOfFile: fr, encoding: .utf8)
+        try ("\"new.key\" = \"%1$@ et %@\";\n" + original).write(toFile: fr, atomically: true, encoding: .utf8)
+        let next = try findings(["lint", copy, "--payloads", "Resources/payloads", "--baseline", baseline])
+        #expect(next.status == 1)
+        #expect(Set(next.findings.map { $0["id"] as! String }).isSubset(of: ["format.mixed-positions", "table.stale-key"]))
+        #expect(next.findings.contains { $0["id"] as? String == "format.mixed-positions" && $0["line"] as? Int == 1 })
+
+        let broken = directory.path + "/broken.json"
+        try "[1, 2]".write(toFile: broken, atomically: true, encoding: .utf8)
+        #expect(try RenderAlertCommand.run(["lint", copy, "--baseline", broken]).status == 2)
+    }
+
+    @Test func listRulesShowsEveryRuleAndTheReadmeDocumentsThem() throws {
+        let result = try RenderAlertCommand.run(["lint", "--list-rules"])
+        #expect(result.status == 0)
+        let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
+        let ids = RuleCatalog.all.map(\.id.rawValue)
+        #expect(Set(ids).count == ids.count, "rule IDs are unique")
+        for id in ids {
+            #expect(result.output.contains(id), "\(id) listed")
+            let documented = readme.contains("`\(id)`")
+            #expect(documented, "\(id) documented in the README")
+        }
+        let json = try RenderAlertCommand.json(["lint", "--list-rules", "--format", "json"]) as! Object
+        #expect((json["rules"] as? [Object])?.count == ids.count)
+        for rule in json["rules"] as! [Object] {
+            #expect(!(rule["rationale"] as! String).isEmpty)
+            #expect(!(rule["example"] as! String).isEmpty)
+        }
+    }
+
+    /// Every ID the library declares is in the catalog, so that --list-rules, SARIF and the
+    /// README cover every finding the tool can report.
+    @Test func everyDeclaredDiagnosticIDIsCatalogued() throws {
+        let sources = Fixtures.files(under: Fixtures.repositoryRoot + "/Sources/LocalizedAlerts", suffixes: [".swift"])
+        var declared: Set<String> = []
+        for file in sources {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            for match in text.matches(of: /: DiagnosticID = "([a-z0-9.-]+)"/) { declared.insert(String(match.output.1)) }
+            for match in text.matches(of: /RuleDescriptor\(\s*"([a-z0-9.-]+)"/) { declared.insert(String(match.output.1)) }
+        }
+        #expect(declared.count > 80)
+        let catalogued = Set(RuleCatalog.all.map(\.id.rawValue))
+        #expect(declared.subtracting(catalogued).sorted() == [])
+    }
+
+    @Test func sarifIsValidAgainstTheSchema() throws {
+        let schemaBytes = try Fixtures.bytes("sarif/sarif-schema-2.1.0.json")
+        let validator = JSONSchemaValidator(schema: JSON.parse(schemaBytes).root!)
+        // A path with a space and non-ASCII letters, to exercise URI encoding.
+        let directory = try app([
+            "My App/fr é.lproj/Localizable.strings": "\"a\" = \"Bonjour %d\";\n\"a\" = \"Salut\";\n",
+            "My App/en.lproj/Localizable.strings": "\"a\" = \"Hello %@\";\n\"b\" = \"100% sure\";\n",
+        ])
+        for (arguments, cwd) in [(Self.sample, nil), (["lint", "."], directory.path), (["lint", Fixtures.path("corpus")], nil)] {
+            let result = try RenderAlertCommand.run(arguments + ["--format", "sarif"], directory: cwd)
+            let document = JSON.parse(result.output)
+            let log = try #require(document.root, "\(result.error)")
+            let errors = validator.validate(log)
+            #expect(errors.isEmpty, "\(arguments): \(errors.prefix(10))")
+            let run = log["runs"]!.items![0]
+            let rules = run["tool"]!["driver"]!["rules"]!.items!
+            let results = run["results"]!.items!
+            #expect(!results.isEmpty)
+            for result in results {
+                let index = Int(result["ruleIndex"]!.numberValue!)
+                #expect(rules[index]["id"]!.stringValue == result["ruleId"]!.stringValue)
+                #expect(rules[index]["help"]?["text"]?.stringValue?.isEmpty == false)
+            }
+            if cwd != nil {
+                let uris = results.compactMap { $0["locations"]?.items?.first?["physicalLocation"]?["artifactLocation"]?["uri"]?.stringValue }
+                #expect(uris.contains("My%20App/fr%20%C3%A9.lproj/Localizable.strings"), "\(uris)")
+            }
+        }
+        // The validator itself rejects what the schema forbids.
+        var broken = JSON.parse(try RenderAlertCommand.run(Self.sample + ["--format", "sarif"]).output).root!
+        broken.value = .object(broken.members!.map { $0.key == "version" ? JSON.Member(key: "version", value: .string("2.0")) : $0 })
+        #expect(!validator.validate(broken).isEmpty)
+    }
+
+    /// The shared corpus (real apps and edge cases) lints without crashing; the repository's
+    /// copy of part of it always runs.
+    @Test func corpusLintsWithoutCrashing() throws {
+        var roots = [Fixtures.path("corpus")]
+        if let shared = Fixtures.shared { roots.append(shared + "/corpus") }
+        for root in roots {
+            let result = try RenderAlertCommand.run(["lint", root, "--format", "json"])
+            #expect(result.status == 0 || result.status == 1, "\(root): \(result.status) \(result.error)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! Object
+            let findings = json["findings"] as! [Object]
+            #expect(!findings.isEmpty)
+            for finding in findings {
+                #expect((finding["line"] as? Int ?? 0) >= 1 && (finding["column"] as? Int ?? 0) >= 1)
+            }
+        }
+    }
+}
