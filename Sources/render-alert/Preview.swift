@@ -11,10 +11,16 @@ struct Preview: ParsableCommand {
             previews the bundled sample payloads (Resources/payloads) against the bundled \
             sample app (Resources/strings).
 
+            --format html writes one self-contained page with a lock-screen card per language \
+            (to --output, or standard output); --layout cards draws the same cards in the \
+            terminal. Line breaking in both is approximate.
+
             Examples:
               render-alert preview
               render-alert preview payload.json --strings MyApp/Resources --language zh-HK --language ar
               render-alert preview payload.json --strings MyApp/Resources --format json
+              render-alert preview --format html --output preview.html
+              render-alert preview --layout cards
             """
     )
 
@@ -33,8 +39,14 @@ struct Preview: ParsableCommand {
     @Option(help: "The development region (default: the app's Info.plist).")
     var developmentRegion: String?
 
-    @Option(help: "Output format: text or json.")
+    @Option(help: "Output format: text, json or html.")
     var format: PreviewFormat = .text
+
+    @Option(help: "Text layout: table (one row per device) or cards (lock-screen cards).")
+    var layout: PreviewLayout = .table
+
+    @Option(help: "Write the output to this file instead of standard output.")
+    var output: String?
 
     mutating func run() throws {
         let resources = SampleResources.locate()
@@ -73,19 +85,35 @@ struct Preview: ParsableCommand {
             let renders = (requested + devices).map { renderer.render(payload, preferredLanguages: $0) }
             previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
         }
+        let tableDiagnostics = app.allDiagnostics.filter { $0.severity != .note }
+        var text: String
         switch format {
         case .json:
-            print(PreviewJSON.make(previews, app: app).serialized(pretty: true))
+            text = PreviewJSON.make(previews, app: app).serialized(pretty: true) + "\n"
+        case .html:
+            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics)
         case .text:
-            let style = TerminalStyle.current()
-            let tableDiagnostics = app.allDiagnostics.filter { $0.severity != .note }
-            print(PreviewText.render(previews, appDiagnostics: tableDiagnostics, style: style), terminator: "")
+            var style = TerminalStyle.current()
+            if output != nil { style.colors = false }
+            switch layout {
+            case .table: text = PreviewText.render(previews, appDiagnostics: tableDiagnostics, style: style)
+            case .cards: text = PreviewCards.render(previews, app: app, appDiagnostics: tableDiagnostics, style: style)
+            }
+        }
+        if let output {
+            guard FileWriting.write(text, to: output) else { throw ValidationError("cannot write \(output)") }
+        } else {
+            print(text, terminator: "")
         }
     }
 }
 
 enum PreviewFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, html
+}
+
+enum PreviewLayout: String, ExpressibleByArgument, CaseIterable {
+    case table, cards
 }
 
 struct PayloadPreview {

@@ -120,6 +120,46 @@ public struct DeviceFormat: Hashable, Sendable {
         apply(count: arguments.count) { arguments[$0].text }
     }
 
+    /// One stretch of formatted text: from the format itself, or from an argument.
+    public struct Run: Hashable, Sendable {
+        public var text: String
+        /// The 1-based argument this text came from (nil for the format's own text).
+        public var argument: Int?
+        /// `<null>`: the placeholder had no argument.
+        public var isMissingArgument: Bool
+    }
+
+    /// The formatted text in runs, for presenters that isolate arguments (bidi) or highlight
+    /// them; joined, the runs are ``apply(_:)-([LocArgument])``'s result.
+    public func runs(_ arguments: [LocArgument]) -> [Run]? {
+        guard !breaksUTF8 else { return nil }
+        var runs: [Run] = []
+        var index = 0
+        func argument(_ position: Int) {
+            if position >= 1 && position <= arguments.count {
+                runs.append(Run(text: arguments[position - 1].text, argument: position, isMissingArgument: false))
+            } else {
+                runs.append(Run(text: "<null>", argument: position, isMissingArgument: true))
+            }
+        }
+        for segment in segments {
+            switch segment {
+            case .literal(let text):
+                if let last = runs.last, last.argument == nil {
+                    runs[runs.count - 1].text += text
+                } else {
+                    runs.append(Run(text: String(text), argument: nil, isMissingArgument: false))
+                }
+            case .next:
+                index += 1
+                argument(index)
+            case .positional(let position):
+                argument(position)
+            }
+        }
+        return runs
+    }
+
     @inline(__always)
     private func apply(count: Int, argument: (Int) -> String) -> String? {
         guard !breaksUTF8 else { return nil }

@@ -33,6 +33,9 @@ public struct AppLocalizations: Sendable {
     public var developmentRegion: String?
     /// `CFBundleLocalizations` from Info.plist, in its order.
     public var declaredLocalizations: [String]
+    /// `CFBundleDisplayName` (else `CFBundleName`) from Info.plist: the name under the icon and
+    /// at the top of each notification, unless a localization's InfoPlist.strings overrides it.
+    public var displayName: String?
     /// Localizations in sorted name order: the `.lproj` folders, and the languages of String
     /// Catalogs (which Xcode compiles into `.lproj` folders).
     public var localizations: [Localization]
@@ -79,6 +82,7 @@ public struct AppLocalizations: Sendable {
         let names = try FileSystem.contentsOfDirectory(directory)
         var diagnostics: [Diagnostic] = []
         var developmentRegion: String?
+        var displayName: String?
         var declared: [String] = []
         if names.contains("Info.plist") {
             let path = FileSystem.join(directory, "Info.plist")
@@ -88,6 +92,7 @@ public struct AppLocalizations: Sendable {
                 diagnostics += document.diagnostics
                 if let root = document.root {
                     developmentRegion = root.value["CFBundleDevelopmentRegion"]?.value.stringValue
+                    displayName = (root.value["CFBundleDisplayName"] ?? root.value["CFBundleName"])?.value.stringValue
                     if case .array(let items)? = root.value["CFBundleLocalizations"]?.value {
                         declared = items.compactMap { $0.value.stringValue }
                     }
@@ -134,6 +139,17 @@ public struct AppLocalizations: Sendable {
         self.init(
             directory: directory, developmentRegion: developmentRegion, declaredLocalizations: declared,
             localizations: localizations, catalogs: catalogs, diagnostics: diagnostics)
+        self.displayName = displayName
+    }
+
+    /// The app's name as a device with `searchList` shows it: the first localization on the
+    /// list whose InfoPlist.strings names it, else Info.plist's.
+    public func displayName(searchList: [String]) -> String? {
+        for name in searchList {
+            guard let table = localization(named: name)?.tables["InfoPlist"] else { continue }
+            if let localized = table["CFBundleDisplayName"] ?? table["CFBundleName"] { return localized }
+        }
+        return displayName
     }
 
     static func unreadable(_ error: FileReadError) -> Diagnostic {

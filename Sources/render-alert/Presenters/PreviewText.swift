@@ -14,12 +14,15 @@ enum PreviewText {
             out += grouped(preview.renders, style: style)
             out += "\n"
         }
-        if !appDiagnostics.isEmpty {
-            let errors = appDiagnostics.filter { $0.severity == .error }.count
-            out += style.bold("The app's tables: \(errors) errors, \(appDiagnostics.count - errors) warnings") + "  "
-            out += style.dim("(render-alert lint lists them)") + "\n"
-        }
-        return out
+        return out + tablesSummary(appDiagnostics, style: style)
+    }
+
+    /// One line about the tables' own problems, which lint lists.
+    static func tablesSummary(_ appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+        guard !appDiagnostics.isEmpty else { return "" }
+        let errors = appDiagnostics.filter { $0.severity == .error }.count
+        return style.bold("The app's tables: \(errors) errors, \(appDiagnostics.count - errors) warnings") + "  "
+            + style.dim("(render-alert lint lists them)") + "\n"
     }
 
     static func header(_ preview: PayloadPreview, style: TerminalStyle) -> String {

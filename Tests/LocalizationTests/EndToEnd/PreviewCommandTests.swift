@@ -1,4 +1,5 @@
 import Foundation
+import LocalizedAlerts
 import Testing
 
 @Suite("render-alert preview (end to end)")
@@ -62,10 +63,10 @@ struct PreviewCommandTests {
 
     @Test func badInputIsAUsageError() throws {
         let missing = try RenderAlertCommand.run(["preview", "no-such-file.json"])
-        #expect(missing.status != 0)
+        #expect(missing.status == 2)
         #expect(missing.error.contains("no such payload file"))
         let broken = try RenderAlertCommand.run(["preview", "Resources/payloads/reaction.json", "--strings", "/nonexistent"])
-        #expect(broken.status != 0)
+        #expect(broken.status == 2)
     }
 
     @Test func matchCommand() throws {
@@ -86,5 +87,41 @@ struct PreviewCommandTests {
         let diagnostics = table["diagnostics"] as! [Object]
         #expect(diagnostics.first?["id"] as? String == "strings.dropped-after-semicolon")
         #expect(diagnostics.first?["line"] as? Int == 2)
+    }
+
+    /// Terminal cards: every line of a card is exactly as wide as the card; titles take one
+    /// line and bodies at most four, the last cut with "…"; CJK text counts two columns a
+    /// character (ICU East Asian width), so a line holds half as many.
+    @Test func terminalCardsClampTheBodyByDisplayWidth() throws {
+        let directory = try TemporaryDirectory()
+        let japanese = String(repeating: "東京駅に着きました。電車が四十分遅れたので、ホテルには七時ごろ着きます。", count: 4)
+        try directory.write("long-ja.json", #"{"aps":{"alert":{"title-loc-key":"message.direct.title","title-loc-args":["Noor"],"body":"\#(japanese)"}}}"#)
+        let result = try RenderAlertCommand.run(
+            ["preview", "Resources/payloads/long-message.json", directory.path + "/long-ja.json", "--language", "en", "--language", "ja", "--language", "ar", "--layout", "cards"],
+            environment: ["COLUMNS": "50"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.components(separatedBy: "\n")
+        var cards: [[String]] = []
+        for line in lines {
+            if line.hasPrefix("  ╭") { cards.append([]) }
+            if !cards.isEmpty, line.hasPrefix("  ╭") || line.hasPrefix("  │") || line.hasPrefix("  ╰") { cards[cards.count - 1].append(line) }
+        }
+        #expect(cards.count == 6)
+        for card in cards {
+            for line in card {
+                #expect(DisplayText.width(line.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")) == 2 + 42, "\(line)")
+            }
+            // Top border, app row, title, four body lines, bottom border.
+            #expect(card.count == 8, "\(card.joined(separator: "\n"))")
+            let lastBody = card[6].dropFirst(4).dropLast(2).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\u{2069}", with: "")
+            #expect(lastBody.hasSuffix("…"), "\(card[6])")
+        }
+        // The Japanese body: full lines hold 19 characters of two columns each (38 columns).
+        let ja = cards[4]
+        #expect(ja[0].contains("ja"))
+        for line in ja[3...5] {
+            let text = line.dropFirst(4).dropLast(2).trimmingCharacters(in: .whitespaces)
+            #expect(DisplayText.width(text) >= 37 && text.count <= 19, "\(text)")
+        }
     }
 }

@@ -69,4 +69,19 @@ struct FormatStringTests {
         let uses = FormatString("%@ %d %*.*f %2$@").argumentUses.map { "\($0.position):\($0.type.rawValue)" }
         #expect(uses == ["1:object", "2:integer", "3:integer", "4:integer", "5:double", "2:object"])
     }
+
+    /// Runs say which text came from which argument; joined, they are the formatted text.
+    @Test func runsMarkEachArgument() throws {
+        let arguments = [LocArgument(text: "Ana"), LocArgument(text: "Weekend trip")]
+        for format in ["%1$@ في %2$@", "%@ in %@", "%2$@ の %1$@", "%3$@ and %d%%", "plain", "%@%@"] {
+            let device = DeviceFormat(format)
+            let runs = try #require(device.runs(arguments))
+            #expect(runs.map(\.text).joined() == device.apply(arguments), "\(format)")
+        }
+        let runs = DeviceFormat("%2$@ の %1$@ %3$@").runs(arguments)!
+        #expect(runs.map(\.argument) == [2, nil, 1, nil, 3])
+        #expect(runs.map(\.isMissingArgument) == [false, false, false, false, true])
+        #expect(runs.last?.text == "<null>")
+        #expect(DeviceFormat("50%ü").runs(arguments) == nil)
+    }
 }

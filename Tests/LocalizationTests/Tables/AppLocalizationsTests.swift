@@ -38,6 +38,21 @@ struct AppLocalizationsTests {
         #expect(app.localization(named: "de")?.tables["Localizable"]?.format == .text(.utf16LittleEndianWithBOM))
     }
 
+    /// The name on a notification: a localization's InfoPlist.strings, else Info.plist.
+    @Test func displayNameFollowsTheSearchList() throws {
+        let app = try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings")
+        #expect(app.displayName == "Relay")
+        #expect(app.displayName(searchList: ["ar", "en"]) == "ريلاي")
+        #expect(app.displayName(searchList: ["ja", "en"]) == "リレー")
+        #expect(app.displayName(searchList: ["xx"]) == "Relay")
+    }
+
+    @Test func writingDirectionComesFromICU() {
+        for rtl in ["ar", "he", "fa", "ur-PK", "az-Arab", "ckb"] { #expect(LanguageFacts.isRightToLeft(rtl), "\(rtl)") }
+        for ltr in ["en", "ja", "zh-Hant", "az", "tr", "Base"] { #expect(!LanguageFacts.isRightToLeft(ltr), "\(ltr)") }
+        #expect(LanguageFacts.displayName("fr-CA") == "French (Canada)")
+    }
+
     @Test func missingDirectoryThrows() {
         #expect(throws: FileReadError.self) { try AppLocalizations(directory: "/nonexistent/dir") }
     }

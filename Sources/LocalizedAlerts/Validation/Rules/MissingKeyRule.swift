@@ -14,7 +14,10 @@ public struct MissingKeyRule: LintRule {
             for (localization, values) in localizations.sorted(by: { $0.key < $1.key }) where localization != reference && localization != "Base" {
                 let missing = base.keys.filter { values[$0] == nil }.sorted()
                 guard !missing.isEmpty else { continue }
-                let file = values.values.first?.location.file
+                // The localization's .strings file when it has one (a table may also have a
+                // .stringsdict); chosen by name, so that every run reports the same file.
+                let files = Set(values.values.compactMap(\.location.file))
+                let file = files.filter { $0.hasSuffix(".strings") }.min() ?? files.min()
                 for key in missing {
                     findings.append(
                         finding(

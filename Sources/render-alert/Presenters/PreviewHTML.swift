@@ -1,0 +1,247 @@
+import LocalizedAlerts
+
+/// `preview --format html`: one self-contained page (no scripts, fonts or images from anywhere)
+/// with a lock-screen card per payload and device: app name and time, a bold one-line title, a
+/// one-line subtitle and the body clamped to four lines, plus the expanded notification with the
+/// full text. Cards lay out in the device language's direction; each argument is a `<bdi>`, so
+/// that a Latin name inside Arabic text keeps its place. Around each card: the localization
+/// used, the search list and every finding.
+enum PreviewHTML {
+    static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic]) -> String {
+        let appName = app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
+        var out = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
+            <title>\(escape(appName)) — notification preview</title>
+            <style>\(stylesheet)</style>
+            </head>
+            <body>
+            <header class="page">
+            <h1>\(escape(appName)) — notification preview</h1>
+            <p class="summary">\(previews.count) payload\(previews.count == 1 ? "" : "s") · \(app.localizations.filter { $0.name != "Base" }.count) localizations\(app.developmentRegion.map { " · development region \(escape($0))" } ?? "") · render-alert \(LocalizedAlertsVersion.current)</p>
+            <p class="approximate" role="note"><strong>Line breaking is approximate.</strong> Fonts, sizes and line breaks are this browser’s, not the device’s: a body that fits in four lines here may need five on an iPhone, or the reverse. The text itself, the localization chosen and the substitutions are what the device computes.</p>
+
+            """
+        if !appDiagnostics.isEmpty {
+            let errors = appDiagnostics.filter { $0.severity == .error }.count
+            out += "<p class=\"tables\">The app’s tables: \(errors) error\(errors == 1 ? "" : "s"), \(appDiagnostics.count - errors) warning\(appDiagnostics.count - errors == 1 ? "" : "s") (<code>render-alert lint</code> lists them).</p>\n"
+        }
+        out += "<nav><ol>\n"
+        for (index, preview) in previews.enumerated() {
+            out += "<li><a href=\"#payload-\(index + 1)\">\(escape(fileName(preview.file)))</a></li>\n"
+        }
+        out += "</ol></nav>\n</header>\n<main>\n"
+        for (index, preview) in previews.enumerated() {
+            out += section(preview, number: index + 1, app: app, fallbackName: appName)
+        }
+        out += "</main>\n</body>\n</html>\n"
+        return out
+    }
+
+    static func section(_ preview: PayloadPreview, number: Int, app: AppLocalizations, fallbackName: String) -> String {
+        let aps = preview.payload.aps
+        var facts = ["\(preview.payload.byteCount) bytes"]
+        if aps.interruptionLevel != .active { facts.append(aps.interruptionLevel.rawValue) }
+        if let badge = aps.badge { facts.append("badge \(badge)") }
+        if let category = aps.category { facts.append("category \(category)") }
+        var out = "<section class=\"payload\" id=\"payload-\(number)\">\n"
+        out += "<h2>\(escape(fileName(preview.file))) <span class=\"facts\">\(escape(facts.joined(separator: " · ")))</span></h2>\n"
+        var marks: [String] = []
+        if aps.isSilent { marks.append("<span class=\"mark silent\">Background push: no device shows anything</span>") }
+        if aps.mutableContent { marks.append("<span class=\"mark mutable\">Mutable content: a notification service extension may change this text before it is shown</span>") }
+        if !marks.isEmpty { out += "<p class=\"marks\">\(marks.joined(separator: " "))</p>\n" }
+        out += diagnosticList(preview.payload.diagnostics, className: "payload-diagnostics")
+        if !preview.renders.isEmpty && preview.renders.allSatisfy(\.isSilent) {
+            let devices = preview.renders.map { $0.preferredLanguages.joined(separator: ",") }.joined(separator: ", ")
+            return out + "<p class=\"nothing-shown\">No device shows anything (\(escape(devices))).</p>\n</section>\n"
+        }
+        out += "<div class=\"cards\">\n"
+        for render in preview.renders {
+            out += card(render, payload: preview.payload, appName: app.displayName(searchList: render.searchList) ?? fallbackName)
+        }
+        out += "</div>\n</section>\n"
+        return out
+    }
+
+    static func card(_ render: RenderedAlert, payload: NotificationPayload, appName: String) -> String {
+        let device = render.preferredLanguages.first ?? ""
+        // The lock screen is laid out in the device's language, whatever the app supports.
+        let isRTL = LanguageFacts.isRightToLeft(device)
+        let lang = render.localization.flatMap { $0 == "Base" ? nil : $0 } ?? device
+        var classes = ["card"]
+        if render.isSilent { classes.append("silent") }
+        if render.diagnostics.contains(where: { $0.severity == .error }) { classes.append("has-errors") }
+        var out = "<article class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
+        out += "<div class=\"screen\" dir=\"\(isRTL ? "rtl" : "ltr")\" lang=\"\(escape(lang))\">\n"
+        if render.isSilent || !render.showsAlert {
+            out += "<div class=\"notification nothing\" data-variant=\"collapsed\">\(render.isSilent ? "Background push: nothing is shown." : "No alert text: nothing is shown.")</div>\n"
+        } else {
+            out += notification(render, payload: payload, appName: appName, variant: "collapsed")
+            out += "<details class=\"expanded\"><summary>Expanded (long press)</summary>\n"
+            out += notification(render, payload: payload, appName: appName, variant: "expanded")
+            out += "</details>\n"
+        }
+        out += "</div>\n"
+        out += "<dl class=\"meta\">"
+        out += "<dt>Device</dt><dd>\(escape(render.preferredLanguages.joined(separator: ", ")))\(languageName(device))</dd>"
+        out += "<dt>Uses</dt><dd>\(render.localization.map { escape($0) + languageName($0) } ?? "no Localizable table")</dd>"
+        out += "<dt>Search list</dt><dd>\(escape(render.searchList.joined(separator: " → ")))</dd>"
+        out += "</dl>\n"
+        var marks: [String] = []
+        for name in AlertFieldName.allCases {
+            guard let field = render.field(name) else { continue }
+            switch field.source {
+            case .key: marks.append("<span class=\"mark key\">\(name.rawValue) shows the key itself</span>")
+            case .fallbackText: marks.append("<span class=\"mark fallback\">\(name.rawValue) shows the payload’s fallback text</span>")
+            case .raw, .localized: break
+            }
+        }
+        if render.mutableContent && !render.isSilent { marks.append("<span class=\"mark mutable\">may be changed by an extension</span>") }
+        if !marks.isEmpty { out += "<p class=\"marks\">\(marks.joined(separator: " "))</p>\n" }
+        out += diagnosticList(render.diagnostics, className: "diagnostics")
+        out += "</article>\n"
+        return out
+    }
+
+    static func notification(_ render: RenderedAlert, payload: NotificationPayload, appName: String, variant: String) -> String {
+        var out = "<div class=\"notification\" data-variant=\"\(variant)\">\n"
+        out += "<div class=\"app-row\"><span class=\"icon\" aria-hidden=\"true\">\(escape(String(appName.prefix(1))))</span>"
+        out += "<span class=\"app\">\(escape(appName))</span>"
+        switch render.interruptionLevel {
+        case .timeSensitive: out += "<span class=\"level\">Time Sensitive</span>"
+        case .critical: out += "<span class=\"level critical\">Critical</span>"
+        case .active, .passive: break
+        }
+        out += "<time>now</time></div>\n"
+        for name in AlertFieldName.allCases {
+            guard let field = render.field(name) else { continue }
+            let shown = field.source == .key ? " shows-key" : field.source == .fallbackText ? " shows-fallback" : ""
+            out += "<div class=\"\(name.rawValue)\(shown)\">\(text(field, name: name, payload: payload))</div>\n"
+        }
+        out += "</div>\n"
+        return out
+    }
+
+    /// The field's text with each argument isolated (`<bdi>`), when it was formatted.
+    static func text(_ field: RenderedField, name: AlertFieldName, payload: NotificationPayload) -> String {
+        guard field.source == .localized, let format = field.format,
+            let arguments = payload.aps.alert?.fields.first(where: { $0.0 == name })?.1.locArgs,
+            let runs = DeviceFormat(format).runs(arguments), runs.map(\.text).joined() == field.text
+        else { return escape(field.text) }
+        return runs.map { run in
+            guard let argument = run.argument else { return escape(run.text) }
+            let missing = run.isMissingArgument ? " missing" : ""
+            return "<bdi class=\"arg\(missing)\" title=\"argument \(argument)\">\(escape(run.text))</bdi>"
+        }.joined()
+    }
+
+    static func diagnosticList(_ diagnostics: [Diagnostic], className: String) -> String {
+        guard !diagnostics.isEmpty else { return "" }
+        var out = "<ul class=\"\(className)\">\n"
+        for diagnostic in diagnostics {
+            out += "<li class=\"\(diagnostic.severity.rawValue)\"><span class=\"severity\">\(diagnostic.severity.rawValue)</span> "
+            out += escape(diagnostic.message)
+            out += " <code class=\"rule\">\(escape(diagnostic.id.rawValue))</code>"
+            if diagnostic.location.file != nil { out += " <span class=\"where\">\(escape(diagnostic.location.description))</span>" }
+            if let hint = diagnostic.hint { out += "<br><span class=\"hint\">→ \(escape(hint))</span>" }
+            out += "</li>\n"
+        }
+        return out + "</ul>\n"
+    }
+
+    static func languageName(_ identifier: String) -> String {
+        guard identifier != "Base", let name = LanguageFacts.displayName(identifier), name != identifier else { return "" }
+        return " <span class=\"language\">(\(escape(name)))</span>"
+    }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// iOS-like lock screen cards. Sizes follow an iPhone's notification (about 360 points wide,
+    /// 15-point text); the fonts are whatever the viewer has, hence "approximate".
+    static let stylesheet = """
+
+        :root { color-scheme: light; --card: 360px; }
+        * { box-sizing: border-box; }
+        body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif; color: #1d1d1f; background: #f2f2f7; }
+        header.page { padding: 24px 32px 8px; }
+        h1 { font-size: 22px; margin: 0 0 4px; }
+        .summary, .tables { color: #555; margin: 4px 0; }
+        .approximate { background: #fff8e1; border: 1px solid #f0d98c; border-radius: 8px; padding: 8px 12px; max-width: 920px; }
+        nav ol { columns: 4 200px; padding: 0 0 0 24px; margin: 8px 0 0; color: #555; }
+        nav a { color: #0a60d0; text-decoration: none; }
+        section.payload { padding: 8px 32px 24px; border-top: 1px solid #d8d8de; }
+        h2 { font-size: 17px; margin: 16px 0 8px; }
+        h2 .facts { font-weight: normal; color: #666; font-size: 13px; margin-inline-start: 8px; }
+        .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(var(--card) + 24px), 1fr)); gap: 16px; }
+        .nothing-shown { color: #555; font-style: italic; }
+        .card { background: #fff; border-radius: 14px; padding: 12px; box-shadow: 0 1px 2px rgba(0,0,0,.08); min-width: 0; }
+        .card.has-errors { box-shadow: 0 0 0 2px #e0443e; }
+        .screen { width: var(--card); max-width: 100%; padding: 10px; border-radius: 22px; background: linear-gradient(160deg, #3a4a7a, #8a5a8c 55%, #d08a6a); }
+        .notification { background: rgba(246,246,248,.93); border-radius: 18px; padding: 11px 14px 12px; color: #000; font-size: 15px; line-height: 20px; }
+        .notification + details { margin-top: 8px; }
+        .notification.nothing { color: #555; font-style: italic; text-align: center; background: rgba(246,246,248,.55); }
+        .app-row { display: flex; align-items: center; gap: 7px; font-size: 13px; line-height: 18px; color: #6e6e73; margin-bottom: 3px; }
+        .app-row .icon { width: 20px; height: 20px; border-radius: 5px; background: linear-gradient(#4fa3ff, #2461e6); color: #fff; font-size: 12px; font-weight: 600; display: inline-flex; align-items: center; justify-content: center; flex: none; }
+        .app-row .app { text-transform: uppercase; letter-spacing: .02em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .app-row .level { font-weight: 600; color: #c26a00; white-space: nowrap; }
+        .app-row .level.critical { color: #d70015; }
+        .app-row time { margin-inline-start: auto; white-space: nowrap; }
+        .title { font-weight: 600; }
+        .title, .subtitle { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        /* iOS aligns to the interface's side but takes each paragraph's direction from its text. */
+        .title, .subtitle, .body { unicode-bidi: plaintext; }
+        .screen[dir=ltr] .notification { text-align: left; }
+        .screen[dir=rtl] .notification { text-align: right; }
+        .body { white-space: pre-line; overflow-wrap: anywhere; }
+        .notification[data-variant=collapsed] .body { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; line-clamp: 4; overflow: hidden; }
+        .notification[data-variant=expanded] .title, .notification[data-variant=expanded] .subtitle { white-space: normal; }
+        .shows-key { text-decoration: underline wavy #e0443e; text-underline-offset: 3px; }
+        .shows-fallback { text-decoration: underline dotted #c26a00; text-underline-offset: 3px; }
+        bdi.arg { background: rgba(10,96,208,.09); border-radius: 3px; }
+        bdi.arg.missing { background: rgba(224,68,62,.18); }
+        details.expanded summary { color: #fff; font-size: 12px; cursor: pointer; opacity: .85; }
+        .meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 10px 2px 4px; font-size: 12.5px; }
+        .meta dt { color: #6e6e73; }
+        .meta dd { margin: 0; }
+        .language { color: #6e6e73; }
+        .marks { margin: 6px 0; display: flex; flex-wrap: wrap; gap: 4px; }
+        .mark { font-size: 12px; border-radius: 10px; padding: 1px 8px; background: #eef; color: #334; }
+        .mark.key { background: #fde8e7; color: #a1261f; }
+        .mark.fallback { background: #fff1de; color: #8a4b00; }
+        .mark.silent { background: #e8e8ed; color: #333; }
+        .mark.mutable { background: #e6f0ff; color: #0a4aa0; }
+        ul.diagnostics, ul.payload-diagnostics { list-style: none; padding: 0; margin: 6px 0 0; font-size: 12.5px; }
+        ul.diagnostics li, ul.payload-diagnostics li { padding: 4px 0 4px 8px; border-inline-start: 3px solid #aaa; margin-bottom: 4px; }
+        li.error { border-color: #e0443e !important; }
+        li.warning { border-color: #e8a400 !important; }
+        li.note { border-color: #6aa0e0 !important; }
+        .severity { font-weight: 600; text-transform: uppercase; font-size: 10.5px; letter-spacing: .04em; }
+        li.error .severity { color: #c0302a; }
+        li.warning .severity { color: #a06f00; }
+        code.rule, .where, .hint { color: #6e6e73; font-size: 11.5px; }
+        .where { overflow-wrap: anywhere; }
+
+        """
+}

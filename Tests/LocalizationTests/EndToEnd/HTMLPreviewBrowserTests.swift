@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// `preview --format html` in a real browser: headless Chromium lays the page out, and the test
+/// reads the layout back from the rendered DOM (a measuring script is added to a copy of the
+/// page; the page itself has no scripts). `.ci/run` installs Chromium and sets
+/// `LOCALIZED_ALERTS_REQUIRE_BROWSER=1`, so that CI never skips this; elsewhere the test runs
+/// when a Chromium is installed.
+@Suite("HTML preview in a browser", .serialized)
+struct HTMLPreviewBrowserTests {
+    typealias Object = [String: Any]
+
+    static let browser: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/snap/bin/chromium"]
+        if let path = environment["CHROMIUM"] { candidates.insert(path, at: 0) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_REQUIRE_BROWSER"] == "1" }
+
+    /// Runs headless Chromium with `arguments` and returns its standard output.
+    static func chromium(_ arguments: [String], profile: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: browser!)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--user-data-dir=\(profile)", "--hide-scrollbars",
+        ] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A browser that hangs must not hang the tests.
+        let deadline = DispatchTime.now() + .seconds(120)
+        DispatchQueue.global().asyncAfter(deadline: deadline) { if process.isRunning { process.terminate() } }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static let measuringScript = """
+        <script>
+        (function () {
+          for (const details of document.querySelectorAll('details')) details.open = true;
+          const measure = (element) => {
+            if (!element) return null;
+            const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+            return { lines: Math.round(element.clientHeight / lineHeight), fullLines: Math.round(element.scrollHeight / lineHeight),
+                     clamped: element.scrollHeight > element.clientHeight + 1, cut: element.scrollWidth > element.clientWidth + 1 };
+          };
+          const cards = [...document.querySelectorAll('article.card')].map((card) => ({
+            device: card.dataset.device,
+            payload: card.closest('section.payload').querySelector('h2').firstChild.textContent.trim(),
+            direction: getComputedStyle(card.querySelector('.screen')).direction,
+            title: measure(card.querySelector('[data-variant=collapsed] .title')),
+            body: measure(card.querySelector('[data-variant=collapsed] .body')),
+            expandedBody: measure(card.querySelector('[data-variant=expanded] .body')),
+            isolatedArguments: card.querySelectorAll('[data-variant=collapsed] bdi.arg').length,
+          }));
+          const pre = document.createElement('pre');
+          pre.id = 'measurements';
+          pre.textContent = JSON.stringify({ cards, sections: document.querySelectorAll('section.payload').length });
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    @Test func cardsLayOutAsTheLockScreenDoes() throws {
+        guard Self.browser != nil else {
+            #expect(!Self.isRequired, "LOCALIZED_ALERTS_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM)")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let page = directory.path + "/preview.html"
+        let result = try RenderAlertCommand.run(["preview", "--format", "html", "--output", page])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+
+        // Self-contained: nothing is loaded from anywhere, and the page runs no code.
+        #expect(html.firstMatch(of: /(src|href)\s*=\s*"(https?:)?\/\//) == nil)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("@import") && !html.contains("url("))
+        #expect(html.contains("Line breaking is approximate"))
+
+        // What the cards must show: every non-silent rendering of every bundled payload.
+        let json = try RenderAlertCommand.json(["preview", "--format", "json"]) as! Object
+        let previews = json["previews"] as! [Object]
+        let expected = previews.flatMap { preview -> [String] in
+            let renders = preview["renders"] as! [Object]
+            if renders.allSatisfy({ $0["silent"] as? Bool == true }) { return [] }
+            let name = (preview["payload"] as! String).split(separator: "/").last.map(String.init)!
+            return renders.map { "\(name)|\(($0["preferredLanguages"] as! [String]).joined(separator: ","))" }
+        }
+
+        let measured = directory.path + "/measured.html"
+        try html.replacingOccurrences(of: "</body>", with: Self.measuringScript + "\n</body>").write(toFile: measured, atomically: true, encoding: .utf8)
+        let dom = try Self.chromium(["--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: measured).absoluteString], profile: directory.path + "/profile-1")
+        let match = try #require(dom.firstMatch(of: /<pre id="measurements">(.*?)<\/pre>/), "no measurements in the rendered DOM: \(dom.prefix(300))")
+        let text = String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        let measurements = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! Object
+        let cards = measurements["cards"] as! [Object]
+        #expect(measurements["sections"] as? Int == previews.count)
+        #expect(cards.map { "\($0["payload"] as! String)|\($0["device"] as! String)" } == expected)
+
+        for card in cards {
+            let device = card["device"] as! String
+            let isRightToLeft = device == "ar" || device == "he"
+            #expect(card["direction"] as? String == (isRightToLeft ? "rtl" : "ltr"), "\(device)")
+            // Titles and subtitles stay on one line.
+            if let title = card["title"] as? Object { #expect(title["lines"] as? Int == 1, "\(device) \(title)") }
+        }
+        // The long message is clamped to four lines in every language; the expanded
+        // notification shows all of it.
+        let long = cards.filter { $0["payload"] as? String == "long-message.json" }
+        #expect(long.count == 13)
+        for card in long {
+            let body = card["body"] as! Object
+            let expanded = card["expandedBody"] as! Object
+            #expect(body["clamped"] as? Bool == true, "\(card["device"]!)")
+            #expect(body["lines"] as? Int == 4, "\(card["device"]!): \(body)")
+            #expect((expanded["lines"] as? Int ?? 0) > 4, "\(card["device"]!): \(expanded)")
+            #expect(expanded["clamped"] as? Bool == false)
+        }
+        // A short body is not clamped; formatted arguments are isolated.
+        let group = cards.filter { $0["payload"] as? String == "group-message.json" }
+        #expect(group.allSatisfy { ($0["body"] as? Object)?["clamped"] as? Bool == false })
+        #expect(group.allSatisfy { $0["isolatedArguments"] as? Int == 2 })
+
+        // The screenshot, as an artefact of the run.
+        let artefacts = Fixtures.repositoryRoot + "/.build/test-artifacts"
+        try FileManager.default.createDirectory(atPath: artefacts, withIntermediateDirectories: true)
+        let screenshot = artefacts + "/preview.png"
+        try? FileManager.default.removeItem(atPath: screenshot)
+        _ = try Self.chromium(
+            ["--window-size=1280,2400", "--screenshot=\(screenshot)", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-2")
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(png.count > 20_000)
+        Attachment.record(Array(png), named: "preview.png")
+    }
+}
