@@ -15,42 +15,15 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: [
+    targets: ["Tables", "Localization", "Rendering", "Linting", "Hostile"].map { name in
         .executableTarget(
-            name: "Tables",
+            name: name,
             dependencies: [
                 .product(name: "LocalizedAlerts", package: mainPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/Tables",
+            path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Localization",
-            dependencies: [
-                .product(name: "LocalizedAlerts", package: mainPackage),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Localization",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Rendering",
-            dependencies: [
-                .product(name: "LocalizedAlerts", package: mainPackage),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Rendering",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "Linting",
-            dependencies: [
-                .product(name: "LocalizedAlerts", package: mainPackage),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Linting",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-    ]
+        )
+    }
 )

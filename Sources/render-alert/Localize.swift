@@ -97,13 +97,26 @@ struct Localize: ParsableCommand {
         if !tooLarge.isEmpty { throw ExitCode(1) }
     }
 
+    /// A request line longer than this is answered with an error (a payload is at most 4 KB).
+    static let maximumLineLength = 1 << 20
+
     /// Streams NDJSON: each line is answered before the next is read.
     func runBatch(_ renderer: AlertRenderer) {
         var lineNumber = 0
-        while let line = readLine(strippingNewline: true) {
+        var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
+        while let line = lines.next() {
             lineNumber += 1
-            if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            let output = renderer.localize(batchLine: Array(line.utf8), lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
+            let output: JSON
+            switch line {
+            case .tooLong(let length):
+                output = .object([
+                    ("line", .number(lineNumber)),
+                    ("error", .string("the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read")),
+                ])
+            case .text(let bytes):
+                if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
+            }
             print(output.serialized())
             fflush(nil)  // every line leaves as soon as it is answered
         }

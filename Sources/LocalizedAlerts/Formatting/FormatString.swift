@@ -42,7 +42,8 @@ public struct FormatString: Hashable, Sendable {
     public var argumentUses: [ArgumentUse] {
         var uses: [ArgumentUse] = []
         var next = 1
-        for specifier in specifiers {
+        // An invalid specifier takes no argument (what it prints differs between implementations).
+        for specifier in specifiers where specifier.problem == nil {
             for star in [specifier.width, specifier.precision] {
                 if case .argument(let position)? = star {
                     if let position { uses.append(ArgumentUse(position: position, type: .integer, specifier: specifier)) } else {
@@ -103,7 +104,13 @@ public struct FormatSpecifier: Hashable, Sendable {
         case positionWithoutDollar
         /// `%#@` without a closing `@`.
         case unterminatedVariable
+        /// `%0$@`, or a position past ``FormatSpecifier/maximumPosition``: arguments count from
+        /// 1, and no format passes thousands of them.
+        case positionOutOfRange(Int)
     }
+
+    /// The highest argument position read as one (`%9999$@`).
+    public static let maximumPosition = 9_999
 
     public var isPercentLiteral: Bool { conversion == "%" && problem == nil }
     public var isVariable: Bool { variableName != nil }
@@ -259,6 +266,13 @@ enum FormatStringParser {
     private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatString.Token]) {
         spec.range = start..<end
         spec.text = String(decoding: bytes[start..<end], as: UTF8.self)
+        if spec.problem == nil {
+            var positions = [spec.position]
+            for amount in [spec.width, spec.precision] { if case .argument(let position)? = amount { positions.append(position) } }
+            if let bad = positions.compactMap({ $0 }).first(where: { $0 < 1 || $0 > FormatSpecifier.maximumPosition }) {
+                spec.problem = .positionOutOfRange(bad)
+            }
+        }
         tokens.append(.specifier(spec))
     }
 }

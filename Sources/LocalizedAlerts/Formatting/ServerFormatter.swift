@@ -67,10 +67,36 @@ public struct ServerFormatter: Sendable {
         public var message: String
     }
 
+    /// Widths and precisions beyond this are not applied: no notification is that long, and a
+    /// `%999999999d` must not allocate a gigabyte.
+    public static let maximumFieldWidth = 1_024
+
+    /// Bounds on expanding variables, whose forms may refer to variables again: a table could
+    /// otherwise describe an exponentially large text (each form naming two variables, sixteen
+    /// levels deep).
+    struct ExpansionBudget {
+        var steps = 100_000
+        var bytes = 1 << 20
+        var isExhausted = false
+
+        mutating func spend(steps count: Int = 1, bytes size: Int = 0, problems: inout [Problem]) -> Bool {
+            guard !isExhausted else { return false }
+            steps -= count
+            bytes -= size
+            if steps < 0 || bytes < 0 {
+                isExhausted = true
+                problems.append(Problem(message: "the variables expand to more than 100,000 steps or 1 MiB of text; the rest is left out"))
+                return false
+            }
+            return true
+        }
+    }
+
     /// Formats a localized value (plain text, plural format, device or width variants).
     public func format(_ value: LocalizedValue, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
         var problems: [Problem] = []
-        let expanded = expand(value, arguments: arguments, problems: &problems)
+        var budget = ExpansionBudget()
+        let expanded = expand(value, arguments: arguments, budget: &budget, problems: &problems)
         let text = format(expanded, arguments: arguments, problems: &problems)
         return (text, problems)
     }
@@ -78,24 +104,26 @@ public struct ServerFormatter: Sendable {
     /// Formats a plain format string.
     public func format(_ format: String, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
         var problems: [Problem] = []
-        let text = self.format(expand(format, start: 1, variables: [], arguments: arguments, depth: 0, problems: &problems), arguments: arguments, problems: &problems)
+        var budget = ExpansionBudget()
+        let expanded = expand(format, start: 1, variables: [], arguments: arguments, depth: 0, budget: &budget, problems: &problems)
+        let text = self.format(expanded, arguments: arguments, problems: &problems)
         return (text, problems)
     }
 
     // MARK: Variables
 
-    func expand(_ value: LocalizedValue, arguments: [FormatArgument], problems: inout [Problem]) -> String {
+    func expand(_ value: LocalizedValue, arguments: [FormatArgument], budget: inout ExpansionBudget, problems: inout [Problem]) -> String {
         switch value {
         case .text(let text):
-            return expand(text, start: 1, variables: [], arguments: arguments, depth: 0, problems: &problems)
+            return expand(text, start: 1, variables: [], arguments: arguments, depth: 0, budget: &budget, problems: &problems)
         case .format(let format):
-            return expand(format.formatKey, start: 1, variables: format.variables, arguments: arguments, depth: 0, problems: &problems)
+            return expand(format.formatKey, start: 1, variables: format.variables, arguments: arguments, depth: 0, budget: &budget, problems: &problems)
         case .deviceSpecific(let variants):
             guard let chosen = LocalizedValue.chooseDevice(variants, device: device) else { return "" }
-            return expand(chosen.value, arguments: arguments, problems: &problems)
+            return expand(chosen.value, arguments: arguments, budget: &budget, problems: &problems)
         case .widthSpecific(let variants):
             guard let chosen = LocalizedValue.chooseWidth(variants, width: width) else { return "" }
-            return expand(chosen.value, arguments: arguments, problems: &problems)
+            return expand(chosen.value, arguments: arguments, budget: &budget, problems: &problems)
         }
     }
 
@@ -103,8 +131,9 @@ public struct ServerFormatter: Sendable {
     /// position: unnumbered ones count from `start` (a variable's own argument inside its forms).
     func expand(
         _ format: String, start: Int, variables: [LocalizedFormat.Variable], arguments: [FormatArgument], depth: Int,
-        problems: inout [Problem]
+        budget: inout ExpansionBudget, problems: inout [Problem]
     ) -> String {
+        guard budget.spend(problems: &problems) else { return "" }
         guard depth < 16 else {
             problems.append(Problem(message: "variables nest more than 16 levels deep"))
             return ""
@@ -116,8 +145,10 @@ public struct ServerFormatter: Sendable {
         for token in parsed.tokens {
             switch token {
             case .literal(let range):
+                guard budget.spend(bytes: range.count, problems: &problems) else { return output }
                 output += String(decoding: utf8[range], as: UTF8.self)
             case .specifier(let specifier):
+                guard budget.spend(bytes: specifier.text.utf8.count, problems: &problems) else { return output }
                 if let name = specifier.variableName, specifier.problem == nil || specifier.problem == .positionWithoutDollar {
                     let position = specifier.position ?? next
                     if specifier.position == nil { next += 1 }
@@ -126,7 +157,8 @@ public struct ServerFormatter: Sendable {
                         continue
                     }
                     let chosen = choose(variable, argument: position <= arguments.count && position >= 1 ? arguments[position - 1] : nil, problems: &problems)
-                    output += expand(chosen, start: position, variables: variables, arguments: arguments, depth: depth + 1, problems: &problems)
+                    output += expand(
+                        chosen, start: position, variables: variables, arguments: arguments, depth: depth + 1, budget: &budget, problems: &problems)
                 } else if specifier.isPercentLiteral {
                     output += "%%"
                 } else if specifier.argumentType != nil {
@@ -190,7 +222,7 @@ public struct ServerFormatter: Sendable {
                     problems.append(Problem(message: "\(specifier.text) needs argument \(position) but there are \(arguments.count)"))
                     continue
                 }
-                output += pad(convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier)
+                output += pad(convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier, problems: &problems)
             }
         }
         return output
@@ -212,7 +244,7 @@ public struct ServerFormatter: Sendable {
                 return argument.text
             }
             var digits = 6
-            if case .fixed(let precision)? = specifier.precision { digits = precision }
+            if case .fixed(let precision)? = specifier.precision { digits = min(precision, 100) }
             return numbers.format(number, minimumFractionDigits: digits, maximumFractionDigits: digits)
         case "x", "X", "o", "O":
             guard let number = argument.number, let integer = Int64(exactly: number.rounded(.towardZero)) else { return argument.text }
@@ -225,7 +257,7 @@ public struct ServerFormatter: Sendable {
             guard let number = argument.number else { return argument.text }
             // No locale digits for scientific forms: C's printf, as Foundation's would give.
             var precision = -1
-            if case .fixed(let p)? = specifier.precision { precision = p }
+            if case .fixed(let p)? = specifier.precision { precision = min(p, 40) }
             let cFormat = precision >= 0 ? "%.\(precision)\(conversion)" : "%\(conversion)"
             var buffer = [CChar](repeating: 0, count: 64)
             _ = withVaList([number]) { vsnprintf(&buffer, 64, cFormat, $0) }
@@ -238,8 +270,12 @@ public struct ServerFormatter: Sendable {
         }
     }
 
-    func pad(_ text: String, _ specifier: FormatSpecifier) -> String {
+    func pad(_ text: String, _ specifier: FormatSpecifier, problems: inout [Problem]) -> String {
         guard case .fixed(let width)? = specifier.width else { return text }
+        guard width <= Self.maximumFieldWidth else {
+            problems.append(Problem(message: "\(specifier.text): a width over \(Self.maximumFieldWidth) is not applied"))
+            return text
+        }
         let count = text.count
         guard count < width else { return text }
         let fill = String(repeating: specifier.flags.contains("0") && !specifier.flags.contains("-") && specifier.conversion != "@" ? "0" : " ", count: width - count)

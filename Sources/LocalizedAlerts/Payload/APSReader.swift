@@ -213,7 +213,13 @@ struct APSReader {
             typeMismatch(name, expected: "an array", value, value.location)
             return nil
         }
-        return items.enumerated().map { index, item in
+        if items.count > NotificationPayload.maximumLocArguments {
+            note(
+                .payloadTooManyArguments, .error, items[NotificationPayload.maximumLocArguments].location,
+                "\(name) has \(items.count) values; only the first \(NotificationPayload.maximumLocArguments) are read",
+                hint: "send only the arguments the format uses")
+        }
+        return items.prefix(NotificationPayload.maximumLocArguments).enumerated().map { index, item in
             let argument = LocArgument(json: item)
             switch argument.kind {
             case .string: break

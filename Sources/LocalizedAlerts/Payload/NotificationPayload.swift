@@ -20,8 +20,14 @@ public struct NotificationPayload: Sendable {
     /// The size APNs counts: the payload as compact JSON, without `Simulator Target Bundle`.
     public var byteCount: Int { document.withoutSimulatorTarget.serialized().utf8.count }
 
+    /// JSON values one payload document may hold (a 4 KB payload holds about 2,000): a bound on
+    /// the memory a hostile file can take.
+    public static let maximumValueCount = 200_000
+    /// `loc-args` values read per field; the rest are reported.
+    public static let maximumLocArguments = 1_000
+
     public init(parsing bytes: [UInt8], file: String? = nil) {
-        let parsed = JSON.parse(bytes, file: file)
+        let parsed = JSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
         self.init(document: parsed.root ?? JSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil)
     }
 
@@ -77,7 +83,7 @@ public struct NotificationPayload: Sendable {
         self.aps = aps
         self.customKeys = custom
         self.simulatorTargetBundle = simulatorTarget
-        self.diagnostics = reader.diagnostics
+        self.diagnostics = reader.diagnostics.cappedPerID()
         if parsed, byteCount > NotificationPayload.maximumByteCount {
             self.diagnostics.append(
                 Diagnostic(

@@ -11,4 +11,5 @@ extension DiagnosticID {
     public static let payloadSimulatorTarget: DiagnosticID = "payload.simulator-target"
     public static let payloadDeprecatedKey: DiagnosticID = "payload.deprecated-key"
     public static let payloadTooLarge: DiagnosticID = "payload.too-large"
+    public static let payloadTooManyArguments: DiagnosticID = "payload.too-many-arguments"
 }

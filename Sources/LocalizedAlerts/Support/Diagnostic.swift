@@ -68,4 +68,24 @@ public struct Diagnostic: Hashable, Sendable {
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
+
+    /// At most `limit` diagnostics of each ID, the last one kept saying how many more there
+    /// were: hostile input must not make reporting the bottleneck.
+    func cappedPerID(_ limit: Int = 200) -> [Diagnostic] {
+        var counts: [DiagnosticID: Int] = [:]
+        var kept: [Diagnostic] = []
+        var lastKept: [DiagnosticID: Int] = [:]
+        for diagnostic in self {
+            let count = counts[diagnostic.id, default: 0] + 1
+            counts[diagnostic.id] = count
+            if count <= limit {
+                lastKept[diagnostic.id] = kept.count
+                kept.append(diagnostic)
+            }
+        }
+        for (id, count) in counts where count > limit {
+            kept[lastKept[id]!].message += " (and \(count - limit) more like this in the file, not listed)"
+        }
+        return kept
+    }
 }

@@ -114,22 +114,25 @@ public struct JSONDocument: Sendable {
 extension JSON {
     /// Reads a JSON document. Syntax errors stop reading and are reported with their location;
     /// duplicate object keys are reported and kept.
-    public static func parse(_ bytes: [UInt8], file: String? = nil, maximumDepth: Int = 512) -> JSONDocument {
+    /// Parses a document of at most `maximumValueCount` values nested at most `maximumDepth` deep.
+    public static func parse(_ bytes: [UInt8], file: String? = nil, maximumDepth: Int = 512, maximumValueCount: Int = 40_000_000) -> JSONDocument {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(text: buffer, file: file, maximumDepth: maximumDepth)
+            var parser = JSONParser(text: buffer, file: file, maximumDepth: maximumDepth, maximumValueCount: maximumValueCount)
             return parser.parseDocument()
         }
     }
 
-    public static func parse(_ text: String, file: String? = nil, maximumDepth: Int = 512) -> JSONDocument {
-        parse(Array(text.utf8), file: file, maximumDepth: maximumDepth)
+    public static func parse(_ text: String, file: String? = nil, maximumDepth: Int = 512, maximumValueCount: Int = 40_000_000) -> JSONDocument {
+        parse(Array(text.utf8), file: file, maximumDepth: maximumDepth, maximumValueCount: maximumValueCount)
     }
 }
 
 struct JSONParser {
     private let text: UnsafeBufferPointer<UInt8>
-    private let lines: LineIndex
+    private var lines: LineIndex
     private let maximumDepth: Int
+    private let maximumValueCount: Int
+    private var valueCount = 0
     private var pos = 0
     private var diagnostics: [Diagnostic] = []
 
@@ -138,13 +141,14 @@ struct JSONParser {
         var message: String
     }
 
-    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int) {
+    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int, maximumValueCount: Int) {
+        self.maximumValueCount = maximumValueCount
         self.text = text
         self.lines = LineIndex(text, file: file)
         self.maximumDepth = maximumDepth
     }
 
-    private func location(_ offset: Int) -> SourceLocation { lines.location(of: offset, in: text) }
+    private mutating func location(_ offset: Int) -> SourceLocation { lines.location(of: offset, in: text) }
 
     mutating func parseDocument() -> JSONDocument {
         do {
@@ -169,6 +173,10 @@ struct JSONParser {
     }
 
     private mutating func parseValue(depth: Int) throws -> JSON {
+        valueCount += 1
+        guard valueCount <= maximumValueCount else {
+            throw Failure(offset: pos, message: "more than \(maximumValueCount) values, the reading limit")
+        }
         guard depth <= maximumDepth else {
             throw Failure(offset: pos, message: "values nest more than \(maximumDepth) levels deep")
         }

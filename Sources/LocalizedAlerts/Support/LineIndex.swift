@@ -1,8 +1,15 @@
 /// Line starts of a UTF-8 text, for turning any byte offset into a ``SourceLocation`` by binary
 /// search. Used by the XML and JSON readers, whose locations are not asked for in order.
+///
+/// Columns count scalars from the line's start; the last answer is remembered, so that offsets
+/// asked for in increasing order along one long line (a compact JSON document) cost only the
+/// distance from the previous one, not from the line's start.
 struct LineIndex: Sendable {
     private let lineStarts: [Int]
     let file: String?
+    private var lastLine = -1
+    private var lastOffset = 0
+    private var lastColumn = 1
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) {
         var starts = [0]
@@ -22,7 +29,7 @@ struct LineIndex: Sendable {
         self.file = file
     }
 
-    func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+    mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -31,11 +38,18 @@ struct LineIndex: Sendable {
         }
         var column = 1
         var scan = lineStarts[low]
+        if low == lastLine && offset >= lastOffset {
+            column = lastColumn
+            scan = lastOffset
+        }
         let stop = min(offset, bytes.count)
         while scan < stop {
             if bytes[scan] & 0xC0 != 0x80 { column += 1 }
             scan += 1
         }
+        lastLine = low
+        lastOffset = max(scan, lineStarts[low])
+        lastColumn = column
         return SourceLocation(file: file, line: low + 1, column: column)
     }
 }

@@ -5,7 +5,13 @@ public enum SourceText {
         guard let bytes = try? FileSystem.readAll(path, maximumSize: maximumSize) else { return nil }
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
         guard !isBinary else { return nil }
-        return lines(of: String(decoding: TextDecoder.decode(bytes).utf8, as: UTF8.self))
+        return lines(of: decode(bytes))
+    }
+
+    /// Text bytes decoded as the readers decode them (byte order marks, UTF-16 without one,
+    /// invalid sequences replaced): the text that line and column numbers refer to.
+    public static func decode(_ bytes: [UInt8]) -> String {
+        String(decoding: TextDecoder.decode(bytes).utf8, as: UTF8.self)
     }
 
     /// `text` split where CoreFoundation ends lines: `\n`, `\r` and `\r\n`, as ``SourceLocation``

@@ -17,6 +17,8 @@ struct BinaryPropertyListReader {
     private var cache: [Int: PropertyListNode] = [:]
     /// Every reference followed costs one; a file cannot hold more references than bytes.
     private var referenceBudget = 0
+    /// Values read at most (``ReadingLimits/maximumValueCount``).
+    private let maximumValueCount: Int
 
     struct Failure: Error {
         var offset: Int
@@ -27,10 +29,11 @@ struct BinaryPropertyListReader {
         bytes.count >= 8 && Array(bytes[0..<6]) == Array("bplist".utf8)
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount) {
         self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
+        self.maximumValueCount = maximumValueCount
     }
 
     mutating func read() -> PropertyListDocument {
@@ -51,22 +54,28 @@ struct BinaryPropertyListReader {
 
     /// The fast path for compiled `.strings`: when the root is a dictionary whose keys and values
     /// are all strings, their UTF-8 bytes go straight into `arena`. Returns nil when the file is
-    /// anything else (the general reader then explains what).
-    mutating func readStringDictionary(into arena: inout [UInt8]) -> [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)]? {
+    /// anything else (the general reader then explains what). A string object that several
+    /// entries share is stored once, so that no file decodes to more text than it holds.
+    mutating func readStringDictionary(
+        into arena: inout [UInt8], maximumEntryCount: Int = ReadingLimits.default.maximumEntryCount
+    ) -> [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)]? {
         guard (try? readTrailer()) != nil, let root = try? objectOffset(topObject) else { return nil }
         guard let marker = try? byte(at: root), marker >> 4 == 0xD,
-            let (length, start) = try? readLength(marker: marker, at: root),
+            let (length, start) = try? readLength(marker: marker, at: root), length <= maximumEntryCount,
             (try? require(start, 2 * length * objectRefSize)) != nil
         else { return nil }
+        var stored: [Int: ByteSpan] = [:]
         var result: [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)] = []
         result.reserveCapacity(length)
         for k in 0..<length {
             let keyReference = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
             let valueReference = Int(readUnsigned(at: start + (length + k) * objectRefSize, size: objectRefSize))
             guard let keyOffset = try? objectOffset(keyReference), let valueOffset = try? objectOffset(valueReference),
-                let key = appendString(at: keyOffset, into: &arena),
-                let value = appendString(at: valueOffset, into: &arena)
+                let key = stored[keyOffset] ?? appendString(at: keyOffset, into: &arena),
+                let value = stored[valueOffset] ?? appendString(at: valueOffset, into: &arena)
             else { return nil }
+            stored[keyOffset] = key
+            stored[valueOffset] = value
             result.append((key, value, keyOffset, valueOffset))
         }
         return result
@@ -134,7 +143,7 @@ struct BinaryPropertyListReader {
         }
         offsetTableOffset = Int(tableOffset)
         topObject = Int(top)
-        referenceBudget = bytes.count + 16
+        referenceBudget = min(bytes.count + 16, maximumValueCount)
     }
 
     private mutating func readTrailerAndRoot() throws -> PropertyListNode {
@@ -186,7 +195,9 @@ struct BinaryPropertyListReader {
 
     private mutating func readObject(_ reference: Int, depth: Int) throws -> PropertyListNode {
         referenceBudget -= 1
-        guard referenceBudget >= 0 else { throw Failure(offset: 0, message: "more object references than the file can hold") }
+        guard referenceBudget >= 0 else {
+            throw Failure(offset: 0, message: "more object references than the file can hold, or than the reading limit of \(maximumValueCount) values")
+        }
         if let cached = cache[reference] { return cached }
         let node = try decodeObject(reference, depth: depth)
         cache[reference] = node

@@ -13,13 +13,17 @@ public enum PropertyListReader {
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
         if isBinary {
             return bytes.withUnsafeBufferPointer {
-                var reader = BinaryPropertyListReader(bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                var reader = BinaryPropertyListReader(
+                    bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
                 return reader.read()
             }
         }
         let decoded = TextDecoder.decode(bytes)
         if let problem = decoded.problems.first(where: { if case .missingByteOrderMark = $0.kind { false } else { true } }) {
-            let position = decoded.utf8.withUnsafeBufferPointer { LineIndex($0, file: file).location(of: problem.offset, in: $0) }
+            let position = decoded.utf8.withUnsafeBufferPointer { buffer in
+                var lines = LineIndex(buffer, file: file)
+                return lines.location(of: problem.offset, in: buffer)
+            }
             return PropertyListDocument(
                 root: nil,
                 diagnostics: [
@@ -30,7 +34,8 @@ public enum PropertyListReader {
                 ])
         }
         return decoded.utf8.withUnsafeBufferPointer {
-            var parser = XMLPropertyListParser(text: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+            var parser = XMLPropertyListParser(
+                text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
             return parser.parse()
         }
     }

@@ -85,7 +85,7 @@ public struct StringCatalog: Sendable {
         self.sourceLanguage = parsed?.sourceLanguage ?? ""
         self.version = parsed?.version
         self.strings = parsed?.strings ?? []
-        self.diagnostics = reader.diagnostics
+        self.diagnostics = reader.diagnostics.cappedPerID()
         self.isReadable = document.root != nil
     }
 

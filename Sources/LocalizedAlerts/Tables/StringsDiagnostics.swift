@@ -4,6 +4,8 @@ extension DiagnosticID {
     // Files and encodings
     public static let unreadableFile: DiagnosticID = "table.unreadable-file"
     public static let fileTooLarge: DiagnosticID = "table.too-large"
+    public static let tooManyEntries: DiagnosticID = "table.too-many-entries"
+    public static let expandsTooMuch: DiagnosticID = "plist.expands-too-much"
     public static let emptyFile: DiagnosticID = "strings.empty-file"
     public static let invalidEncoding: DiagnosticID = "strings.invalid-encoding"
     public static let utf16WithoutBOM: DiagnosticID = "strings.utf16-without-bom"

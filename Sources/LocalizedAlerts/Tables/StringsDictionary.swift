@@ -34,7 +34,7 @@ public struct StringsDictionary: Sendable {
     init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool) {
         self.file = file
         self.entries = entries
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics.cappedPerID()
         self.isReadableOnDevice = readable
     }
 

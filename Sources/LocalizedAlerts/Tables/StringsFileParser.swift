@@ -23,11 +23,16 @@ struct StringsFileParser {
     private var reportedUnterminatedComment = false
 
     static let maximumNesting = 512  // CoreFoundation's MAX_DEPTH on 64-bit
+    /// Entries read at most (``ReadingLimits/maximumEntryCount``); reading stops, reported, at
+    /// the first entry past it.
+    private let maximumEntryCount: Int
+    private(set) var stoppedAtEntryLimit = false
 
     /// `text` must not be empty (an empty buffer has no address to read from).
-    init(text: UnsafeBufferPointer<UInt8>) {
+    init(text: UnsafeBufferPointer<UInt8>, maximumEntryCount: Int = ReadingLimits.default.maximumEntryCount) {
         self.base = text.baseAddress!
         self.end = text.count
+        self.maximumEntryCount = maximumEntryCount
         records.reserveCapacity(text.count / 64 + 4)
         offsets.reserveCapacity(text.count / 64 + 4)
     }
@@ -89,6 +94,16 @@ struct StringsFileParser {
                     commentStart = -1
                     parseEntries(from: after, braced: false)
                 }
+                return
+            }
+
+            if records.count >= maximumEntryCount {
+                stoppedAtEntryLimit = true
+                report(
+                    PendingDiagnostic(
+                        id: .tooManyEntries, severity: .error, offset: pos,
+                        message: "the table has more than \(maximumEntryCount) entries; reading stopped here and the rest of the file was not checked",
+                        hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
                 return
             }
 

@@ -5,11 +5,18 @@ public struct ReadingLimits: Sendable, Hashable {
     public var maximumFileSize: Int
     /// Deepest nesting of arrays and dictionaries accepted.
     public var maximumNestingDepth: Int
+    /// Entries of one table read at most; the rest of a larger file is reported, not read.
+    /// Property lists and JSON documents may hold four times as many values in all.
+    public var maximumEntryCount: Int
 
-    public init(maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512) {
+    public init(maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512, maximumEntryCount: Int = 10_000_000) {
         self.maximumFileSize = min(maximumFileSize, Int(Int32.max))
         self.maximumNestingDepth = maximumNestingDepth
+        self.maximumEntryCount = max(1, min(maximumEntryCount, Int(Int32.max) / 4))
     }
+
+    /// Values (strings, numbers, containers) one property list or JSON document may hold.
+    var maximumValueCount: Int { maximumEntryCount * 4 }
 
     public static let `default` = ReadingLimits()
 }
@@ -63,20 +70,22 @@ enum TableReader {
         if isBinary {
             if let table = fastBinaryTable(bytes, file: file, limits: limits) { return table }
             let document = bytes.withUnsafeBufferPointer {
-                var reader = BinaryPropertyListReader(bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                var reader = BinaryPropertyListReader(
+                    bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
                 return reader.read()
             }
-            return table(from: document, file: file, format: .binaryPropertyList)
+            return table(from: document, file: file, format: .binaryPropertyList, limits: limits)
         }
         let decoded = TextDecoder.decode(bytes)
         if looksLikeXML(decoded.utf8) {
             let document = decoded.utf8.withUnsafeBufferPointer {
-                var parser = XMLPropertyListParser(text: $0, file: file, maximumDepth: limits.maximumNestingDepth)
+                var parser = XMLPropertyListParser(
+                    text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
                 return parser.parse()
             }
-            return table(from: document, file: file, format: .xmlPropertyList)
+            return table(from: document, file: file, format: .xmlPropertyList, limits: limits)
         }
-        return readText(decoded, file: file)
+        return readText(decoded, file: file, limits: limits)
     }
 
     /// XML property lists start (after whitespace) with a declaration, a DOCTYPE, a comment or
@@ -95,7 +104,7 @@ enum TableReader {
 
     // MARK: Text tables
 
-    private static func readText(_ decoded: DecodedText, file: String?) -> LocalizationTable {
+    private static func readText(_ decoded: DecodedText, file: String?, limits: ReadingLimits) -> LocalizationTable {
         if decoded.utf8.isEmpty {
             // Only a byte order mark: CoreFoundation finds an empty string and fails.
             let diagnostic = Diagnostic(
@@ -106,7 +115,7 @@ enum TableReader {
         }
         let text = decoded.utf8
         let parser = text.withUnsafeBufferPointer { buffer in
-            var parser = StringsFileParser(text: buffer)
+            var parser = StringsFileParser(text: buffer, maximumEntryCount: limits.maximumEntryCount)
             parser.parse()
             parser.finish()
             return parser
@@ -230,8 +239,9 @@ enum TableReader {
     private static func fastBinaryTable(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable? {
         var arena: [UInt8] = []
         guard let items = bytes.withUnsafeBufferPointer({ buffer in
-            var reader = BinaryPropertyListReader(bytes: buffer, file: file, maximumDepth: limits.maximumNestingDepth)
-            return reader.readStringDictionary(into: &arena)
+            var reader = BinaryPropertyListReader(
+                bytes: buffer, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
+            return reader.readStringDictionary(into: &arena, maximumEntryCount: limits.maximumEntryCount)
         }) else { return nil }
         let records = items.map { item in
             EntryRecord(
@@ -244,7 +254,9 @@ enum TableReader {
         return LocalizationTable(file: file, format: .binaryPropertyList, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
     }
 
-    static func table(from document: PropertyListDocument, file: String?, format: LocalizationTable.Format) -> LocalizationTable {
+    static func table(
+        from document: PropertyListDocument, file: String?, format: LocalizationTable.Format, limits: ReadingLimits = .default
+    ) -> LocalizationTable {
         var diagnostics = document.diagnostics
         guard let root = document.root else {
             return empty(file: file, format: format, diagnostics: diagnostics)
@@ -259,8 +271,21 @@ enum TableReader {
         }
         var arena: [UInt8] = []
         var records: [EntryRecord] = []
-        records.reserveCapacity(items.count)
-        for item in items {
+        records.reserveCapacity(min(items.count, limits.maximumEntryCount))
+        // A value several entries share (one object in a binary list, found by its offset) is
+        // stored once: no file decodes to more text than it holds.
+        let sharesObjects = format == .binaryPropertyList
+        var stored: [Int: ByteSpan] = [:]
+        var nonStrings = 0
+        for (index, item) in items.enumerated() {
+            if index == limits.maximumEntryCount {
+                diagnostics.append(
+                    Diagnostic(
+                        id: .tooManyEntries, severity: .error, location: item.keyLocation,
+                        message: "the table has \(items.count) entries, more than the reading limit of \(limits.maximumEntryCount); the rest were not read",
+                        hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
+                break
+            }
             var key = item.key
             var valueText: String
             var kind = LocalizationTable.ValueKind.string
@@ -273,6 +298,9 @@ enum TableReader {
             default: kind = .other; valueText = ""
             }
             if kind != .string {
+                nonStrings += 1
+            }
+            if kind != .string && nonStrings <= StringsFileParser.maximumPerID {
                 diagnostics.append(
                     Diagnostic(
                         id: .nonStringValue, severity: .error, location: item.value.location,
@@ -284,11 +312,14 @@ enum TableReader {
                 arena.append(contentsOf: bytes)
                 return .arena(start, bytes.count)
             }
-            let valueSpan = valueText.withUTF8 { bytes -> ByteSpan in
-                let start = arena.count
-                arena.append(contentsOf: bytes)
-                return .arena(start, bytes.count)
-            }
+            let valueSpan =
+                (sharesObjects ? stored[item.value.location.column] : nil)
+                ?? valueText.withUTF8 { bytes -> ByteSpan in
+                    let start = arena.count
+                    arena.append(contentsOf: bytes)
+                    return .arena(start, bytes.count)
+                }
+            if sharesObjects { stored[item.value.location.column] = valueSpan }
             records.append(
                 EntryRecord(
                     key: keySpan, value: valueSpan, comment: .none,
@@ -296,10 +327,13 @@ enum TableReader {
                     valueLine: UInt32(item.value.location.line), valueColumn: UInt32(item.value.location.column),
                     kind: kind, isReadByDevice: true))
         }
+        if nonStrings > StringsFileParser.maximumPerID, let last = diagnostics.lastIndex(where: { $0.id == .nonStringValue }) {
+            diagnostics[last].message += " (and \(nonStrings - StringsFileParser.maximumPerID) more like this in the file, not listed)"
+        }
         let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        return LocalizationTable(file: file, format: format, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
+        return LocalizationTable(file: file, format: format, diagnostics: diagnostics.cappedPerID(), isReadableOnDevice: true, storage: storage)
     }
 
     // MARK: Duplicates
@@ -309,6 +343,7 @@ enum TableReader {
         guard storage.distinctKeyCount < storage.records.count else { return [] }
         var previousByKey = [Int](repeating: -1, count: storage.distinctKeyCount)
         var result: [Diagnostic] = []
+        var unlisted = 0
         for (index, record) in storage.records.enumerated() {
             let number = storage.keyNumber(ofRecord: index)
             let previous = previousByKey[number]
@@ -316,6 +351,11 @@ enum TableReader {
             guard previous >= 0 else { continue }
             let earlier = storage.records[previous]
             guard storage.string(earlier.value) != storage.string(record.value) || earlier.kind != record.kind else { continue }
+            // As the parser does for every kind of diagnostic: list a bounded number, count the rest.
+            guard result.count < StringsFileParser.maximumPerID else {
+                unlisted += 1
+                continue
+            }
             let key = storage.string(record.key)
             result.append(
                 Diagnostic(
@@ -329,6 +369,7 @@ enum TableReader {
                             message: "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
                     ]))
         }
+        if unlisted > 0 { result[result.count - 1].message += " (and \(unlisted) more like this in the file, not listed)" }
         return result
     }
 }

@@ -5,7 +5,7 @@
 /// ones and numeric references are errors, so an external entity can never be resolved.
 struct XMLPropertyListParser {
     private let text: UnsafeBufferPointer<UInt8>
-    private let lines: LineIndex
+    private var lines: LineIndex
     private var pos = 0
     private var diagnostics: [Diagnostic] = []
     private let maximumDepth: Int
@@ -16,7 +16,12 @@ struct XMLPropertyListParser {
         var hint: String?
     }
 
-    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512) {
+    /// Values read at most (``ReadingLimits/maximumValueCount``).
+    private let maximumValueCount: Int
+    private var valueCount = 0
+
+    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount) {
+        self.maximumValueCount = maximumValueCount
         self.text = text
         self.lines = LineIndex(text, file: file)
         self.maximumDepth = maximumDepth
@@ -63,7 +68,7 @@ struct XMLPropertyListParser {
         }
     }
 
-    private func location(_ offset: Int) -> SourceLocation {
+    private mutating func location(_ offset: Int) -> SourceLocation {
         lines.location(of: offset, in: text)
     }
 
@@ -186,6 +191,10 @@ struct XMLPropertyListParser {
     // MARK: Values
 
     private mutating func readValue(_ tag: StartTag, at start: Int, depth: Int) throws -> PropertyListNode {
+        valueCount += 1
+        guard valueCount <= maximumValueCount else {
+            throw Failure(offset: start, message: "more than \(maximumValueCount) values, the reading limit", hint: "split the file, or raise ReadingLimits.maximumEntryCount")
+        }
         guard depth <= maximumDepth else {
             throw Failure(offset: start, message: "values nest more than \(maximumDepth) levels deep", hint: nil)
         }

@@ -14,6 +14,8 @@ public enum RuleCatalog {
     public static let readingRules: [RuleDescriptor] = [
         .init(.unreadableFile, .error, .files, rationale: "A file that cannot be read is not checked at all.", example: "a table without read permission", isAboutWholeFile: true),
         .init(.fileTooLarge, .error, .files, rationale: "Files over the reading limit are refused before they are read.", example: "a 3 GB .strings file", isAboutWholeFile: true),
+        .init(.tooManyEntries, .error, .files, rationale: "Reading stops at the entry limit (10,000,000 by default) so that no file can exhaust memory; the rest is not checked.", example: "a generated table with 20 million entries"),
+        .init(.expandsTooMuch, .error, .files, rationale: "A compiled property list whose entries share objects could describe far more text than it holds; past 8 times its size plus 16 MiB it is not read.", example: "a 1 MB bplist whose 100,000 keys all point at one 100 KB string"),
         .init(.emptyFile, .error, .files, rationale: "Foundation refuses a zero-byte file (or one that is only a byte order mark): the table does not exist on a device.", example: "an empty Localizable.strings", isAboutWholeFile: true),
         .init(.invalidEncoding, .error, .files, rationale: "Foundation rejects invalid UTF-8 and the whole table is empty on a device; a broken UTF-16 pair shows U+FFFD.", example: "a Latin-1 file saved as .strings"),
         .init(.utf16WithoutBOM, .warning, .files, rationale: "Without a byte order mark Foundation drops the first character; here that is only whitespace, but the file is fragile.", example: "UTF-16LE starting with a newline, no BOM"),
@@ -67,6 +69,7 @@ public enum RuleCatalog {
         .init(.payloadEmptyAlert, .warning, .payloads, rationale: "An empty alert string shows nothing.", example: "\"alert\": \"\""),
         .init(.payloadSimulatorTarget, .note, .payloads, rationale: "Xcode's .apns key, not sent by APNs.", example: "\"Simulator Target Bundle\""),
         .init(.payloadDeprecatedKey, .note, .payloads, rationale: "Keys with no visible effect on current iOS.", example: "\"action-loc-key\""),
+        .init(.payloadTooManyArguments, .error, .payloads, rationale: "More than 1,000 loc-args cannot be meant (a 4 KB payload holds about as many empty ones); the rest are not read.", example: "\"loc-args\": [1,500 values]"),
         .init(.payloadTooLarge, .error, .payloads, rationale: "APNs rejects payloads over 4,096 bytes (413).", example: "a 5 KB payload"),
         .init(.renderBodyWithLocKey, .warning, .payloads, rationale: "loc-key wins when it resolves; body is only its fallback (older iOS preferred body).", example: "{\"body\": \"Hi\", \"loc-key\": \"greeting\"}"),
     ]

@@ -29,6 +29,8 @@ public struct InvalidSpecifierRule: LintRule {
                     case .unknownConversion(let c): what = "\"\(specifier.text)\": \(c) is not a conversion"
                     case .positionWithoutDollar: what = "\"\(specifier.text)\" lacks the $ of its position (write %\(specifier.position ?? 1)$#@\(specifier.variableName ?? "")@)"
                     case .unterminatedVariable: what = "\"\(specifier.text)\" is never closed with @"
+                    case .positionOutOfRange(let position):
+                        what = "\"\(specifier.text)\": argument \(position) \(position < 1 ? "does not exist (arguments count from 1)" : "is past the limit of \(FormatSpecifier.maximumPosition)")"
                     }
                     if case .unknownConversion(let c) = problem, c.isLetter {
                         findings.append(finding(location, "\"\(value.key)\": \(what); a literal percent sign is written %%", hint: "write %%"))

@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// libFuzzer targets, in their own package so that the main package's build and tests never
+// compile them. Build and run them with scripts/fuzz.sh, which passes -sanitize=fuzzer (and
+// -sanitize=address with --asan).
+let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent.lowercased()
+
+let fuzzTargets = [
+    "FuzzStrings", "FuzzStringsdict", "FuzzCatalog", "FuzzPayload", "FuzzFormatString", "FuzzDeviceFormat", "FuzzMatcher",
+]
+
+let package = Package(
+    name: "LocalizedAlertsFuzz",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(path: "..")],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "LocalizedAlerts", package: mainPackage)],
+            path: "Sources/FuzzSupport"
+        )
+    ]
+        + fuzzTargets.map { name in
+            .executableTarget(
+                name: name,
+                dependencies: ["FuzzSupport", .product(name: "LocalizedAlerts", package: mainPackage)],
+                path: "Sources/\(name)"
+            )
+        }
+)

@@ -1,0 +1,32 @@
+import FuzzSupport
+import LocalizedAlerts
+
+/// The payload reader and the renderer. Invariants: locations inside the input; a parsed
+/// document serializes to JSON that parses back to the same document; rendering and server
+/// localization never fail, and a localized payload serializes to valid JSON.
+let app = AppLocalizations(localizations: [
+    .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""k" = "%@ and %2$@ %d %%"; "t" = "Title";"#.utf8))]),
+    .init(name: "ar", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""k" = "%2$@ و %1$@"; "t" = "عنوان";"#.utf8))]),
+])
+let renderer = AlertRenderer(app: app)
+
+func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzDriver.bytes(data, count)
+    let payload = NotificationPayload(parsing: bytes, file: "fuzz.json")
+    let lines = Invariants.lines(bytes)
+    Invariants.locationsInside(Invariants.diagnosticLocations(payload.diagnostics), lines: lines, what: "payload")
+    let serialized = payload.document.serialized()
+    let reparsed = JSON.parse(serialized)
+    guard let root = reparsed.root, root.serialized() == serialized else { violated("the document does not survive serializing: \(serialized.prefix(200))") }
+    for languages in [["en"], ["ar-EG", "en"], ["zz"]] {
+        let alert = renderer.render(payload, preferredLanguages: languages)
+        _ = alert.showsAlert
+        for mode in [LocalizationMode.server, .device] {
+            let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode)
+            guard JSON.parse(localized.payload.serialized()).root != nil else { violated("a localized payload is not JSON") }
+        }
+    }
+    return 0
+}
+
+FuzzDriver.run(fuzz)

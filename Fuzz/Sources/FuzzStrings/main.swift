@@ -1,0 +1,60 @@
+import FuzzSupport
+import LocalizedAlerts
+
+/// The .strings reader on bytes in every encoding: the first byte picks how the rest is
+/// presented (as is, UTF-16 with or without a byte order mark, either byte order).
+/// Invariants: every diagnostic and entry location lies inside the decoded text; a table the
+/// device can read prints as a .strings file that reads back to the same table; reading is
+/// deterministic.
+func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let input = FuzzDriver.bytes(data, count)
+    guard let mode = input.first else { return 0 }
+    let rest = Array(input.dropFirst())
+    let bytes: [UInt8]
+    switch mode % 6 {
+    case 1: bytes = [0xFF, 0xFE] + utf16(rest, bigEndian: false)
+    case 2: bytes = [0xFE, 0xFF] + utf16(rest, bigEndian: true)
+    case 3: bytes = utf16(rest, bigEndian: false)
+    case 4: bytes = [0xEF, 0xBB, 0xBF] + rest
+    default: bytes = rest
+    }
+    let table = LocalizationTable(parsing: bytes, file: "fuzz.strings")
+    let entries = Array(table.entries)
+    let locations = Invariants.diagnosticLocations(table.diagnostics) + entries.flatMap { [$0.location, $0.valueLocation] }
+    switch table.format {
+    case .binaryPropertyList:
+        Invariants.locationsInside(locations, byteCount: bytes.count, what: "binary table")
+    case .text, .xmlPropertyList:
+        let text = table.sourceText.map { Array($0.utf8) } ?? TextOf.decoded(bytes)
+        Invariants.locationsInside(locations, lines: Invariants.lines(text), what: "\(table.format) table")
+    }
+    // Same input, same table.
+    let again = LocalizationTable(parsing: bytes, file: "fuzz.strings")
+    guard again.dictionary == table.dictionary, again.diagnostics == table.diagnostics else { violated("reading is not deterministic") }
+    // Lossless: what the device reads prints and reads back the same.
+    if table.isReadableOnDevice {
+        let printed = StringsFilePrinter.print(entries.filter { $0.isReadByDevice && $0.valueKind == .string })
+        let reread = LocalizationTable(parsing: Array(printed.utf8))
+        // (An empty table prints as an empty file, which a device does not read: the same nothing.)
+        guard reread.isReadableOnDevice || printed.isEmpty, reread.dictionary == table.dictionary else {
+            violated("printing changes the table: \(table.dictionary.count) entries, \(reread.dictionary.count) after printing")
+        }
+    }
+    return 0
+}
+
+/// The input decoded as UTF-8 (invalid sequences replaced) and encoded as UTF-16.
+func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+    String(decoding: bytes, as: UTF8.self).utf16.flatMap { unit in
+        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+}
+
+enum TextOf {
+    /// XML tables have no source text kept: decode the bytes the way the reader does.
+    static func decoded(_ bytes: [UInt8]) -> [UInt8] {
+        Array(SourceText.decode(bytes).utf8)
+    }
+}
+
+FuzzDriver.run(fuzz)

@@ -1,0 +1,264 @@
+import Foundation
+import Testing
+@testable import LocalizedAlerts
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every resource a hostile file could take is bounded, and each bound is a clear, located
+/// error rather than a crash, a hang or silently missing data. Cases the fuzzers found are
+/// kept here as regression tests.
+@Suite("Resource limits and hostile input")
+struct ResourceLimitTests {
+    // MARK: Files and entries
+
+    @Test func filesOverTheSizeLimitAreRefusedUnread() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("big.strings", String(repeating: "\"k\" = \"v\";\n", count: 200))
+        let limits = ReadingLimits(maximumFileSize: 1_000)
+        let table = try LocalizationTable(contentsOfFile: directory.path + "/big.strings", limits: limits)
+        #expect(table.count == 0)
+        #expect(table.diagnostics.map(\.id) == [.fileTooLarge])
+        #expect(table.diagnostics.first?.message.contains("over the reading limit of 1000 bytes") == true)
+        #expect(table.diagnostics.first?.location == SourceLocation(file: directory.path + "/big.strings", line: 1, column: 1))
+    }
+
+    @Test func readingStopsAtTheEntryLimitAndSaysWhere() {
+        let limits = ReadingLimits(maximumEntryCount: 10)
+        let text = (1...20).map { "\"key\($0)\" = \"value\";" }.joined(separator: "\n")
+        let table = LocalizationTable(parsing: Array(text.utf8), file: "many.strings", limits: limits)
+        #expect(table.count == 10)
+        let stop = table.diagnostics.first { $0.id == .tooManyEntries }
+        #expect(stop?.severity == .error)
+        #expect(stop?.location.position == Position(11, 1), "at the first entry not read")
+
+        let xml = "<plist><dict>" + (1...20).map { "<key>k\($0)</key><string>v</string>" }.joined() + "</dict></plist>"
+        let fromXML = LocalizationTable(parsing: Array(xml.utf8), file: "many.plist", limits: limits)
+        #expect(fromXML.count == 10)
+        #expect(fromXML.diagnostics.contains { $0.id == .tooManyEntries })
+
+        let binary = try! PropertyListSerialization.data(
+            fromPropertyList: Dictionary(uniqueKeysWithValues: (1...20).map { ("k\($0)", "v") }), format: .binary, options: 0)
+        let fromBinary = LocalizationTable(parsing: [UInt8](binary), file: "many.bplist", limits: limits)
+        #expect(fromBinary.count <= 10)
+        #expect(fromBinary.diagnostics.containsErrors)
+    }
+
+    /// A compiled table whose 2,000 keys all point at one 50 KB string object (as a writer that
+    /// uniques strings produces): the string is stored once, as Foundation shares the object,
+    /// instead of 100 MB of copies.
+    @Test func sharedObjectsInBinaryTablesAreStoredOnce() throws {
+        let big = String(repeating: "x", count: 50_000)
+        let keys = (1...2_000).map { "key\($0)" }
+        let data = Self.binaryPropertyList(keys: keys, sharedValue: big)
+        #expect(data.count < 100_000)
+        let table = LocalizationTable(parsing: data, file: "shared.strings")
+        #expect(table.count == 2_000)
+        #expect(table["key1234"] == big)
+        #expect(table.memoryFootprint < 4 * data.count, "\(table.memoryFootprint) bytes for a \(data.count)-byte file")
+        // Foundation reads the same file to the same table.
+        let foundation = try PropertyListSerialization.propertyList(from: Data(data), format: nil) as? [String: String]
+        #expect(foundation == table.dictionary)
+        // The general reader (used when a value is not a string) shares them too.
+        let mixed = Self.binaryPropertyList(keys: keys, sharedValue: big, extraInteger: true)
+        let mixedTable = LocalizationTable(parsing: mixed, file: "mixed.strings")
+        #expect(mixedTable.count == 2_000)
+        #expect(mixedTable.memoryFootprint < 4 * mixed.count)
+    }
+
+    /// `bplist00` with a dictionary of `keys` that all refer to one string object (plus, when
+    /// asked, one key whose value is an integer).
+    static func binaryPropertyList(keys: [String], sharedValue: String, extraInteger: Bool = false) -> [UInt8] {
+        var objects: [[UInt8]] = []
+        func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
+            count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x12] + withUnsafeBytes(of: UInt32(count).bigEndian, Array.init)
+        }
+        let allKeys = keys + (extraInteger ? ["number"] : [])
+        let entryCount = allKeys.count
+        // Object 0 is the dictionary; then the keys; then the shared string; then the integer.
+        let valueReference = 1 + entryCount
+        var dictionary = length(0xD0, entryCount)
+        for index in 0..<entryCount { dictionary += withUnsafeBytes(of: UInt16(1 + index).bigEndian, Array.init) }
+        for index in 0..<entryCount {
+            let reference = extraInteger && index == entryCount - 1 ? valueReference + 1 : valueReference
+            dictionary += withUnsafeBytes(of: UInt16(reference).bigEndian, Array.init)
+        }
+        objects.append(dictionary)
+        for key in allKeys { objects.append(length(0x50, key.utf8.count) + Array(key.utf8)) }
+        objects.append(length(0x50, sharedValue.utf8.count) + Array(sharedValue.utf8))
+        if extraInteger { objects.append([0x10, 3]) }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt32] = []
+        for object in objects {
+            offsets.append(UInt32(bytes.count))
+            bytes += object
+        }
+        let tableOffset = UInt64(bytes.count)
+        for offset in offsets { bytes += withUnsafeBytes(of: offset.bigEndian, Array.init) }
+        bytes += [0, 0, 0, 0, 0, 0, 4, 2]
+        bytes += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
+        bytes += withUnsafeBytes(of: tableOffset.bigEndian, Array.init)
+        return bytes
+    }
+
+    @Test func nestingBeyondTheLimitIsAnError() {
+        let strings = "\"k\" = " + String(repeating: "(", count: 600) + String(repeating: ")", count: 600) + ";"
+        #expect(LocalizationTable(parsing: Array(strings.utf8)).diagnostics.contains { $0.id == .nestingTooDeep })
+        let xml = "<plist>" + String(repeating: "<array>", count: 600) + String(repeating: "</array>", count: 600) + "</plist>"
+        #expect(PropertyListReader.read(Array(xml.utf8)).diagnostics.contains { $0.message.contains("nest more than 512") })
+        let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let payload = NotificationPayload(parsing: json)
+        #expect(payload.diagnostics.contains { $0.message.contains("nest more than 512") })
+    }
+
+    @Test func documentsWithTooManyValuesAreRefused() {
+        let many = "{\"aps\":{\"alert\":\"hi\"},\"x\":[" + Array(repeating: "0", count: 300_000).joined(separator: ",") + "]}"
+        let payload = NotificationPayload(parsing: many)
+        #expect(payload.diagnostics.contains { $0.id == .jsonSyntax && $0.message.contains("more than 200000 values") })
+    }
+
+    @Test func locArgumentsBeyondTheLimitAreReported() {
+        let arguments = Array(repeating: "\"a\"", count: 1_500).joined(separator: ",")
+        let payload = NotificationPayload(parsing: "{\"aps\":{\"alert\":{\"loc-key\":\"k\",\"loc-args\":[\(arguments)]}}}")
+        #expect(payload.aps.alert?.body.locArgs?.count == NotificationPayload.maximumLocArguments)
+        let diagnostic = payload.diagnostics.first { $0.id == .payloadTooManyArguments }
+        #expect(diagnostic?.message == "loc-args has 1500 values; only the first 1000 are read")
+    }
+
+    /// Found with a 2,000,000-entry file of one key: every duplicate was listed (6 GB, 68 s).
+    @Test func duplicatesAreListedUpToALimit() {
+        let text = (1...500).map { "\"k\" = \"v\($0)\";" }.joined(separator: "\n")
+        let table = LocalizationTable(parsing: Array(text.utf8))
+        let duplicates = table.diagnostics.filter { $0.id == .duplicateKey }
+        #expect(duplicates.count == 200)
+        #expect(duplicates.last?.message.hasSuffix("(and 299 more like this in the file, not listed)") == true)
+        #expect(table["k"] == "v500")
+    }
+
+    /// Found with a 300,000-value payload on one line: each location counted its column from
+    /// the line's start (quadratic). Locations asked in any order still count the same.
+    @Test func locationsOnLongLinesAreCountedIncrementally() {
+        var generator = SplitMix64(seed: 3)
+        let pieces = ["a", "é", "😀", "\n", "\r\n", "\r", "漢字", " "]
+        let text = Array((0..<2_000).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
+        text.withUnsafeBufferPointer { buffer in
+            var index = LineIndex(buffer, file: nil)
+            // Offsets where a character starts (not inside one, nor between \r and \n).
+            let starts = (0...buffer.count).filter { offset in
+                offset == buffer.count
+                    || (buffer[offset] & 0xC0 != 0x80 && !(offset > 0 && buffer[offset - 1] == 0x0D && buffer[offset] == 0x0A))
+            }
+            var offsets = (0..<300).map { _ in starts[Int(generator.next() % UInt64(starts.count))] }
+            offsets += offsets.sorted()
+            for offset in offsets {
+                let location = index.location(of: offset, in: buffer)
+                let before = String(decoding: buffer[..<offset], as: UTF8.self)
+                let lines = SourceText.lines(of: before)
+                #expect(location.line == lines.count, "\(offset)")
+                #expect(location.column == lines.last!.unicodeScalars.count + 1, "\(offset)")
+            }
+        }
+        let many = "{\"aps\":{\"alert\":\"hi\"},\"x\":[" + Array(repeating: "0", count: 150_000).joined(separator: ",") + "]}"
+        #expect(NotificationPayload(parsing: many).diagnostics.map(\.id) == [.payloadTooLarge])
+    }
+
+    // MARK: Formats
+
+    /// Found by FuzzFormatString: `*0$` took argument 0.
+    @Test func positionsOutsideOneToTheLimitAreInvalid() {
+        for text in ["%0$@", "%10000$@", "%*0$d", "%.*0$f", "%99999999999999999999$@"] {
+            let specifier = FormatString(text).specifiers[0]
+            guard case .positionOutOfRange? = specifier.problem else {
+                Issue.record("\(text): \(String(describing: specifier.problem))")
+                continue
+            }
+            #expect(FormatString(text).argumentUses.isEmpty, "\(text)")
+        }
+        #expect(FormatString("%9999$@").specifiers[0].problem == nil)
+        // The device reads such positions as missing arguments.
+        #expect(DeviceFormat("%0$@|%10000$@").apply(["a"]) == "<null>|<null>")
+    }
+
+    @Test func hugeWidthsAreNotApplied() {
+        let (text, problems) = ServerFormatter(locale: "en").format("%999999999d|%5d", arguments: ["7", "8"])
+        #expect(text == "7|    8")
+        #expect(problems.contains { $0.message.contains("width over 1024") })
+        let (precise, _) = ServerFormatter(locale: "en").format("%.999999999f", arguments: ["1.5"])
+        #expect(precise.utf8.count < 200)
+    }
+
+    /// Forms that name variables again could describe an exponentially long text; expansion
+    /// stops at its budget with a problem, quickly.
+    @Test func variableExpansionIsBounded() {
+        let forms = (0..<8).map { _ in "%#@v@" }.joined()
+        let variable = LocalizedFormat.Variable(
+            name: "v", kind: .plural, valueType: "d", cases: [.init(name: "other", format: forms + "x")])
+        let value = LocalizedValue.format(LocalizedFormat(formatKey: "%#@v@", variables: [variable]))
+        let (text, problems) = ServerFormatter(locale: "en").format(value, arguments: ["1"])
+        #expect(text.utf8.count <= 1 << 20)
+        #expect(problems.contains { $0.message.contains("expand to more than") })
+    }
+
+    // MARK: Matching
+
+    /// Found by FuzzMatcher: duplicates in the available list come back duplicated, exactly as
+    /// Apple's `ualoc_localizationsToUse` returns them; a bundle never lists a name twice.
+    @Test func duplicateAvailableNamesBehaveAsApplesMatcher() {
+        for (preferred, available) in [(["sr"], ["sr", "sr"]), (["fr-CA"], ["fr", "fr", "fr-CA", "fr-CA"]), (["de"], ["en", "en"])] {
+            let ours = LocalizationMatcher().match(preferred: preferred, available: available).localizations
+            #expect(ours == AppleMatcherOracle.localizationsToUse(preferred: preferred, available: available), "\(available)")
+        }
+        #expect(BundleLocalizations(folders: ["sr", "sr"], developmentRegion: "en").names == ["sr"])
+    }
+
+    // MARK: XML
+
+    /// External entities are never fetched nor expanded: a DTD naming a local file and a
+    /// listening socket leaves the file unread and the socket untouched.
+    @Test func externalEntitiesAreNeverFetchedOrExpanded() throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }
+        #expect(listen(listener, 4) == 0)
+        let port = UInt16(bigEndian: address.sin_port)
+
+        let directory = try TemporaryDirectory()
+        try directory.write("secret.txt", "TOP-SECRET-CONTENT")
+        let doctype = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist [
+              <!ENTITY local SYSTEM "file://\(directory.path)/secret.txt">
+              <!ENTITY remote SYSTEM "http://127.0.0.1:\(port)/entity">
+              <!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+            ]>
+            """
+        // Declarations alone: read past with a warning; predefined entities still work.
+        let declared = LocalizationTable(parsing: Array((doctype + "<plist><dict><key>d</key><string>&amp; fine</string></dict></plist>").utf8))
+        #expect(declared.dictionary == ["d": "& fine"])
+        #expect(declared.diagnostics.contains { $0.severity == .warning && $0.message.contains("entities are never expanded") })
+        // References to them: the file is rejected with a located error, nothing substituted.
+        for reference in ["&local;", "&remote;", "&lol2;"] {
+            let xml = doctype + "<plist><dict><key>a</key><string>\(reference)</string></dict></plist>"
+            let table = LocalizationTable(parsing: Array(xml.utf8), file: "entities.strings")
+            let dictionary = StringsDictionary(parsing: Array(xml.utf8), file: "entities.stringsdict")
+            #expect(!table.isReadableOnDevice || table.dictionary.values.allSatisfy { !$0.contains("TOP-SECRET") && !$0.contains("lol") })
+            #expect(table.diagnostics.contains { $0.severity == .error && $0.location.line == 6 && $0.message.contains("never expanded") }, "\(reference)")
+            #expect(dictionary.entries.isEmpty)
+        }
+
+        // Nothing connected to the socket.
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
+        let connection = accept(listener, nil, nil)
+        #expect(connection < 0 && (errno == EAGAIN || errno == EWOULDBLOCK), "a connection was made")
+        if connection >= 0 { close(connection) }
+    }
+}
