@@ -9,8 +9,10 @@ public enum StringsFilePrinter {
             first = false
             if let comment = entry.comment, !comment.isEmpty {
                 if comment.contains("*/") {
-                    for line in comment.split(separator: "\n", omittingEmptySubsequences: false) {
-                        output += "// \(line)\n"
+                    // Line comments end at \n and at \r alike (a "\r\n" is one Character, so
+                    // split the scalars).
+                    for line in comment.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                        output += "// \(String(String.UnicodeScalarView(line)))\n"
                     }
                 } else {
                     output += "/* \(comment) */\n"

@@ -164,6 +164,18 @@ struct ResourceLimitTests {
         #expect(NotificationPayload(parsing: many).diagnostics.map(\.id) == [.payloadTooLarge])
     }
 
+    /// Found by FuzzStrings (after 2 million inputs): a comment holding "*/" is printed as line
+    /// comments, which were split at "\n" only; a "\r" inside ended the line comment early and
+    /// the rest of the comment was read as entries.
+    @Test func printedCommentsEndWhereTheReaderEndsLines() {
+        let comment = "ends */ here\r\"x\" = \"y\";\r\nand\rmore"
+        let entry = LocalizationTable.Entry(key: "k", value: "v", valueKind: .string, comment: comment, location: SourceLocation(line: 1, column: 1))
+        let printed = StringsFilePrinter.print([entry])
+        let table = LocalizationTable(parsing: Array(printed.utf8))
+        #expect(table.dictionary == ["k": "v"], "\(printed.debugDescription)")
+        #expect(table.diagnostics.isEmpty)
+    }
+
     // MARK: Formats
 
     /// Found by FuzzFormatString: `*0$` took argument 0.
