@@ -9,9 +9,10 @@ public enum StringsFilePrinter {
             first = false
             if let comment = entry.comment, !comment.isEmpty {
                 if comment.contains("*/") {
-                    // Line comments end at \n and at \r alike (a "\r\n" is one Character, so
-                    // split the scalars).
-                    for line in comment.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+                    // Line comments end where CoreFoundation ends them: \n, \r, U+2028 and U+2029
+                    // (a "\r\n" is one Character, so split the scalars).
+                    let ends: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}"]
+                    for line in comment.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: ends.contains) {
                         output += "// \(String(String.UnicodeScalarView(line)))\n"
                     }
                 } else {

@@ -164,11 +164,11 @@ struct ResourceLimitTests {
         #expect(NotificationPayload(parsing: many).diagnostics.map(\.id) == [.payloadTooLarge])
     }
 
-    /// Found by FuzzStrings (after 2 million inputs): a comment holding "*/" is printed as line
-    /// comments, which were split at "\n" only; a "\r" inside ended the line comment early and
-    /// the rest of the comment was read as entries.
+    /// Found by FuzzStrings (after 2 million inputs, then again with U+2028): a comment holding
+    /// "*/" is printed as line comments, which were split at "\n" only; a "\r" or a line
+    /// separator inside ended the line comment early and the rest was read as entries.
     @Test func printedCommentsEndWhereTheReaderEndsLines() {
-        let comment = "ends */ here\r\"x\" = \"y\";\r\nand\rmore"
+        let comment = "ends */ here\r\"x\" = \"y\";\r\nand\rmore\u{2028}\"p\" = \"q\";\u{2029}end"
         let entry = LocalizationTable.Entry(key: "k", value: "v", valueKind: .string, comment: comment, location: SourceLocation(line: 1, column: 1))
         let printed = StringsFilePrinter.print([entry])
         let table = LocalizationTable(parsing: Array(printed.utf8))
