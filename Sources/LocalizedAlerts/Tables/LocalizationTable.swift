@@ -382,39 +382,48 @@ final class TableStorage: Sendable {
 }
 
 /// Turns raw comment text (with `/* */` or `//` markers, possibly several comments) into the
-/// comment a translator wrote.
+/// comment a translator wrote. Works on scalars, as the reader does: a "/" followed by a
+/// combining mark is one Character but still a comment marker.
 enum CommentText {
+    /// Where a `//` comment ends for CoreFoundation.
+    static let lineEnds: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}"]
+
     static func clean(_ raw: String) -> String {
-        var parts: [Substring] = []
-        var rest = Substring(raw)
-        while let start = rest.firstIndex(of: "/") {
-            let after = rest.index(after: start)
-            guard after < rest.endIndex else { break }
-            if rest[after] == "*" {
-                let body = rest[rest.index(after: after)...]
-                if let close = body.firstRange(of: "*/") {
-                    parts.append(body[..<close.lowerBound])
-                    rest = body[close.upperBound...]
-                } else {
-                    parts.append(body)
+        let scalars = Array(raw.unicodeScalars)
+        var parts: [ArraySlice<Unicode.Scalar>] = []
+        var i = 0
+        while i + 1 < scalars.count {
+            guard scalars[i] == "/" else {
+                i += 1
+                continue
+            }
+            if scalars[i + 1] == "*" {
+                var close = i + 2
+                while close + 1 < scalars.count && !(scalars[close] == "*" && scalars[close + 1] == "/") { close += 1 }
+                guard close + 1 < scalars.count else {
+                    parts.append(scalars[(i + 2)...])
                     break
                 }
-            } else if rest[after] == "/" {
-                let body = rest[rest.index(after: after)...]
-                let lineEnd = body.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) ?? body.endIndex
-                parts.append(body[..<lineEnd])
-                rest = body[lineEnd...]
+                parts.append(scalars[(i + 2)..<close])
+                i = close + 2
+            } else if scalars[i + 1] == "/" {
+                var lineEnd = i + 2
+                while lineEnd < scalars.count && !lineEnds.contains(scalars[lineEnd]) { lineEnd += 1 }
+                parts.append(scalars[(i + 2)..<lineEnd])
+                i = lineEnd
             } else {
-                rest = rest[after...]
+                i += 1
             }
         }
-        return parts.map { trimmed($0) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        return parts.map(trimmed).filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
-    private static func trimmed(_ text: Substring) -> String {
+    private static func trimmed(_ text: ArraySlice<Unicode.Scalar>) -> String {
         var slice = text
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
+        while let first = slice.first, first.properties.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.properties.isWhitespace { slice.removeLast() }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: slice)
+        return String(result)
     }
 }

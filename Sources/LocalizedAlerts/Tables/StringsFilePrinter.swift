@@ -8,7 +8,7 @@ public enum StringsFilePrinter {
             if !first { output += "\n" }
             first = false
             if let comment = entry.comment, !comment.isEmpty {
-                if comment.contains("*/") {
+                if containsCommentEnd(comment) {
                     // Line comments end where CoreFoundation ends them: \n, \r, U+2028 and U+2029
                     // (a "\r\n" is one Character, so split the scalars).
                     let ends: Set<Unicode.Scalar> = ["\n", "\r", "\u{2028}", "\u{2029}"]
@@ -25,6 +25,17 @@ public enum StringsFilePrinter {
             output += ";\n"
         }
         return output
+    }
+
+    /// Whether `text` holds "*/" as bytes: `String.contains` compares Characters, and a "/"
+    /// followed by a combining mark is a different Character, yet still closes a comment.
+    static func containsCommentEnd(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// A quoted string whose parse is exactly `text`.

@@ -174,6 +174,12 @@ struct ResourceLimitTests {
         let table = LocalizationTable(parsing: Array(printed.utf8))
         #expect(table.dictionary == ["k": "v"], "\(printed.debugDescription)")
         #expect(table.diagnostics.isEmpty)
+        // And a third time: "*/" whose "/" carries a combining mark (U+0D4D) is one Character,
+        // so String.contains("*/") missed it, while the reader still ends the comment there.
+        let combining = LocalizationTable.Entry(
+            key: "k", value: "v", valueKind: .string, comment: "a */\u{0D4D} \"x\" = \"y\"; /*", location: SourceLocation(line: 1, column: 1))
+        let printedCombining = StringsFilePrinter.print([combining])
+        #expect(LocalizationTable(parsing: Array(printedCombining.utf8)).dictionary == ["k": "v"], "\(printedCombining.debugDescription)")
     }
 
     // MARK: Formats
