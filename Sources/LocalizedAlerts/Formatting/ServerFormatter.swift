@@ -73,11 +73,17 @@ public struct ServerFormatter: Sendable {
 
     /// Bounds on expanding variables, whose forms may refer to variables again: a table could
     /// otherwise describe an exponentially large text (each form naming two variables, sixteen
-    /// levels deep).
-    struct ExpansionBudget {
-        var steps = 100_000
-        var bytes = 1 << 20
+    /// levels deep). 64 KiB is sixteen times the largest push payload; no real plural comes near.
+    static let maximumExpansionSteps = 10_000
+    static let maximumExpandedBytes = 64 << 10
+
+    /// One expansion's budget, and its forms parsed once: a form named again and again (the
+    /// self-referring case the budget exists for) is not parsed again at every step.
+    struct Expansion {
+        var steps = ServerFormatter.maximumExpansionSteps
+        var bytes = ServerFormatter.maximumExpandedBytes
         var isExhausted = false
+        private var parsedForms: [String: (format: FormatString, utf8: [UInt8])] = [:]
 
         mutating func spend(steps count: Int = 1, bytes size: Int = 0, problems: inout [Problem]) -> Bool {
             guard !isExhausted else { return false }
@@ -85,17 +91,24 @@ public struct ServerFormatter: Sendable {
             bytes -= size
             if steps < 0 || bytes < 0 {
                 isExhausted = true
-                problems.append(Problem(message: "the variables expand to more than 100,000 steps or 1 MiB of text; the rest is left out"))
+                problems.append(Problem(message: "the variables expand to more than 10,000 steps or 64 KiB of text; the rest is left out"))
                 return false
             }
             return true
+        }
+
+        mutating func parse(_ form: String) -> (format: FormatString, utf8: [UInt8]) {
+            if let known = parsedForms[form] { return known }
+            let parsed = (FormatString(form), Array(form.utf8))
+            parsedForms[form] = parsed
+            return parsed
         }
     }
 
     /// Formats a localized value (plain text, plural format, device or width variants).
     public func format(_ value: LocalizedValue, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
         var problems: [Problem] = []
-        var budget = ExpansionBudget()
+        var budget = Expansion()
         let expanded = expand(value, arguments: arguments, budget: &budget, problems: &problems)
         let text = format(expanded, arguments: arguments, problems: &problems)
         return (text, problems)
@@ -104,7 +117,7 @@ public struct ServerFormatter: Sendable {
     /// Formats a plain format string.
     public func format(_ format: String, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
         var problems: [Problem] = []
-        var budget = ExpansionBudget()
+        var budget = Expansion()
         let expanded = expand(format, start: 1, variables: [], arguments: arguments, depth: 0, budget: &budget, problems: &problems)
         let text = self.format(expanded, arguments: arguments, problems: &problems)
         return (text, problems)
@@ -112,7 +125,7 @@ public struct ServerFormatter: Sendable {
 
     // MARK: Variables
 
-    func expand(_ value: LocalizedValue, arguments: [FormatArgument], budget: inout ExpansionBudget, problems: inout [Problem]) -> String {
+    func expand(_ value: LocalizedValue, arguments: [FormatArgument], budget: inout Expansion, problems: inout [Problem]) -> String {
         switch value {
         case .text(let text):
             return expand(text, start: 1, variables: [], arguments: arguments, depth: 0, budget: &budget, problems: &problems)
@@ -131,15 +144,14 @@ public struct ServerFormatter: Sendable {
     /// position: unnumbered ones count from `start` (a variable's own argument inside its forms).
     func expand(
         _ format: String, start: Int, variables: [LocalizedFormat.Variable], arguments: [FormatArgument], depth: Int,
-        budget: inout ExpansionBudget, problems: inout [Problem]
+        budget: inout Expansion, problems: inout [Problem]
     ) -> String {
         guard budget.spend(problems: &problems) else { return "" }
         guard depth < 16 else {
             problems.append(Problem(message: "variables nest more than 16 levels deep"))
             return ""
         }
-        let parsed = FormatString(format)
-        let utf8 = Array(format.utf8)
+        let (parsed, utf8) = budget.parse(format)
         var output = ""
         var next = start
         for token in parsed.tokens {

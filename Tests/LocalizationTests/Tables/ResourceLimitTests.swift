@@ -215,7 +215,7 @@ struct ResourceLimitTests {
             name: "v", kind: .plural, valueType: "d", cases: [.init(name: "other", format: forms + "x")])
         let value = LocalizedValue.format(LocalizedFormat(formatKey: "%#@v@", variables: [variable]))
         let (text, problems) = ServerFormatter(locale: "en").format(value, arguments: ["1"])
-        #expect(text.utf8.count <= 1 << 20)
+        #expect(text.utf8.count <= ServerFormatter.maximumExpandedBytes)
         #expect(problems.contains { $0.message.contains("expand to more than") })
     }
 
