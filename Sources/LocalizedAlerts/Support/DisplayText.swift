@@ -75,16 +75,41 @@ public enum DisplayText {
         }
     }
 
-    /// Splits `text` into lines of at most `columns` columns, breaking after spaces where it
-    /// can and inside words where it must (an approximation of a real line breaker).
+    /// `scalar` as a terminal can show it without being steered by it: a tab is a space, other
+    /// control characters are their Control Pictures symbols (U+2400…), C1 controls U+FFFD. Text
+    /// from tables and payloads is printed this way, so an escape sequence in a value is seen,
+    /// not obeyed.
+    public static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar.value {
+        case 0x09: return " "
+        case 0x00..<0x20: return Unicode.Scalar(0x2400 + scalar.value)!
+        case 0x7F: return "\u{2421}"
+        case 0x80..<0xA0: return "\u{FFFD}"
+        default: return scalar
+        }
+    }
+
+    /// `text` with every control character made visible, line breaks too, so the result is
+    /// one line.
+    public static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: text.unicodeScalars.lazy.map(visible))
+        return String(result)
+    }
+
+    /// Splits `text` into lines of at most `columns` columns, breaking at every kind of line
+    /// break (LF, CR LF, CR, NEL, U+2028, U+2029), after spaces where it can and inside words
+    /// where it must (an approximation of a real line breaker). Control characters are made
+    /// visible.
     public static func wrap(_ text: String, columns: Int) -> [String] {
-        guard columns > 0 else { return [text] }
+        guard columns > 0 else { return [visible(text)] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             var line = ""
             var lineWidth = 0
             var lastSpace: (index: String.Index, width: Int)?
-            for grapheme in graphemes(String(paragraph)) {
+            for grapheme in graphemes(visible(String(paragraph))) {
                 let w = width(ofGrapheme: grapheme)
                 if lineWidth + w > columns && !line.isEmpty {
                     if let space = lastSpace {
@@ -108,8 +133,10 @@ public enum DisplayText {
         return lines
     }
 
-    /// `text` cut to `columns` columns, ending with "…" when cut.
+    /// `text` on one line of at most `columns` columns, ending with "…" when cut; control
+    /// characters (line breaks too) are made visible.
     public static func truncate(_ text: String, columns: Int) -> String {
+        let text = visible(text)
         guard width(text) > columns else { return text }
         var result = ""
         var used = 0

@@ -14,14 +14,14 @@ enum LintHuman {
                 currentFile = .some(finding.location.file)
             }
             out += "  " + style.dim("\(finding.location.line):\(finding.location.column)") + "  "
-            out += DiagnosticText.symbol(finding.severity, style: style) + "  " + finding.message
+            out += DiagnosticText.symbol(finding.severity, style: style) + "  " + DisplayText.visible(finding.message)
             out += " " + style.dim("[\(finding.id)]") + "\n"
             if RuleCatalog.descriptor(for: finding.id)?.isAboutWholeFile != true {
                 out += excerpt(finding.location, sources: &sources, style: style)
             }
             if let hint = finding.hint { out += "      " + style.cyan("→ ") + hint + "\n" }
             for note in finding.notes {
-                out += "      " + style.dim("note: \(DiagnosticText.place(note.location)): ") + note.message + "\n"
+                out += "      " + style.dim("note: \(DiagnosticText.place(note.location)): ") + DisplayText.visible(note.message) + "\n"
             }
         }
         if !findings.isEmpty { out += "\n" }
@@ -47,13 +47,14 @@ enum LintHuman {
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     /// The line the finding points at, fitted to the terminal, and a caret under the column.
-    /// Columns count Unicode scalars; the caret is placed by display width so that it stays
-    /// under the right character after wide (CJK, emoji) text.
+    /// Columns count Unicode scalars, and control characters show one column wide (a tab as a
+    /// space, others as symbols) so none moves the caret; the caret is placed by display width
+    /// so that it stays under the right character after wide (CJK, emoji) text.
     static func excerpt(_ location: SourceLocation, sources: inout SourceCache, style: TerminalStyle) -> String {
         guard let file = location.file, let lines = sources.lines(of: file),
             location.line >= 1, location.line <= lines.count
         else { return "" }
-        let scalars = Array(lines[location.line - 1].unicodeScalars.map(visible))
+        let scalars = Array(lines[location.line - 1].unicodeScalars.map(DisplayText.visible))
         let column = min(max(location.column - 1, 0), scalars.count)
         let gutter = String(location.line)
         let room = max(style.width - gutter.count - 12, 30)
@@ -70,13 +71,6 @@ enum LintHuman {
         var out = "      " + style.dim("\(gutter) │ ") + prefix + shown + "\n"
         out += "      " + style.dim("\(pad) │ ") + String(repeating: " ", count: DisplayText.width(before)) + style.red("^") + "\n"
         return out
-    }
-
-    /// Tabs and control characters would move the caret off its column: one visible column each.
-    static func visible(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if scalar == "\t" { return " " }
-        if scalar.value < 0x20 || scalar.value == 0x7F { return "\u{FFFD}" }
-        return scalar
     }
 
     /// Each file's lines, read once however many findings point into it.

@@ -99,7 +99,7 @@ enum PreviewCards {
     }
 
     static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r\n" || $0 == "\r" ? " " : $0 })
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 
     static func paint(_ field: RenderedField, _ text: String, style: TerminalStyle) -> String {

@@ -98,6 +98,7 @@ enum PreviewText {
     /// Pads `text` to `width` columns; right-to-left text is isolated so that it keeps its
     /// order inside the table on terminals that apply the bidi algorithm.
     static func cell(_ text: String, _ width: Int) -> String {
+        let text = DisplayText.visible(text)
         let padding = String(repeating: " ", count: max(0, width - DisplayText.width(text)))
         if DisplayText.containsRightToLeft(text) { return "\u{2068}\(text)\u{2069}" + padding }
         return text + padding
@@ -148,6 +149,6 @@ enum DiagnosticText {
     }
 
     static func line(_ diagnostic: Diagnostic, style: TerminalStyle) -> String {
-        "\(symbol(diagnostic.severity, style: style)) \(diagnostic.message) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
+        "\(symbol(diagnostic.severity, style: style)) \(DisplayText.visible(diagnostic.message)) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
     }
 }

@@ -124,4 +124,24 @@ struct PreviewCommandTests {
             #expect(DisplayText.width(text) >= 37 && text.count <= 19, "\(text)")
         }
     }
+
+    /// Text from payloads and tables reaches the terminal as text: an escape sequence in a body
+    /// is shown (␛), not obeyed, and every kind of line break (CR LF, U+2028) starts a new line
+    /// instead of leaving a raw CR in a card.
+    @Test func controlCharactersAreShownNotObeyed() throws {
+        let directory = try TemporaryDirectory()
+        let body = #"Cleared\u001b[2J screen\r\nnext line\u2028third\tend"#
+        try directory.write("hostile.json", #"{"aps":{"alert":{"title":"Hi\u0007","body":"\#(body)"}}}"#)
+        for layout in ["table", "cards"] {
+            let result = try RenderAlertCommand.run(["preview", directory.path + "/hostile.json", "--language", "en", "--layout", layout])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(!result.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(layout): no control character but line feeds")
+            #expect(result.output.contains("Cleared␛[2J screen"), "\(layout)")
+            #expect(result.output.contains("Hi␇"), "\(layout)")
+            let lines = result.output.components(separatedBy: "\n")
+            for text in ["next line", "third end"] {
+                #expect(lines.contains { $0.contains(text) && !$0.contains("Cleared") }, "\(layout): \(text) on a line of its own")
+            }
+        }
+    }
 }
