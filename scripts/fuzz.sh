@@ -53,8 +53,11 @@ for target in "${targets[@]}"; do
   mkdir -p "$work/corpus" "$work/findings"
   seed "$target" "$work/corpus"
   log=$work/last-run.log
+  # Inputs as long as the real ones: formats and language lists are short; APNs refuses
+  # payloads over 4 KB (the reader's own limits for larger files are tested separately).
   case $target in
     FuzzMatcher|FuzzFormatString|FuzzDeviceFormat) max_len=1024 ;;
+    FuzzPayload) max_len=4096 ;;
     *) max_len=8192 ;;
   esac
   before=$(ls "$work/findings" | wc -l)

@@ -40,6 +40,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // A localized value of 20,000 specifiers the device drops, each explained in a diagnostic.
+    let dropping = String(repeating: "%d ", count: 20_000)
+    let droppingApp = AppLocalizations(localizations: [
+        .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array("\"k\" = \"\(dropping)\";".utf8))])
+    ])
+    let droppingPayload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"loc-key":"k"}}}"#.utf8))
+    let droppingRenderer = AlertRenderer(app: droppingApp)
+    precondition(droppingRenderer.render(droppingPayload, preferredLanguages: ["en"]).diagnostics.count >= 20_000)
+    Benchmark("Render a value with 20,000 dropped specifiers/AlertRenderer") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(droppingRenderer.render(droppingPayload, preferredLanguages: ["en"])) }
+    }
+
     // Each form names the variable eight times: 8^16 texts unless expansion is bounded.
     let forms = String(repeating: "%#@v@", count: 8) + "x"
     let variable = LocalizedFormat.Variable(name: "v", kind: .plural, valueType: "d", cases: [.init(name: "other", format: forms)])

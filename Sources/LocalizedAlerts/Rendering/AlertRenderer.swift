@@ -141,7 +141,7 @@ public final class DeviceContext: Sendable {
             title: title, subtitle: subtitle, body: body,
             isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
-            diagnostics: diagnostics)
+            diagnostics: diagnostics.cappedPerID(50, scope: "this rendering"))
     }
 
     /// What concerns the alert as a whole rather than one field.
@@ -271,9 +271,13 @@ enum FieldRenderer {
                     message: "\(where_) has '%' before a non-ASCII character: the device splits that character, cannot build the text and shows the key instead (evidence: indirect)",
                     hint: "write %% for a literal percent sign"))
         }
-        let specifiers = FormatString(device.format).specifiers
+        // Parsed again only to name what was dropped; most texts drop nothing. Both lists run
+        // in text order, so one forward walk pairs them (a text of many '%' stays linear).
+        let specifiers = device.dropped.isEmpty ? [] : FormatString(device.format).specifiers
+        var nextSpecifier = 0
         for dropped in device.dropped where !device.breaksUTF8 || dropped.dropped != "%" {
-            let written = specifiers.first { $0.range.contains(dropped.offset) }
+            while nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.upperBound <= dropped.offset { nextSpecifier += 1 }
+            let written = nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.contains(dropped.offset) ? specifiers[nextSpecifier] : nil
             if let written, written.isVariable {
                 diagnostics.append(
                     Diagnostic(

@@ -70,8 +70,9 @@ extension Array where Element == Diagnostic {
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// At most `limit` diagnostics of each ID, the last one kept saying how many more there
-    /// were: hostile input must not make reporting the bottleneck.
-    func cappedPerID(_ limit: Int = 200) -> [Diagnostic] {
+    /// were in `scope`: hostile input must not make reporting the bottleneck.
+    func cappedPerID(_ limit: Int = 200, scope: String = "the file") -> [Diagnostic] {
+        guard count > limit else { return self }
         var counts: [DiagnosticID: Int] = [:]
         var kept: [Diagnostic] = []
         var lastKept: [DiagnosticID: Int] = [:]
@@ -84,7 +85,7 @@ extension Array where Element == Diagnostic {
             }
         }
         for (id, count) in counts where count > limit {
-            kept[lastKept[id]!].message += " (and \(count - limit) more like this in the file, not listed)"
+            kept[lastKept[id]!].message += " (and \(count - limit) more like this in \(scope), not listed)"
         }
         return kept
     }

@@ -78,6 +78,20 @@ struct RendererTests {
         #expect(split.diagnostics.contains { $0.id == .renderPercentBeforeNonASCII })
     }
 
+    /// A text that drops thousands of specifiers: each reported one names its own specifier
+    /// (the pairing walks both lists once), and a rendering lists at most 50 of a kind.
+    @Test func manyDroppedSpecifiersAreNamedAndCapped() {
+        let value = (0..<3_000).map { "%\($0 % 7 + 1)d x" }.joined(separator: " ")
+        let app = makeApp(["en": "\"many\" = \"\(value)\";"])
+        let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"many","loc-args":["a"]}}}"#), preferredLanguages: ["en"])
+        let dropped = alert.diagnostics.filter { $0.id == .renderDroppedSpecifier }
+        #expect(dropped.count == 50)
+        for (index, diagnostic) in dropped.enumerated() {
+            #expect(diagnostic.message.contains("uses %\(index % 7 + 1)d,"), "\(diagnostic.message)")
+        }
+        #expect(dropped.last?.message.hasSuffix("(and 2950 more like this in this rendering, not listed)") == true)
+    }
+
     @Test func onlyLocalizableIsRead() {
         let app = makeApp(["en": #""a" = "A";"#], extraTables: ["en": ["Notifications": #""n" = "N";"#]])
         let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"n"}}}"#), preferredLanguages: ["en"])
