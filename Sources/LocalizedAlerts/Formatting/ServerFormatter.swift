@@ -151,7 +151,8 @@ public struct ServerFormatter: Sendable {
             problems.append(Problem(message: "variables nest more than 16 levels deep"))
             return ""
         }
-        let (parsed, utf8) = budget.parse(format)
+        // Only forms (depth > 0) repeat; the top-level text is parsed once without the cache.
+        let (parsed, utf8) = depth == 0 ? (FormatString(format), Array(format.utf8)) : budget.parse(format)
         var output = ""
         var next = start
         for token in parsed.tokens {
@@ -273,7 +274,7 @@ public struct ServerFormatter: Sendable {
             let cFormat = precision >= 0 ? "%.\(precision)\(conversion)" : "%\(conversion)"
             var buffer = [CChar](repeating: 0, count: 64)
             _ = withVaList([number]) { vsnprintf(&buffer, 64, cFormat, $0) }
-            return String(cString: buffer)
+            return String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         case "p", "n":
             problems.append(Problem(message: "\(specifier.text) has no meaning for text from a server; it is left out"))
             return ""

@@ -44,6 +44,8 @@ struct PluralTests {
         #expect(ServerFormatter(locale: "ar").format("%d", arguments: ["12"]).text == "١٢")
         #expect(ServerFormatter(locale: "en").format("%2$@ then %1$@ %%", arguments: ["A", "B"]).text == "B then A %")
         #expect(ServerFormatter(locale: "en").format("[%5@|%-4d|%03d|%x]", arguments: ["ab", "7", "7", "255"]).text == "[   ab|7   |007|ff]")
+        // Scientific forms as C's printf writes them, whatever the locale.
+        #expect(ServerFormatter(locale: "de").format("%.2e, %g, %E", arguments: ["12345.678", "0.5", "-2"]).text == "1.23e+04, 0.5, -2.000000E+00")
         let missing = ServerFormatter(locale: "en").format("%@ and %@", arguments: ["A"])
         #expect(missing.text == "A and ")
         #expect(missing.problems.count == 1)
