@@ -30,7 +30,7 @@ public final class PluralRules: @unchecked Sendable {
     /// (`1` is "one" in English, `1.0` is "other").
     public func category(for number: Double, fractionDigits: Int = 0) -> PluralCategory {
         guard let handle, number.isFinite else { return .other }
-        let name = ICU.string(capacity: 32) { cicu_plural_rules_select(handle, number, Int32(fractionDigits), $0, $1) }
+        let name = ICU.string(capacity: 32) { cicu_plural_rules_select(handle, number, Int32(clamping: fractionDigits), $0, $1) }
         return name.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 

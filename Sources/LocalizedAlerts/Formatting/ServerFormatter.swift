@@ -19,7 +19,8 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
     public init(_ text: String) {
         self.text = text
         let trimmed = text.trimmingASCIIWhitespace()
-        self.number = Double(trimmed)
+        // "nan", "inf" and numbers past Double's range are text, not numbers to format.
+        self.number = Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
         self.isInteger = Int64(trimmed) != nil
         if let dot = trimmed.firstIndex(of: "."), !trimmed.contains("e"), !trimmed.contains("E") {
             self.fractionDigits = trimmed.distance(from: trimmed.index(after: dot), to: trimmed.endIndex)
@@ -264,7 +265,10 @@ public struct ServerFormatter: Sendable {
             let text = String(UInt64(bitPattern: integer), radix: conversion == "o" || conversion == "O" ? 8 : 16, uppercase: conversion == "X")
             return text
         case "c", "C":
-            if let number = argument.number, let scalar = Unicode.Scalar(UInt32(clamping: Int64(number))) { return String(Character(scalar)) }
+            // Found by FuzzPayload: Int64(8.9e48) traps; only code points convert.
+            if let number = argument.number, let code = UInt32(exactly: number.rounded(.towardZero)), let scalar = Unicode.Scalar(code) {
+                return String(Character(scalar))
+            }
             return String(argument.text.prefix(1))
         case "e", "E", "g", "G", "a", "A":
             guard let number = argument.number else { return argument.text }

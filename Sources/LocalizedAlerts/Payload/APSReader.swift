@@ -196,7 +196,7 @@ struct APSReader {
                 note(.payloadDeprecatedKey, .note, locations["summary-arg"], "summary-arg is used by iOS 12–14 only (deprecated)")
             }
             if let count = fieldValues["summary-arg-count"] {
-                alert.summaryArgumentCount = number("summary-arg-count", count, locations["summary-arg-count"]).map { Int($0) }
+                alert.summaryArgumentCount = number("summary-arg-count", count, locations["summary-arg-count"]).flatMap { Int(exactly: $0.rounded(.towardZero)) }
             }
             if let sound = fieldValues["sound"] {
                 alert.liveActivitySound = string("alert.sound", sound, locations["sound"])

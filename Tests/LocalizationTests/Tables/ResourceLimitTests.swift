@@ -184,6 +184,26 @@ struct ResourceLimitTests {
 
     // MARK: Formats
 
+    /// Found by FuzzPayload: a server-mode `%c` given a number past Int64's range trapped in
+    /// `Int64(Double)`. Numbers beyond Double's range, "nan" and "inf" are text, not numbers; a
+    /// `summary-arg-count` of 1e400 is no count.
+    @Test func numbersPastTheirRangeAreNeverConvertedWithATrap() {
+        let formatter = ServerFormatter(locale: "en")
+        let huge = "0000004000000000000000000000008954563434096099323"
+        #expect(formatter.format("[%c]", arguments: [FormatArgument(huge)]).text == "[0]", "not a code point: the text's first character")
+        #expect(formatter.format("[%c|%c]", arguments: ["65", "nan"]).text == "[A|n]")
+        for text in ["nan", "inf", "-Infinity", "1e400"] {
+            #expect(FormatArgument(text).number == nil, "\(text)")
+            #expect(formatter.format("%1$d %1$x %1$e", arguments: [FormatArgument(text)]).text == "\(text) \(text) \(text)")
+        }
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"body":"x","summary-arg":"a","summary-arg-count":1e400}}}"#)
+        #expect(payload.aps.alert?.summaryArgumentCount == nil)
+        let crasher = #"{"aps":{"alert":{"title":"Relay","loc-key":"%%%cakm%%@$$m%%laad.boy","loc-args":["\#(huge)","0","Weekend trip"]}}}"#
+        let app = AppLocalizations(localizations: [.init(name: "en", path: nil, tables: [:])])
+        let localized = AlertRenderer(app: app).localize(NotificationPayload(parsing: crasher), preferredLanguages: ["en"], mode: .server)
+        #expect(localized.payload.serialized().contains("\"body\""))
+    }
+
     /// Found by FuzzFormatString: `*0$` took argument 0.
     @Test func positionsOutsideOneToTheLimitAreInvalid() {
         for text in ["%0$@", "%10000$@", "%*0$d", "%.*0$f", "%99999999999999999999$@"] {
