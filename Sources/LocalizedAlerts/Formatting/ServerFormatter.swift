@@ -247,11 +247,11 @@ public struct ServerFormatter: Sendable {
         case "@", "s", "S":
             return argument.text
         case "d", "i", "D", "u", "U":
-            guard let number = argument.number else {
-                problems.append(Problem(message: "\(specifier.text) needs a number; \"\(argument.text)\" is shown as it is"))
+            guard let number = argument.number, let integer = Int64(exactly: number.rounded(.towardZero)) else {
+                problems.append(Problem(message: "\(specifier.text) needs a whole number within 64 bits; \"\(argument.text)\" is shown as it is"))
                 return argument.text
             }
-            return numbers.format(Int64(exactly: number.rounded(.towardZero)) ?? 0)
+            return numbers.format(integer)
         case "f", "F":
             guard let number = argument.number else {
                 problems.append(Problem(message: "\(specifier.text) needs a number; \"\(argument.text)\" is shown as it is"))

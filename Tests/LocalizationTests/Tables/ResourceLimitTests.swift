@@ -196,6 +196,7 @@ struct ResourceLimitTests {
             #expect(FormatArgument(text).number == nil, "\(text)")
             #expect(formatter.format("%1$d %1$x %1$e", arguments: [FormatArgument(text)]).text == "\(text) \(text) \(text)")
         }
+        #expect(formatter.format("%d", arguments: ["1e19"]).text == "1e19", "past Int64: shown as sent, not as 0")
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"body":"x","summary-arg":"a","summary-arg-count":1e400}}}"#)
         #expect(payload.aps.alert?.summaryArgumentCount == nil)
         let crasher = #"{"aps":{"alert":{"title":"Relay","loc-key":"%%%cakm%%@$$m%%laad.boy","loc-args":["\#(huge)","0","Weekend trip"]}}}"#
