@@ -67,8 +67,8 @@ for target in "${targets[@]}"; do
     -artifact_prefix="$work/findings/" -print_final_stats=1 > "$log" 2>&1
   status=$?
   set -e
-  runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
-  speed=$(grep -Eo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
+  runs=$(grep -aEo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
+  speed=$(grep -aEo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   size=$(ls "$work/corpus" | wc -l)
   found=$(( $(ls "$work/findings" | wc -l) - before ))
   total=$(( $(cat "$work/total-executions" 2>/dev/null || echo 0) + runs ))

@@ -40,14 +40,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // A localized value of 20,000 specifiers the device drops, each explained in a diagnostic.
+    // A localized value of 20,000 specifiers the device drops: each is explained, 50 are listed.
     let dropping = String(repeating: "%d ", count: 20_000)
     let droppingApp = AppLocalizations(localizations: [
         .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array("\"k\" = \"\(dropping)\";".utf8))])
     ])
-    let droppingPayload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"loc-key":"k"}}}"#.utf8))
+    let droppingPayload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"loc-key":"k","loc-args":["a"]}}}"#.utf8))
     let droppingRenderer = AlertRenderer(app: droppingApp)
-    precondition(droppingRenderer.render(droppingPayload, preferredLanguages: ["en"]).diagnostics.count >= 20_000)
+    precondition(droppingRenderer.render(droppingPayload, preferredLanguages: ["en"]).diagnostics.contains { $0.message.contains("19950 more") })
     Benchmark("Render a value with 20,000 dropped specifiers/AlertRenderer") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(droppingRenderer.render(droppingPayload, preferredLanguages: ["en"])) }
     }
