@@ -120,6 +120,18 @@ public final class LintContext: Sendable {
         }
     }
 
+    /// Every plural variable of a stringsdict or catalog value, with the categories its
+    /// localization's language uses (Base has no language and is skipped).
+    public func forEachPluralVariable(_ body: (_ value: Value, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void) {
+        for value in values where value.localization != "Base" {
+            guard case .format(let format)? = value.localized else { continue }
+            let categories = plurals.rules(for: value.localization).categories
+            for variable in format.variables where variable.kind == .plural {
+                body(value, variable, categories)
+            }
+        }
+    }
+
     /// Localizations a device could select (every one but Base), sorted.
     public var selectableLocalizations: [String] {
         renderer.bundle.names.filter { $0 != "Base" }.sorted()

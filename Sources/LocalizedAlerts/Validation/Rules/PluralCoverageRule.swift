@@ -8,19 +8,15 @@ public struct PluralCoverageRule: LintRule {
     public init() {}
 
     public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
-        for value in context.values where value.localization != "Base" {
-            guard case .format(let format)? = value.localized else { continue }
-            let needed = context.plurals.rules(for: value.localization).categories
-            for variable in format.variables where variable.kind == .plural {
-                let present = Set(variable.cases.compactMap { PluralCategory(rawValue: $0.name) })
-                let missing = needed.filter { !present.contains($0) && $0 != .other }
-                guard !missing.isEmpty else { continue }
-                findings.append(
-                    finding(
-                        variable.location ?? value.location,
-                        "the \(value.localization) plural \"\(variable.name)\" of \"\(value.key)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), which \(value.localization) uses (\(needed.map(\.rawValue).joined(separator: ", ")))",
-                        hint: "add the missing forms; until then they show the \"other\" form"))
-            }
+        context.forEachPluralVariable { value, variable, needed in
+            let present = Set(variable.cases.compactMap { PluralCategory(rawValue: $0.name) })
+            let missing = needed.filter { !present.contains($0) && $0 != .other }
+            guard !missing.isEmpty else { return }
+            findings.append(
+                finding(
+                    variable.location ?? value.location,
+                    "the \(value.localization) plural \"\(variable.name)\" of \"\(value.key)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), which \(value.localization) uses (\(needed.map(\.rawValue).joined(separator: ", ")))",
+                    hint: "add the missing forms; until then they show the \"other\" form"))
         }
     }
 }

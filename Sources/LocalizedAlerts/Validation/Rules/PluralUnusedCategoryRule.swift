@@ -8,17 +8,13 @@ public struct PluralUnusedCategoryRule: LintRule {
     public init() {}
 
     public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
-        for value in context.values where value.localization != "Base" {
-            guard case .format(let format)? = value.localized else { continue }
-            let used = Set(context.plurals.rules(for: value.localization).categories)
-            for variable in format.variables where variable.kind == .plural {
-                for form in variable.cases {
-                    guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
-                    findings.append(
-                        finding(
-                            form.location ?? value.location,
-                            "the \(form.name) form of \"\(variable.name)\" (\"\(value.key)\") is never used in \(value.localization)"))
-                }
+        context.forEachPluralVariable { value, variable, used in
+            for form in variable.cases {
+                guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }
+                findings.append(
+                    finding(
+                        form.location ?? value.location,
+                        "the \(form.name) form of \"\(variable.name)\" (\"\(value.key)\") is never used in \(value.localization)"))
             }
         }
     }
