@@ -40,41 +40,35 @@ enum LintGitHub {
 
     /// The runner reads `%`, CR and LF as escapes in a message.
     static func escapeData(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
+        text.replacingScalars { scalar in
             switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            default: out.unicodeScalars.append(scalar)
+            case "%": "%25"
+            case "\r": "%0D"
+            case "\n": "%0A"
+            default: nil
             }
         }
-        return out
     }
 
     /// Properties also end at `,` and `:`.
     static func escapeProperty(_ text: String) -> String {
-        var out = ""
-        for scalar in escapeData(text).unicodeScalars {
+        escapeData(text).replacingScalars { scalar in
             switch scalar {
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(scalar)
+            case ":": "%3A"
+            case ",": "%2C"
+            default: nil
             }
         }
-        return out
     }
 }
 
 /// Messages may quote values with line breaks; line-oriented formats show them escaped.
 func oneLine(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
+    text.replacingScalars { scalar in
         switch scalar {
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        default: out.unicodeScalars.append(scalar)
+        case "\n": "\\n"
+        case "\r": "\\r"
+        default: nil
         }
     }
-    return out
 }

@@ -75,22 +75,32 @@ enum TableText {
     }
 
     static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
+        let escaped = s.replacingScalars { scalar in
             switch scalar {
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            default: out.unicodeScalars.append(scalar)
+            case "\n": "\\n"
+            case "\t": "\\t"
+            case "\r": "\\r"
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            default: nil
             }
         }
-        return out + "\""
+        return "\"" + escaped + "\""
     }
 }
 
 extension String {
+    /// The text with each scalar that `replacement` names replaced by what it returns: the one
+    /// loop behind every escaping of the presenters (HTML, quoted strings, runner commands).
+    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) { out += replaced } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
     func replacingNewlines() -> String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
     }
