@@ -12,7 +12,7 @@ public struct PushPluralRule: LintRule {
             guard let entry = use.entry else { continue }
             let variables = FormatString(entry.value).specifiers.filter(\.isVariable)
             guard entry.isPlural || !variables.isEmpty else { continue }
-            let shown = DeviceFormat(entry.value).apply(use.arguments?.map(\.text) ?? ["1"]) ?? ""
+            let shown = entry.format.apply(use.arguments?.map(\.text) ?? ["1"]) ?? ""
             findings.append(
                 finding(
                     entry.location, "\"\(use.key)\" (\(use.localization)) is a plural; in a push the device shows \"\(shown)\"",

@@ -12,8 +12,10 @@ public struct PushSpecifierRule: LintRule {
             guard let entry = use.entry, !entry.isPlural else { continue }
             let device = entry.format
             let written = FormatString(entry.value).specifiers.filter { !$0.isPlainObject && !$0.isPercentLiteral && !$0.isVariable }
+            // By offset: a value of many specifiers must not make pairing them quadratic.
+            let droppedAt = Dictionary(device.dropped.map { ($0.offset, $0) }, uniquingKeysWith: { first, _ in first })
             for specifier in written {
-                let shown = device.dropped.first { $0.offset == specifier.range.lowerBound }
+                let shown = droppedAt[specifier.range.lowerBound]
                 let leftover = shown.map { String(specifier.text.dropFirst($0.dropped.count)) } ?? ""
                 findings.append(
                     finding(
