@@ -19,14 +19,7 @@ struct Dump: ParsableCommand {
     var format: OutputFormat = .text
 
     mutating func run() throws {
-        var tables: [LocalizationTable] = []
-        for file in files {
-            do {
-                tables.append(try LocalizationTable(contentsOfFile: file))
-            } catch {
-                throw ValidationError("cannot read \(error)")
-            }
-        }
+        let tables = try files.map { file in try readingInput { try LocalizationTable(contentsOfFile: file) } }
         switch format {
         case .json:
             print(JSON.array(tables.map(TableJSON.make)).serialized(pretty: true))

@@ -60,28 +60,15 @@ struct Lint: ParsableCommand {
         let linter = Linter(ignoring: Set(ignored.map { DiagnosticID($0) }))
         let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
         let payloadFiles = try PayloadFiles.expand(payloads)
-        var payloadDocuments: [NotificationPayload] = []
-        for file in payloadFiles {
-            do {
-                payloadDocuments.append(try NotificationPayload(contentsOfFile: file))
-            } catch {
-                throw ValidationError("cannot read \(error)")
-            }
-        }
+        let payloadDocuments = try payloadFiles.map { file in try readingInput { try NotificationPayload(contentsOfFile: file) } }
         var findings: [Diagnostic] = []
         for directory in targets.apps {
-            var app: AppLocalizations
-            do {
-                app = try AppLocalizations(directory: directory)
-            } catch {
-                throw ValidationError("cannot read \(error)")
-            }
+            var app = try readingInput { try AppLocalizations(directory: directory) }
             if let developmentRegion { app.developmentRegion = developmentRegion }
             findings += linter.lint(app, payloads: payloadDocuments)
         }
         for file in targets.catalogs {
-            let catalog: StringCatalog
-            do { catalog = try StringCatalog(contentsOfFile: file) } catch { throw ValidationError("cannot read \(error)") }
+            let catalog = try readingInput { try StringCatalog(contentsOfFile: file) }
             let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
             var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
             app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
@@ -89,14 +76,9 @@ struct Lint: ParsableCommand {
         }
         var fileDiagnostics: [Diagnostic] = []
         for file in targets.files {
-            do {
-                if file.hasSuffix(".stringsdict") {
-                    fileDiagnostics += try StringsDictionary(contentsOfFile: file).diagnostics
-                } else {
-                    fileDiagnostics += try LocalizationTable(contentsOfFile: file).diagnostics
-                }
-            } catch {
-                throw ValidationError("cannot read \(error)")
+            fileDiagnostics += try readingInput {
+                file.hasSuffix(".stringsdict")
+                    ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
             }
         }
         findings += linter.lint(files: fileDiagnostics)
@@ -111,8 +93,7 @@ struct Lint: ParsableCommand {
         }
         var accepted = 0
         if let baseline {
-            let bytes: [UInt8]
-            do { bytes = try FileReading.bytes(baseline) } catch { throw ValidationError("cannot read the baseline: \(error)") }
+            let bytes = try readingInput("the baseline") { try FileReading.bytes(baseline) }
             do {
                 let filtered = try LintBaseline(parsing: bytes, file: baseline).filter(findings)
                 findings = filtered.new

@@ -62,24 +62,14 @@ struct Localize: ParsableCommand {
         guard let directory = strings ?? SampleResources.locate().map({ $0 + "/strings" }) else {
             throw ValidationError("no --strings directory given and the bundled sample app was not found")
         }
-        var app: AppLocalizations
-        do {
-            app = try AppLocalizations(directory: directory)
-        } catch {
-            throw ValidationError("cannot read the app's localizations: \(error)")
-        }
+        var app = try readingInput("the app's localizations") { try AppLocalizations(directory: directory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         if batch {
             runBatch(renderer)
             return
         }
-        let document: NotificationPayload
-        do {
-            document = try NotificationPayload(contentsOfFile: payload!)
-        } catch {
-            throw ValidationError("cannot read \(error)")
-        }
+        let document = try readingInput { try NotificationPayload(contentsOfFile: payload!) }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }

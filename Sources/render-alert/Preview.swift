@@ -61,12 +61,7 @@ struct Preview: ParsableCommand {
             payloadPaths = [resources + "/payloads"]
         }
         let files = try PayloadFiles.expand(payloadPaths)
-        var app: AppLocalizations
-        do {
-            app = try AppLocalizations(directory: stringsDirectory)
-        } catch {
-            throw ValidationError("cannot read the app's localizations: \(error)")
-        }
+        var app = try readingInput("the app's localizations") { try AppLocalizations(directory: stringsDirectory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         let devices: [[String]] =
@@ -76,12 +71,7 @@ struct Preview: ParsableCommand {
         let requested = languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         var previews: [PayloadPreview] = []
         for file in files {
-            let payload: NotificationPayload
-            do {
-                payload = try NotificationPayload(contentsOfFile: file)
-            } catch {
-                throw ValidationError("cannot read \(error)")
-            }
+            let payload = try readingInput { try NotificationPayload(contentsOfFile: file) }
             let renders = (requested + devices).map { renderer.render(payload, preferredLanguages: $0) }
             previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
         }
