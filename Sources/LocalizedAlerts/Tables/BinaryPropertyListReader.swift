@@ -1,6 +1,13 @@
 /// Reads compiled binary property lists (`bplist00`), as Xcode ships `.strings` files in app
-/// bundles. Every count and offset is checked against the file, and object graphs that refer
-/// back to themselves are refused, so hostile input cannot crash or hang the reader.
+/// bundles. Every integer read from the file (counts, offsets, references, lengths, trailer
+/// fields) is range-checked before it becomes an `Int`, and object graphs that refer back to
+/// themselves are refused, so hostile input cannot crash or hang the reader.
+///
+/// Objects may be shared: a writer stores one string once however many keys use it, and a
+/// crafted file can point many containers at one container. Shared objects are read once, but
+/// whoever walks the result walks every path, so each reference is charged the *expanded* size
+/// of what it points at (values, text bytes and nesting height). Past ``expansionBudget`` the
+/// file is refused with `plist.expands-too-much`: no small file can describe a huge tree.
 ///
 /// Binary files have no lines: a value's location is line 1, column = its byte offset + 1.
 struct BinaryPropertyListReader {
@@ -13,17 +20,42 @@ struct BinaryPropertyListReader {
     private var offsetTableOffset = 0
     private var topObject = 0
     private var visiting: Set<Int> = []
-    /// Objects already read, by reference: shared objects are read once (no exponential blowup).
-    private var cache: [Int: PropertyListNode] = [:]
-    /// Every reference followed costs one; a file cannot hold more references than bytes.
-    private var referenceBudget = 0
+    /// Objects already read, by reference, with their expanded size.
+    private var cache: [Int: (node: PropertyListNode, size: ExpandedSize)] = [:]
+    /// Values the expanded tree may hold: a file cannot hold more references than bytes, so a
+    /// tree written without shared containers always fits (``ReadingLimits/maximumValueCount``
+    /// at most).
+    private var valueBudget = 0
+    /// Text bytes the expanded tree may hold (see ``expansionBudget(fileSize:)``).
+    private var textBudget = 0
     /// Values read at most (``ReadingLimits/maximumValueCount``).
     private let maximumValueCount: Int
+
+    /// What an object expands to when every shared object is copied where it is referenced.
+    struct ExpandedSize {
+        var values = 1
+        var textBytes = 0
+        /// Levels of nesting below the object (0 for a scalar).
+        var height = 0
+
+        mutating func add(child: ExpandedSize) {
+            values += child.values
+            textBytes += child.textBytes
+            height = max(height, child.height + 1)
+        }
+    }
 
     struct Failure: Error {
         var offset: Int
         var message: String
+        var id: DiagnosticID = .binaryPropertyListCorrupt
     }
+
+    /// Text bytes a compiled file of `fileSize` bytes may expand to through shared objects: 8
+    /// times its size plus 16 MiB. Compilers share strings (one "OK" for every key whose value
+    /// is "OK"), which stays far below this; a crafted file that points 100,000 keys at one
+    /// 100 KB string does not.
+    static func expansionBudget(fileSize: Int) -> Int { 8 * fileSize + 16 << 20 }
 
     static func isBinaryPropertyList(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.count >= 8 && Array(bytes[0..<6]) == Array("bplist".utf8)
@@ -38,14 +70,21 @@ struct BinaryPropertyListReader {
 
     mutating func read() -> PropertyListDocument {
         do {
-            let root = try readTrailerAndRoot()
+            try readTrailer()
+            let root = try readObject(topObject, depth: 0)
             return PropertyListDocument(root: root, diagnostics: [])
         } catch let failure as Failure {
-            let diagnostic = Diagnostic(
-                id: .binaryPropertyListCorrupt, severity: .error,
-                location: SourceLocation(file: file, line: 1, column: failure.offset + 1),
-                message: "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
-                hint: "recompile the table, or convert it with `plutil -convert xml1`")
+            let location = SourceLocation(file: file, line: 1, column: failure.offset + 1)
+            let diagnostic =
+                failure.id == .expandsTooMuch
+                ? Diagnostic(
+                    id: .expandsTooMuch, severity: .error, location: location,
+                    message: "the compiled property list shares objects so that it describes \(failure.message); it was not read",
+                    hint: "recompile the file from its source: compilers share identical strings, never so much that a file grows this way")
+                : Diagnostic(
+                    id: .binaryPropertyListCorrupt, severity: .error, location: location,
+                    message: "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
+                    hint: "recompile the table, or convert it with `plutil -convert xml1`")
             return PropertyListDocument(root: nil, diagnostics: [diagnostic])
         } catch {
             return PropertyListDocument(root: nil, diagnostics: [])
@@ -54,8 +93,9 @@ struct BinaryPropertyListReader {
 
     /// The fast path for compiled `.strings`: when the root is a dictionary whose keys and values
     /// are all strings, their UTF-8 bytes go straight into `arena`. Returns nil when the file is
-    /// anything else (the general reader then explains what). A string object that several
-    /// entries share is stored once, so that no file decodes to more text than it holds.
+    /// anything else, or when its entries expand past ``expansionBudget(fileSize:)`` (the
+    /// general reader then explains what). A string object that several entries share is stored
+    /// once, so that no file decodes to more text than it holds.
     mutating func readStringDictionary(
         into arena: inout [UInt8], maximumEntryCount: Int = ReadingLimits.default.maximumEntryCount
     ) -> [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)]? {
@@ -67,15 +107,19 @@ struct BinaryPropertyListReader {
         var stored: [Int: ByteSpan] = [:]
         var result: [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)] = []
         result.reserveCapacity(length)
+        // What the entries expand to: readers downstream turn each entry into strings.
+        var expanded = 0
+        let budget = Self.expansionBudget(fileSize: bytes.count)
         for k in 0..<length {
-            let keyReference = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
-            let valueReference = Int(readUnsigned(at: start + (length + k) * objectRefSize, size: objectRefSize))
-            guard let keyOffset = try? objectOffset(keyReference), let valueOffset = try? objectOffset(valueReference),
+            guard let keyOffset = try? objectOffset(referenceAt: start + k * objectRefSize),
+                let valueOffset = try? objectOffset(referenceAt: start + (length + k) * objectRefSize),
                 let key = stored[keyOffset] ?? appendString(at: keyOffset, into: &arena),
                 let value = stored[valueOffset] ?? appendString(at: valueOffset, into: &arena)
             else { return nil }
             stored[keyOffset] = key
             stored[valueOffset] = value
+            expanded += Int(key.length) + Int(value.length)
+            guard expanded <= budget else { return nil }
             result.append((key, value, keyOffset, valueOffset))
         }
         return result
@@ -135,6 +179,7 @@ struct BinaryPropertyListReader {
         guard count > 0, count <= UInt64(bytes.count), top < count else {
             throw Failure(offset: trailer + 8, message: "invalid object count or top object in the trailer")
         }
+        // Both are below the file's size now, so they fit an Int.
         objectCount = Int(count)
         guard tableOffset >= 8, tableOffset < UInt64(trailer),
             Int(tableOffset) + objectCount * offsetIntSize <= trailer
@@ -143,18 +188,28 @@ struct BinaryPropertyListReader {
         }
         offsetTableOffset = Int(tableOffset)
         topObject = Int(top)
-        referenceBudget = min(bytes.count + 16, maximumValueCount)
-    }
-
-    private mutating func readTrailerAndRoot() throws -> PropertyListNode {
-        try readTrailer()
-        return try readObject(topObject, depth: 0)
+        valueBudget = min(bytes.count + 16, maximumValueCount)
+        textBudget = Self.expansionBudget(fileSize: bytes.count)
     }
 
     private func readUnsigned(at offset: Int, size: Int) -> UInt64 {
         var value: UInt64 = 0
         for k in 0..<size { value = (value << 8) | UInt64(bytes[offset + k]) }
         return value
+    }
+
+    /// The object reference stored at `position` (inside a container already checked to lie
+    /// in the object area), checked against the object count before it becomes an `Int`.
+    private func objectReference(at position: Int) throws -> Int {
+        let reference = readUnsigned(at: position, size: objectRefSize)
+        guard reference < UInt64(objectCount) else {
+            throw Failure(offset: position, message: "object reference \(reference) is out of range (the file has \(objectCount) objects)")
+        }
+        return Int(reference)
+    }
+
+    private func objectOffset(referenceAt position: Int) throws -> Int {
+        try objectOffset(try objectReference(at: position))
     }
 
     private func objectOffset(_ reference: Int) throws -> Int {
@@ -193,18 +248,47 @@ struct BinaryPropertyListReader {
         }
     }
 
+    /// Reads the object `reference` (once), charging what it expands to against the budgets.
     private mutating func readObject(_ reference: Int, depth: Int) throws -> PropertyListNode {
-        referenceBudget -= 1
-        guard referenceBudget >= 0 else {
-            throw Failure(offset: 0, message: "more object references than the file can hold, or than the reading limit of \(maximumValueCount) values")
-        }
-        if let cached = cache[reference] { return cached }
-        let node = try decodeObject(reference, depth: depth)
-        cache[reference] = node
-        return node
+        try readSizedObject(reference, depth: depth).node
     }
 
-    private mutating func decodeObject(_ reference: Int, depth: Int) throws -> PropertyListNode {
+    private mutating func readSizedObject(_ reference: Int, depth: Int) throws -> (node: PropertyListNode, size: ExpandedSize) {
+        if let cached = cache[reference] {
+            // Met again: its children were charged the first time; a walker pays for them again.
+            try charge(cached.size, at: cached.node.location.column - 1, depth: depth)
+            return cached
+        }
+        let offset = (try? objectOffset(reference)) ?? 0
+        try charge(ExpandedSize(), at: offset, depth: depth)
+        let read = try decodeObject(reference, depth: depth)
+        // A container's children were charged as they were read; a scalar's text is its own.
+        if read.size.height == 0 { try charge(ExpandedSize(values: 0, textBytes: read.size.textBytes), at: offset, depth: depth) }
+        cache[reference] = read
+        return read
+    }
+
+    private mutating func charge(_ size: ExpandedSize, at offset: Int, depth: Int) throws {
+        valueBudget -= size.values
+        textBudget -= size.textBytes
+        if valueBudget < 0 {
+            throw Failure(
+                offset: offset,
+                message: "more values than its \(bytes.count) bytes can hold\(maximumValueCount < bytes.count + 16 ? ", or than the reading limit of \(maximumValueCount) values" : "")",
+                id: maximumValueCount < bytes.count + 16 ? .binaryPropertyListCorrupt : .expandsTooMuch)
+        }
+        if textBudget < 0 {
+            throw Failure(
+                offset: offset,
+                message: "more than \(Self.expansionBudget(fileSize: bytes.count)) bytes of text (8 times its size plus 16 MiB)",
+                id: .expandsTooMuch)
+        }
+        guard depth + size.height <= maximumDepth else {
+            throw Failure(offset: offset, message: "values nest more than \(maximumDepth) levels deep")
+        }
+    }
+
+    private mutating func decodeObject(_ reference: Int, depth: Int) throws -> (node: PropertyListNode, size: ExpandedSize) {
         let offset = try objectOffset(reference)
         guard depth <= maximumDepth else { throw Failure(offset: offset, message: "values nest more than \(maximumDepth) levels deep") }
         guard !visiting.contains(reference) else { throw Failure(offset: offset, message: "the object graph refers back to itself") }
@@ -213,8 +297,8 @@ struct BinaryPropertyListReader {
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x08: return PropertyListNode(.boolean(false), location: location)
-            case 0x09: return PropertyListNode(.boolean(true), location: location)
+            case 0x08: return (PropertyListNode(.boolean(false), location: location), ExpandedSize())
+            case 0x09: return (PropertyListNode(.boolean(true), location: location), ExpandedSize())
             default: throw Failure(offset: offset, message: "unsupported object marker 0x\(String(marker, radix: 16))")
             }
         case 0x1:
@@ -224,7 +308,7 @@ struct BinaryPropertyListReader {
             // 16-byte integers keep their low 8 bytes, as CoreFoundation does for values that fit.
             let value = readUnsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8))
             let signed = size >= 8 ? Int64(bitPattern: value) : Int64(value)
-            return PropertyListNode(.integer(signed), location: location)
+            return (PropertyListNode(.integer(signed), location: location), ExpandedSize())
         case 0x2:
             let size = 1 << Int(marker & 0x0F)
             try require(offset + 1, size)
@@ -235,15 +319,15 @@ struct BinaryPropertyListReader {
                 case 8: Double(bitPattern: bits)
                 default: throw Failure(offset: offset, message: "real of unsupported width \(size)")
                 }
-            return PropertyListNode(.real(value), location: location)
+            return (PropertyListNode(.real(value), location: location), ExpandedSize())
         case 0x3:
             guard marker == 0x33 else { throw Failure(offset: offset, message: "unsupported date marker") }
             try require(offset + 1, 8)
-            return PropertyListNode(.date(String(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))), location: location)
+            return (PropertyListNode(.date(String(Double(bitPattern: readUnsigned(at: offset + 1, size: 8)))), location: location), ExpandedSize())
         case 0x4:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length)
-            return PropertyListNode(.data(Array(bytes[start..<(start + length)])), location: location)
+            return (PropertyListNode(.data(Array(bytes[start..<(start + length)])), location: location), ExpandedSize(textBytes: length))
         case 0x5:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length)
@@ -251,22 +335,22 @@ struct BinaryPropertyListReader {
             guard !slice.contains(where: { $0 >= 0x80 }) else {
                 throw Failure(offset: offset, message: "ASCII string holds non-ASCII bytes")
             }
-            return PropertyListNode(.string(String(decoding: slice, as: UTF8.self)), location: location)
+            return (PropertyListNode(.string(String(decoding: slice, as: UTF8.self)), location: location), ExpandedSize(textBytes: length))
         case 0x6:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length * 2)
             var units: [UInt16] = []
             units.reserveCapacity(length)
             for k in 0..<length { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
-            return PropertyListNode(.string(String(decoding: units, as: UTF16.self)), location: location)
+            return (PropertyListNode(.string(String(decoding: units, as: UTF16.self)), location: location), ExpandedSize(textBytes: 2 * length))
         case 0x7:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length)
-            return PropertyListNode(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)), location: location)
+            return (PropertyListNode(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)), location: location), ExpandedSize(textBytes: length))
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             try require(offset + 1, size)
-            return PropertyListNode(.integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: min(size, 8)))), location: location)
+            return (PropertyListNode(.integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: min(size, 8)))), location: location), ExpandedSize())
         case 0xA, 0xC:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length * objectRefSize)
@@ -274,11 +358,13 @@ struct BinaryPropertyListReader {
             defer { visiting.remove(reference) }
             var items: [PropertyListNode] = []
             items.reserveCapacity(length)
+            var size = ExpandedSize()
             for k in 0..<length {
-                let child = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
-                items.append(try readObject(child, depth: depth + 1))
+                let child = try readSizedObject(try objectReference(at: start + k * objectRefSize), depth: depth + 1)
+                items.append(child.node)
+                size.add(child: child.size)
             }
-            return PropertyListNode(.array(items), location: location)
+            return (PropertyListNode(.array(items), location: location), size)
         case 0xD:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, 2 * length * objectRefSize)
@@ -286,17 +372,18 @@ struct BinaryPropertyListReader {
             defer { visiting.remove(reference) }
             var entries: [PropertyListValue.DictionaryEntry] = []
             entries.reserveCapacity(length)
+            var size = ExpandedSize()
             for k in 0..<length {
-                let keyReference = Int(readUnsigned(at: start + k * objectRefSize, size: objectRefSize))
-                let valueReference = Int(readUnsigned(at: start + (length + k) * objectRefSize, size: objectRefSize))
-                let keyNode = try readObject(keyReference, depth: depth + 1)
-                guard case .string(let key) = keyNode.value else {
-                    throw Failure(offset: keyNode.location.column - 1, message: "dictionary key is \(keyNode.value.kindDescription), not a string")
+                let keyRead = try readSizedObject(try objectReference(at: start + k * objectRefSize), depth: depth + 1)
+                guard case .string(let key) = keyRead.node.value else {
+                    throw Failure(offset: keyRead.node.location.column - 1, message: "dictionary key is \(keyRead.node.value.kindDescription), not a string")
                 }
-                let value = try readObject(valueReference, depth: depth + 1)
-                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyNode.location, value: value))
+                let value = try readSizedObject(try objectReference(at: start + (length + k) * objectRefSize), depth: depth + 1)
+                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyRead.node.location, value: value.node))
+                size.add(child: keyRead.size)
+                size.add(child: value.size)
             }
-            return PropertyListNode(.dictionary(entries), location: location)
+            return (PropertyListNode(.dictionary(entries), location: location), size)
         default:
             throw Failure(offset: offset, message: "unknown object marker 0x\(String(marker, radix: 16))")
         }

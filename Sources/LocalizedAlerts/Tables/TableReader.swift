@@ -272,8 +272,8 @@ enum TableReader {
         var arena: [UInt8] = []
         var records: [EntryRecord] = []
         records.reserveCapacity(min(items.count, limits.maximumEntryCount))
-        // A value several entries share (one object in a binary list, found by its offset) is
-        // stored once: no file decodes to more text than it holds.
+        // A key or value several entries share (one object in a binary list, found by its
+        // offset) is stored once: no file decodes to more text than it holds.
         let sharesObjects = format == .binaryPropertyList
         var stored: [Int: ByteSpan] = [:]
         var nonStrings = 0
@@ -307,19 +307,18 @@ enum TableReader {
                         message: "the value of \"\(item.key)\" is \(item.value.value.kindDescription), not a string; a device cannot show it",
                         hint: "make the value a string"))
             }
-            let keySpan = key.withUTF8 { bytes -> ByteSpan in
-                let start = arena.count
-                arena.append(contentsOf: bytes)
-                return .arena(start, bytes.count)
-            }
-            let valueSpan =
-                (sharesObjects ? stored[item.value.location.column] : nil)
-                ?? valueText.withUTF8 { bytes -> ByteSpan in
+            func store(_ text: inout String, at location: SourceLocation) -> ByteSpan {
+                if sharesObjects, let span = stored[location.column] { return span }
+                let span = text.withUTF8 { bytes -> ByteSpan in
                     let start = arena.count
                     arena.append(contentsOf: bytes)
                     return .arena(start, bytes.count)
                 }
-            if sharesObjects { stored[item.value.location.column] = valueSpan }
+                if sharesObjects { stored[location.column] = span }
+                return span
+            }
+            let keySpan = store(&key, at: item.keyLocation)
+            let valueSpan = store(&valueText, at: item.value.location)
             records.append(
                 EntryRecord(
                     key: keySpan, value: valueSpan, comment: .none,

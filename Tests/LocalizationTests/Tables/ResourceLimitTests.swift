@@ -45,62 +45,132 @@ struct ResourceLimitTests {
         #expect(fromBinary.diagnostics.containsErrors)
     }
 
-    /// A compiled table whose 2,000 keys all point at one 50 KB string object (as a writer that
-    /// uniques strings produces): the string is stored once, as Foundation shares the object,
-    /// instead of 100 MB of copies.
+    /// A compiled table whose 2,000 keys all point at one 2 KB string object (as a writer that
+    /// uniques strings produces): the string is stored once, as Foundation shares the object.
     @Test func sharedObjectsInBinaryTablesAreStoredOnce() throws {
-        let big = String(repeating: "x", count: 50_000)
+        let value = String(repeating: "x", count: 2_000)
         let keys = (1...2_000).map { "key\($0)" }
-        let data = Self.binaryPropertyList(keys: keys, sharedValue: big)
-        #expect(data.count < 100_000)
+        let data = BinaryPropertyListBuilder.table(keys: keys, sharedValue: value)
         let table = LocalizationTable(parsing: data, file: "shared.strings")
         #expect(table.count == 2_000)
-        #expect(table["key1234"] == big)
+        #expect(table["key1234"] == value)
+        #expect(table.diagnostics.isEmpty)
         #expect(table.memoryFootprint < 4 * data.count, "\(table.memoryFootprint) bytes for a \(data.count)-byte file")
         // Foundation reads the same file to the same table.
         let foundation = try PropertyListSerialization.propertyList(from: Data(data), format: nil) as? [String: String]
         #expect(foundation == table.dictionary)
         // The general reader (used when a value is not a string) shares them too.
-        let mixed = Self.binaryPropertyList(keys: keys, sharedValue: big, extraInteger: true)
+        let mixed = BinaryPropertyListBuilder.table(keys: keys, sharedValue: value, extraInteger: true)
         let mixedTable = LocalizationTable(parsing: mixed, file: "mixed.strings")
         #expect(mixedTable.count == 2_000)
         #expect(mixedTable.memoryFootprint < 4 * mixed.count)
     }
 
-    /// `bplist00` with a dictionary of `keys` that all refer to one string object (plus, when
-    /// asked, one key whose value is an integer).
-    static func binaryPropertyList(keys: [String], sharedValue: String, extraInteger: Bool = false) -> [UInt8] {
-        var objects: [[UInt8]] = []
-        func length(_ marker: UInt8, _ count: Int) -> [UInt8] {
-            count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x12] + withUnsafeBytes(of: UInt32(count).bigEndian, Array.init)
+    /// Found by an audit: 120 KB of keys sharing one 60 KB value (or one 60 KB key) was copied
+    /// per entry by every reader of the table, 1.6 GB and more. What the entries expand to is
+    /// bounded (8 times the file plus 16 MiB); past it the file is refused, located, at once.
+    @Test func compiledTablesThatExpandTooMuchAreRefused() {
+        let big = String(repeating: "v", count: 60_000)
+        let keys = (1...4_000).map { "k\($0)" }
+        for (name, data) in [
+            ("shared value", BinaryPropertyListBuilder.table(keys: keys, sharedValue: big)),
+            ("shared key", BinaryPropertyListBuilder.table(keys: [big] + keys, sharedValue: "v", sharedKey: true)),
+            ("general reader", BinaryPropertyListBuilder.table(keys: keys, sharedValue: big, extraInteger: true)),
+        ] {
+            #expect(data.count < 140_000, "\(name)")
+            let clock = ContinuousClock()
+            var table: LocalizationTable!
+            let elapsed = clock.measure { table = LocalizationTable(parsing: data, file: "amplified.strings") }
+            #expect(elapsed < .seconds(2), "\(name): \(elapsed)")
+            let refusal = table.diagnostics.first { $0.id == .expandsTooMuch }
+            #expect(refusal?.severity == .error, "\(name)")
+            #expect(refusal?.location.file == "amplified.strings" && refusal!.location.column > 1, "\(name)")
+            #expect(table.count == 0 && table.entries.isEmpty, "\(name)")
+            #expect(table.memoryFootprint < data.count, "\(name)")
         }
-        let allKeys = keys + (extraInteger ? ["number"] : [])
-        let entryCount = allKeys.count
-        // Object 0 is the dictionary; then the keys; then the shared string; then the integer.
-        let valueReference = 1 + entryCount
-        var dictionary = length(0xD0, entryCount)
-        for index in 0..<entryCount { dictionary += withUnsafeBytes(of: UInt16(1 + index).bigEndian, Array.init) }
-        for index in 0..<entryCount {
-            let reference = extraInteger && index == entryCount - 1 ? valueReference + 1 : valueReference
-            dictionary += withUnsafeBytes(of: UInt16(reference).bigEndian, Array.init)
+    }
+
+    /// Found by an audit: a compiled .stringsdict whose device variants all point at one shared
+    /// dictionary, twenty levels deep, is a 4^20-path tree to whoever walks it (541 bytes → 17 s
+    /// and 3.9 GB). Each reference is charged what it expands to; past the budget: refused.
+    @Test func sharedContainersCannotDescribeAnExponentialTree() {
+        var builder = BinaryPropertyListBuilder()
+        let root = builder.add(.raw([]))
+        let key = builder.add(.ascii("k"))
+        let rule = builder.add(.ascii("NSStringDeviceSpecificRuleType"))
+        let devices = ["iphone", "ipad", "mac", "other"].map { builder.add(.ascii($0)) }
+        var level = builder.add(.ascii("leaf %@"))
+        for _ in 0..<20 {
+            let variants = builder.add(.dictionary(keys: devices, values: Array(repeating: level, count: devices.count)))
+            level = builder.add(.dictionary(keys: [rule], values: [variants]))
         }
-        objects.append(dictionary)
-        for key in allKeys { objects.append(length(0x50, key.utf8.count) + Array(key.utf8)) }
-        objects.append(length(0x50, sharedValue.utf8.count) + Array(sharedValue.utf8))
-        if extraInteger { objects.append([0x10, 3]) }
-        var bytes = Array("bplist00".utf8)
-        var offsets: [UInt32] = []
-        for object in objects {
-            offsets.append(UInt32(bytes.count))
-            bytes += object
+        builder.objects[root] = .dictionary(keys: [key], values: [level])
+        let bytes = builder.build().bytes
+        #expect(bytes.count < 1_000)
+        let clock = ContinuousClock()
+        let elapsed = clock.measure {
+            let dictionary = StringsDictionary(parsing: bytes, file: "dag.stringsdict")
+            #expect(dictionary.entries.isEmpty)
+            #expect(dictionary.diagnostics.map(\.id) == [.expandsTooMuch])
+            #expect(PropertyListReader.read(bytes).root == nil)
+            let app = AppLocalizations(localizations: [.init(name: "en", path: nil, tables: [:], stringsDictionaries: ["Localizable": dictionary])])
+            #expect(Linter().lint(app).contains { $0.id == .expandsTooMuch })
         }
-        let tableOffset = UInt64(bytes.count)
-        for offset in offsets { bytes += withUnsafeBytes(of: offset.bigEndian, Array.init) }
-        bytes += [0, 0, 0, 0, 0, 0, 4, 2]
-        bytes += withUnsafeBytes(of: UInt64(objects.count).bigEndian, Array.init)
-        bytes += withUnsafeBytes(of: UInt64(0).bigEndian, Array.init)
-        bytes += withUnsafeBytes(of: tableOffset.bigEndian, Array.init)
-        return bytes
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+        // The same shape with no sharing beyond strings reads (a compiler's output).
+        var plain = BinaryPropertyListBuilder()
+        let plainRoot = plain.add(.raw([]))
+        let plainKey = plain.add(.ascii("k"))
+        let plainRule = plain.add(.ascii("NSStringDeviceSpecificRuleType"))
+        let names = ["iphone", "other"].map { plain.add(.ascii($0)) }
+        let leaf = plain.add(.ascii("leaf %@"))
+        let variants = plain.add(.dictionary(keys: names, values: [leaf, leaf]))
+        let entry = plain.add(.dictionary(keys: [plainRule], values: [variants]))
+        plain.objects[plainRoot] = .dictionary(keys: [plainKey], values: [entry])
+        let readable = StringsDictionary(parsing: plain.build().bytes)
+        #expect(readable.diagnostics.isEmpty)
+        #expect(readable["k"]?.deviceText().text == "leaf %@")
+    }
+
+    /// Found by an audit: a reference or offset of 2^63 or more trapped converting to Int
+    /// (SIGILL in every command). Every integer field of a compiled file, set to such values,
+    /// gives a located error or a table, never a trap.
+    @Test func integerFieldsPastIntRangeNeverTrap() {
+        let audit = [UInt8](Data(base64Encoded: "YnBsaXN0MDBRa1F20f//////////AAAAAAAAAAEICgwAAAAAAAABCAAAAAAAAAADAAAAAAAAAAIAAAAAAAAAHQ==")!)
+        let table = LocalizationTable(parsing: audit, file: "audit.strings")
+        #expect(table.diagnostics.map(\.id) == [.binaryPropertyListCorrupt])
+        #expect(table.diagnostics.first?.location.column == 14, "at the reference")
+
+        var builder = BinaryPropertyListBuilder()
+        builder.referenceSize = 8
+        builder.offsetSize = 8
+        let root = builder.add(.raw([]))
+        let keys = [builder.add(.ascii("a")), builder.add(.ascii("b"))]
+        let values = [builder.add(.ascii("x")), builder.add(.array([]))]
+        builder.objects[root] = .dictionary(keys: keys, values: values)
+        let (bytes, _, _, _) = builder.build()
+        #expect(LocalizationTable(parsing: bytes).diagnostics.map(\.id) == [.nonStringValue], "the intact file reads")
+        // Every 8-byte field (references, offsets, trailer counts) and every single byte, set
+        // past Int's range or to all ones.
+        var variants: [[UInt8]] = []
+        for start in 8..<(bytes.count - 7) {
+            for pattern: [UInt8] in [[0x80, 0, 0, 0, 0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
+                var copy = bytes
+                copy.replaceSubrange(start..<(start + 8), with: pattern)
+                variants.append(copy)
+            }
+        }
+        for index in bytes.indices {
+            var copy = bytes
+            copy[index] = 0xFF
+            variants.append(copy)
+        }
+        for variant in variants {
+            let table = LocalizationTable(parsing: variant, file: "f.strings")
+            #expect(table.isReadableOnDevice || table.diagnostics.containsErrors)
+            _ = StringsDictionary(parsing: variant)
+            _ = PropertyListReader.read(variant)
+        }
     }
 
     @Test func nestingBeyondTheLimitIsAnError() {
