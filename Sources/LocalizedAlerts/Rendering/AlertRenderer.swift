@@ -141,8 +141,12 @@ public final class DeviceContext: Sendable {
             title: title, subtitle: subtitle, body: body,
             isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
-            diagnostics: diagnostics.cappedPerID(50, scope: "this rendering"))
+            diagnostics: diagnostics.cappedPerID(Self.diagnosticsPerKind, scope: "this rendering"))
     }
+
+    /// Diagnostics of one kind listed per rendering or localized payload: a text of 20,000
+    /// dropped specifiers says so in 50 findings and a count.
+    static let diagnosticsPerKind = 50
 
     /// What concerns the alert as a whole rather than one field.
     private func checkAlert(_ alert: Alert, _ payload: NotificationPayload, diagnostics: inout [Diagnostic]) {

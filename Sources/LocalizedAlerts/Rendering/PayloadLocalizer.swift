@@ -43,12 +43,17 @@ extension AlertRenderer {
         let context = self.context(preferredLanguages: preferredLanguages)
         let rendered = context.render(payload)
         var texts: [AlertFieldName: String] = [:]
-        var diagnostics = rendered.diagnostics
+        // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
+        // not an array) matters whichever mode fills in the text.
+        var diagnostics = payload.diagnostics
         switch mode {
         case .device:
+            diagnostics += rendered.diagnostics
             for name in AlertFieldName.allCases { if let field = rendered.field(name) { texts[name] = field.text } }
         case .server:
-            diagnostics = rendered.diagnostics.filter { $0.id == .renderMissingKey || $0.id == .renderUnreadableTable || $0.id == .renderNoLocalizableTable || $0.id == .renderBodyWithLocKey }
+            diagnostics += rendered.diagnostics.filter {
+                $0.id == .renderMissingKey || $0.id == .renderUnreadableTable || $0.id == .renderNoLocalizableTable || $0.id == .renderBodyWithLocKey
+            }
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
                 let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
@@ -61,7 +66,8 @@ extension AlertRenderer {
         return LocalizedPayload(
             payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: rendered.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
-            byteCount: document.withoutSimulatorTarget.serialized().utf8.count, diagnostics: diagnostics)
+            byteCount: document.withoutSimulatorTarget.serialized().utf8.count,
+            diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
     }
 
     /// One field's text in server mode.
@@ -91,12 +97,16 @@ extension AlertRenderer {
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
 enum PayloadRewriter {
     static func rewrite(_ document: JSON, texts: [AlertFieldName: String]) -> JSON {
+        // A device reads the last of duplicate keys; the earlier `aps` (or `alert`) would still
+        // carry the raw loc-key to any reader that takes the first, so it is not sent at all.
         guard case .object(var members) = document.value,
             let apsIndex = members.lastIndex(where: { $0.key == "aps" }),
             case .object(var aps) = members[apsIndex].value.value,
             let alertIndex = aps.lastIndex(where: { $0.key == "alert" }),
             case .object(let alert) = aps[alertIndex].value.value
         else { return document }
+        aps = aps.enumerated().filter { $0.element.key != "alert" || $0.offset == alertIndex }.map(\.element)
+        let keptAlert = aps.lastIndex { $0.key == "alert" }!
         var rewritten: [JSON.Member] = []
         var written: Set<AlertFieldName> = []
         for member in alert {
@@ -115,8 +125,9 @@ enum PayloadRewriter {
                 }
             }
         }
-        aps[alertIndex].value = JSON(.object(rewritten), location: aps[alertIndex].value.location)
+        aps[keptAlert].value = JSON(.object(rewritten), location: aps[keptAlert].value.location)
         members[apsIndex].value = JSON(.object(aps), location: members[apsIndex].value.location)
+        members = members.enumerated().filter { $0.element.key != "aps" || $0.offset == apsIndex }.map(\.element)
         return JSON(.object(members), location: document.location)
     }
 }

@@ -70,23 +70,49 @@ extension Array where Element == Diagnostic {
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// At most `limit` diagnostics of each ID, the last one kept saying how many more there
-    /// were in `scope`: hostile input must not make reporting the bottleneck.
-    func cappedPerID(_ limit: Int = 200, scope: String = "the file") -> [Diagnostic] {
+    /// were in `scope`.
+    func cappedPerID(_ limit: Int = ReadingLimits.default.maximumDiagnosticsPerKind, scope: String = "the file") -> [Diagnostic] {
         guard count > limit else { return self }
-        var counts: [DiagnosticID: Int] = [:]
-        var kept: [Diagnostic] = []
-        var lastKept: [DiagnosticID: Int] = [:]
-        for diagnostic in self {
-            let count = counts[diagnostic.id, default: 0] + 1
-            counts[diagnostic.id] = count
-            if count <= limit {
-                lastKept[diagnostic.id] = kept.count
-                kept.append(diagnostic)
-            }
-        }
-        for (id, count) in counts where count > limit {
-            kept[lastKept[id]!].message += " (and \(count - limit) more like this in \(scope), not listed)"
-        }
+        var admitted = PerKindLimit(limit)
+        var kept = filter { admitted.admit($0.id) }
+        admitted.noteUnlisted(in: &kept, scope: scope)
         return kept
     }
 }
+
+/// Admits at most `limit` diagnostics of each ID and counts the rest, so that hostile input
+/// (a million lone surrogates, twenty thousand stray `%`) cannot make reporting the bottleneck.
+/// Every reader and the renderer list diagnostics through it.
+struct PerKindLimit {
+    let limit: Int
+    private var counts: [DiagnosticID: Int] = [:]
+
+    init(_ limit: Int) { self.limit = limit }
+
+    /// Counts one diagnostic of `id`; true while fewer than `limit` were admitted.
+    mutating func admit(_ id: DiagnosticID) -> Bool {
+        let count = counts[id, default: 0] + 1
+        counts[id] = count
+        return count <= limit
+    }
+
+    /// Counts `count` more of `id` that were never built (known only as a number).
+    mutating func skip(_ id: DiagnosticID, count: Int) { counts[id, default: 0] += count }
+
+    /// Adds "(and N more like this …)" to the last listed diagnostic of every ID over the limit.
+    func noteUnlisted<Item: ListedDiagnostic>(in items: inout [Item], scope: String = "the file") {
+        for (id, count) in counts where count > limit {
+            if let last = items.lastIndex(where: { $0.id == id }) {
+                items[last].message += " (and \(count - limit) more like this in \(scope), not listed)"
+            }
+        }
+    }
+}
+
+/// What ``PerKindLimit`` needs of a diagnostic: its ID, and a message to extend.
+protocol ListedDiagnostic {
+    var id: DiagnosticID { get }
+    var message: String { get set }
+}
+
+extension Diagnostic: ListedDiagnostic {}

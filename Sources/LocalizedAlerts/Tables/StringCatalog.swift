@@ -85,7 +85,7 @@ public struct StringCatalog: Sendable {
         self.sourceLanguage = parsed?.sourceLanguage ?? ""
         self.version = parsed?.version
         self.strings = parsed?.strings ?? []
-        self.diagnostics = reader.diagnostics.cappedPerID()
+        self.diagnostics = reader.diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
         self.isReadable = document.root != nil
     }
 

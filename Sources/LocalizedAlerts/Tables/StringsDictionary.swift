@@ -20,7 +20,7 @@ public struct StringsDictionary: Sendable {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
         case .tooLarge:
             let refused = TableReader.refused(file: path, size: limits.maximumFileSize + 1, limits: limits)
-            self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false)
+            self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false, limits: limits)
         }
     }
 
@@ -28,13 +28,15 @@ public struct StringsDictionary: Sendable {
         let document = PropertyListReader.read(bytes, file: file, limits: limits)
         var reader = StringsDictionaryReader(file: file, diagnostics: document.diagnostics)
         let entries = document.root.map { reader.read($0) } ?? []
-        self.init(file: file, entries: entries, diagnostics: reader.diagnostics, readable: document.root != nil && !document.diagnostics.containsErrors)
+        self.init(
+            file: file, entries: entries, diagnostics: reader.diagnostics, readable: document.root != nil && !document.diagnostics.containsErrors,
+            limits: limits)
     }
 
-    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool) {
+    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool, limits: ReadingLimits = .default) {
         self.file = file
         self.entries = entries
-        self.diagnostics = diagnostics.cappedPerID()
+        self.diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
         self.isReadableOnDevice = readable
     }
 

@@ -29,10 +29,11 @@ struct StringsFileParser {
     private(set) var stoppedAtEntryLimit = false
 
     /// `text` must not be empty (an empty buffer has no address to read from).
-    init(text: UnsafeBufferPointer<UInt8>, maximumEntryCount: Int = ReadingLimits.default.maximumEntryCount) {
+    init(text: UnsafeBufferPointer<UInt8>, limits: ReadingLimits = .default) {
         self.base = text.baseAddress!
         self.end = text.count
-        self.maximumEntryCount = maximumEntryCount
+        self.maximumEntryCount = limits.maximumEntryCount
+        self.listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         records.reserveCapacity(text.count / 64 + 4)
         offsets.reserveCapacity(text.count / 64 + 4)
     }
@@ -626,28 +627,21 @@ struct StringsFileParser {
         }
     }
 
-    /// Keeps at most `maximumPerID` diagnostics of one kind, so that hostile input cannot make
-    /// reporting the bottleneck; the rest are counted in ``finish()``.
-    static let maximumPerID = 200
-    private var countsByID: [DiagnosticID: Int] = [:]
+    /// Diagnostics listed per kind (``ReadingLimits/maximumDiagnosticsPerKind``); the rest
+    /// are counted in ``finish()``.
+    private var listed: PerKindLimit
     /// While only measuring a string (not keeping it), its escape warnings are not reported.
     private var reportingSuppressed = false
 
     private mutating func report(_ diagnostic: PendingDiagnostic) {
         if reportingSuppressed { return }
-        let count = countsByID[diagnostic.id, default: 0] + 1
-        countsByID[diagnostic.id] = count
-        if count <= StringsFileParser.maximumPerID { pending.append(diagnostic) }
+        if listed.admit(diagnostic.id) { pending.append(diagnostic) }
     }
 
     /// Called when parsing is over: states how many entries a silent stop loses, and how many
     /// diagnostics went unlisted.
     mutating func finish() {
-        for (id, count) in countsByID where count > StringsFileParser.maximumPerID {
-            if let last = pending.lastIndex(where: { $0.id == id }) {
-                pending[last].message += " (and \(count - StringsFileParser.maximumPerID) more like this in the file, not listed)"
-            }
-        }
+        listed.noteUnlisted(in: &pending)
         if let truncation {
             let lost = records.count - truncation.firstLostRecord
             if lost > 0 {
@@ -754,7 +748,7 @@ struct StringsFileParser {
     }
 }
 
-struct PendingDiagnostic {
+struct PendingDiagnostic: ListedDiagnostic {
     var id: DiagnosticID
     var severity: Severity
     var offset: Int

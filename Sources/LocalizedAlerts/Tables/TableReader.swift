@@ -8,11 +8,18 @@ public struct ReadingLimits: Sendable, Hashable {
     /// Entries of one table read at most; the rest of a larger file is reported, not read.
     /// Property lists and JSON documents may hold four times as many values in all.
     public var maximumEntryCount: Int
+    /// Diagnostics of one kind (one ID) listed per file; the last one listed says how many more
+    /// there were. Real apps stay far below it; hostile files cannot make reports unbounded.
+    public var maximumDiagnosticsPerKind: Int
 
-    public init(maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512, maximumEntryCount: Int = 10_000_000) {
+    public init(
+        maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512, maximumEntryCount: Int = 10_000_000,
+        maximumDiagnosticsPerKind: Int = 10_000
+    ) {
         self.maximumFileSize = min(maximumFileSize, Int(Int32.max))
         self.maximumNestingDepth = maximumNestingDepth
         self.maximumEntryCount = max(1, min(maximumEntryCount, Int(Int32.max) / 4))
+        self.maximumDiagnosticsPerKind = max(1, maximumDiagnosticsPerKind)
     }
 
     /// Values (strings, numbers, containers) one property list or JSON document may hold.
@@ -115,12 +122,12 @@ enum TableReader {
         }
         let text = decoded.utf8
         let parser = text.withUnsafeBufferPointer { buffer in
-            var parser = StringsFileParser(text: buffer, maximumEntryCount: limits.maximumEntryCount)
+            var parser = StringsFileParser(text: buffer, limits: limits)
             parser.parse()
             parser.finish()
             return parser
         }
-        var pending = decodingDiagnostics(decoded, text: text)
+        var pending = decodingDiagnostics(decoded, text: text, limits: limits)
         var readable = !parser.rejected
         if decoded.encoding == .utf16BigEndianWithoutBOM
             || (decoded.encoding == .utf16LittleEndianWithoutBOM && !startsWithASCIISpace(text))
@@ -161,7 +168,7 @@ enum TableReader {
             }
         }
         let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), hasSourceText: true)
-        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
+        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
             file: file, format: .text(decoded.encoding), diagnostics: diagnostics,
@@ -173,8 +180,9 @@ enum TableReader {
         return first == 0x20 || (first >= 0x09 && first <= 0x0D)
     }
 
-    private static func decodingDiagnostics(_ decoded: DecodedText, text: [UInt8]) -> [PendingDiagnostic] {
+    private static func decodingDiagnostics(_ decoded: DecodedText, text: [UInt8], limits: ReadingLimits) -> [PendingDiagnostic] {
         var result: [PendingDiagnostic] = []
+        var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         var invalidUTF8Count = 0
         for problem in decoded.problems {
             switch problem.kind {
@@ -189,6 +197,7 @@ enum TableReader {
                             : "UTF-16 (\(order)) without a byte order mark: Foundation misreads it (it assumes little-endian and drops the first character), so on a device the whole table is empty; decoded correctly here",
                         hint: "save the file as UTF-8, or as UTF-16 with a byte order mark"))
             case .invalidUTF8(let byte):
+                // The file is rejected at the first bad byte: one diagnostic, with the count.
                 invalidUTF8Count += 1
                 if invalidUTF8Count == 1 {
                     result.append(
@@ -198,12 +207,14 @@ enum TableReader {
                             hint: "save the file as UTF-8 (it looks like Latin-1 or another legacy encoding)"))
                 }
             case .loneSurrogate(let unit):
+                guard listed.admit(.invalidEncoding) else { continue }
                 result.append(
                     PendingDiagnostic(
                         id: .invalidEncoding, severity: .error, offset: problem.offset,
                         message: "unpaired UTF-16 surrogate 0x\(hex(UInt32(unit))): the device shows U+FFFD (�) here",
                         hint: "fix the character; it was probably cut in half"))
             case .invalidScalar(let value):
+                guard listed.admit(.invalidEncoding) else { continue }
                 result.append(
                     PendingDiagnostic(
                         id: .invalidEncoding, severity: .error, offset: problem.offset,
@@ -217,8 +228,14 @@ enum TableReader {
                         hint: "the file was probably truncated"))
             }
         }
-        if invalidUTF8Count > 1, let index = result.firstIndex(where: { $0.id == .invalidEncoding }) {
-            result[index].message += " (\(invalidUTF8Count) invalid bytes in all)"
+        if invalidUTF8Count > 0 {
+            invalidUTF8Count += decoded.unlistedProblemCount
+            if invalidUTF8Count > 1, let index = result.firstIndex(where: { $0.id == .invalidEncoding }) {
+                result[index].message += " (\(invalidUTF8Count) invalid bytes in all)"
+            }
+        } else {
+            listed.skip(.invalidEncoding, count: decoded.unlistedProblemCount)
+            listed.noteUnlisted(in: &result)
         }
         return result
     }
@@ -250,7 +267,7 @@ enum TableReader {
                 kind: .string, isReadByDevice: true)
         }
         let storage = TableStorage(text: [], arena: trimmed(arena), records: records, hasSourceText: false)
-        let diagnostics = duplicateDiagnostics(storage, file: file)
+        let diagnostics = duplicateDiagnostics(storage, file: file, limits: limits)
         return LocalizationTable(file: file, format: .binaryPropertyList, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
     }
 
@@ -276,7 +293,7 @@ enum TableReader {
         // offset) is stored once: no file decodes to more text than it holds.
         let sharesObjects = format == .binaryPropertyList
         var stored: [Int: ByteSpan] = [:]
-        var nonStrings = 0
+        var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         for (index, item) in items.enumerated() {
             if index == limits.maximumEntryCount {
                 diagnostics.append(
@@ -297,10 +314,7 @@ enum TableReader {
             case .data(let bytes): kind = .data; valueText = "<\(bytes.count) bytes>"
             default: kind = .other; valueText = ""
             }
-            if kind != .string {
-                nonStrings += 1
-            }
-            if kind != .string && nonStrings <= StringsFileParser.maximumPerID {
+            if kind != .string && listed.admit(.nonStringValue) {
                 diagnostics.append(
                     Diagnostic(
                         id: .nonStringValue, severity: .error, location: item.value.location,
@@ -326,23 +340,23 @@ enum TableReader {
                     valueLine: UInt32(item.value.location.line), valueColumn: UInt32(item.value.location.column),
                     kind: kind, isReadByDevice: true))
         }
-        if nonStrings > StringsFileParser.maximumPerID, let last = diagnostics.lastIndex(where: { $0.id == .nonStringValue }) {
-            diagnostics[last].message += " (and \(nonStrings - StringsFileParser.maximumPerID) more like this in the file, not listed)"
-        }
+        listed.noteUnlisted(in: &diagnostics)
         let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false)
-        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file))
+        diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
-        return LocalizationTable(file: file, format: format, diagnostics: diagnostics.cappedPerID(), isReadableOnDevice: true, storage: storage)
+        return LocalizationTable(
+            file: file, format: format, diagnostics: diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind), isReadableOnDevice: true,
+            storage: storage)
     }
 
     // MARK: Duplicates
 
     /// A key defined again with a different value: the device silently takes the last one.
-    static func duplicateDiagnostics(_ storage: TableStorage, file: String?) -> [Diagnostic] {
+    static func duplicateDiagnostics(_ storage: TableStorage, file: String?, limits: ReadingLimits) -> [Diagnostic] {
         guard storage.distinctKeyCount < storage.records.count else { return [] }
         var previousByKey = [Int](repeating: -1, count: storage.distinctKeyCount)
         var result: [Diagnostic] = []
-        var unlisted = 0
+        var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         for (index, record) in storage.records.enumerated() {
             let number = storage.keyNumber(ofRecord: index)
             let previous = previousByKey[number]
@@ -351,10 +365,7 @@ enum TableReader {
             let earlier = storage.records[previous]
             guard storage.string(earlier.value) != storage.string(record.value) || earlier.kind != record.kind else { continue }
             // As the parser does for every kind of diagnostic: list a bounded number, count the rest.
-            guard result.count < StringsFileParser.maximumPerID else {
-                unlisted += 1
-                continue
-            }
+            guard listed.admit(.duplicateKey) else { continue }
             let key = storage.string(record.key)
             result.append(
                 Diagnostic(
@@ -368,7 +379,7 @@ enum TableReader {
                             message: "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
                     ]))
         }
-        if unlisted > 0 { result[result.count - 1].message += " (and \(unlisted) more like this in the file, not listed)" }
+        listed.noteUnlisted(in: &result)
         return result
     }
 }

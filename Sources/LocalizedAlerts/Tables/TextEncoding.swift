@@ -25,8 +25,21 @@ public enum TextEncoding: String, Sendable, Hashable, Codable {
 struct DecodedText {
     var utf8: [UInt8]
     var encoding: TextEncoding
-    /// Problems found while decoding, as UTF-8 offsets into `utf8` (resolved to lines later).
+    /// Problems found while decoding, as UTF-8 offsets into `utf8` (resolved to lines later):
+    /// the first ``TextDecoder/maximumListedProblems``, then only counted.
     var problems: [DecodingProblem]
+    /// Problems found past the listed ones (a file cut into a million lone surrogates).
+    var unlistedProblemCount = 0
+}
+
+/// Collects decoding problems up to a limit, counting the rest.
+struct DecodingProblemList {
+    private(set) var listed: [DecodingProblem] = []
+    private(set) var unlisted = 0
+
+    mutating func append(_ problem: DecodingProblem) {
+        if listed.count < TextDecoder.maximumListedProblems { listed.append(problem) } else { unlisted += 1 }
+    }
 }
 
 struct DecodingProblem {
@@ -43,6 +56,10 @@ struct DecodingProblem {
 }
 
 enum TextDecoder {
+    /// Problems listed per file; each kind of problem is further limited where it becomes
+    /// diagnostics (``ReadingLimits/maximumDiagnosticsPerKind``).
+    static let maximumListedProblems = 10_000
+
     /// Detects the encoding the way CoreFoundation does for old-style property lists: byte order
     /// marks first, then "a zero in the first two bytes means UTF-16", otherwise UTF-8.
     static func detectEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> TextEncoding {
@@ -117,7 +134,7 @@ enum TextDecoder {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         output.append(contentsOf: bytes[prefix..<firstInvalid])
-        var problems: [DecodingProblem] = []
+        var problems = DecodingProblemList()
         bytes.withUnsafeBufferPointer { buffer in
             var index = firstInvalid
             while index < buffer.count {
@@ -132,7 +149,7 @@ enum TextDecoder {
                 }
             }
         }
-        return DecodedText(utf8: output, encoding: encoding, problems: problems)
+        return DecodedText(utf8: output, encoding: encoding, problems: problems.listed, unlistedProblemCount: problems.unlisted)
     }
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
@@ -215,7 +232,7 @@ enum TextDecoder {
     private static func transcodeUTF16(
         _ bytes: [UInt8], from start: Int, littleEndian: Bool, encoding: TextEncoding
     ) -> DecodedText {
-        var problems: [DecodingProblem] = []
+        var problems = DecodingProblemList()
         let unitCount = (bytes.count - start) / 2
         // At most three UTF-8 bytes per UTF-16 unit (a surrogate pair, two units, makes four).
         let output = bytes.withUnsafeBufferPointer { buffer in
@@ -284,12 +301,12 @@ enum TextDecoder {
         if leftover != 0 {
             problems.append(DecodingProblem(kind: .truncatedCodeUnit(bytesLeft: leftover), offset: output.count))
         }
-        return DecodedText(utf8: output, encoding: encoding, problems: problems)
+        return DecodedText(utf8: output, encoding: encoding, problems: problems.listed, unlistedProblemCount: problems.unlisted)
     }
 
     private static func transcodeUTF32(_ bytes: [UInt8], littleEndian: Bool, encoding: TextEncoding) -> DecodedText {
         var output: [UInt8] = []
-        var problems: [DecodingProblem] = []
+        var problems = DecodingProblemList()
         let count = (bytes.count - 4) / 4
         output.reserveCapacity(count)
         for i in 0..<count {
@@ -309,7 +326,7 @@ enum TextDecoder {
         if leftover != 0 {
             problems.append(DecodingProblem(kind: .truncatedCodeUnit(bytesLeft: leftover), offset: output.count))
         }
-        return DecodedText(utf8: output, encoding: encoding, problems: problems)
+        return DecodedText(utf8: output, encoding: encoding, problems: problems.listed, unlistedProblemCount: problems.unlisted)
     }
 }
 

@@ -73,4 +73,45 @@ struct PluralTests {
         #expect(result.byteCount == result.payload.serialized().utf8.count)
         #expect(!result.exceedsLimit)
     }
+
+    /// Found by an audit: with two "aps" members only the second (the one a device reads) was
+    /// rewritten, so the first still carried its raw loc-key to APNs.
+    @Test func duplicateApsMembersAreNotSentWithRawKeys() throws {
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
+        let payload = NotificationPayload(
+            parsing: #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["A"]}},"x":1,"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["B"]},"alert":{"loc-key":"call.missed.body","loc-args":["C"]}}}"#)
+        let result = renderer.localize(payload, preferredLanguages: ["de"])
+        #expect(result.payload.serialized() == #"{"x":1,"aps":{"alert":{"body":"C hat versucht, dich anzurufen."}}}"#)
+        #expect(result.diagnostics.contains { $0.id == .jsonDuplicateKey })
+    }
+
+    /// Found by an audit: server mode answered wrong-typed fields with no diagnostic at all.
+    /// What is wrong with the payload is reported in both modes.
+    @Test func wrongTypedFieldsAreReportedWhenLocalizing() throws {
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
+        for (json, expected) in [
+            (#"{"aps":{"alert":{"loc-key":42}}}"#, "\"loc-key\" is a number"),
+            (#"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":"Ana"}}}"#, "\"loc-args\" is a string"),
+            (#"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":[{"name":"Ana"}]}}}"#, "loc-args[0] is an object"),
+            (#"{"aps":[]}"#, "\"aps\" is an array"),
+        ] {
+            for mode in LocalizationMode.allCases {
+                let result = renderer.localize(NotificationPayload(parsing: json), preferredLanguages: ["fr"], mode: mode)
+                #expect(result.diagnostics.contains { $0.message.contains(expected) }, "\(mode): \(json)")
+            }
+        }
+    }
+
+    /// Found by an audit: 9,347 diagnostics came back for one payload from a 1.5 KB table.
+    @Test func localizedPayloadsListFewDiagnosticsOfAKind() {
+        let value = String(repeating: "%d %@ ", count: 3_000)
+        let app = AppLocalizations(localizations: [.init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array("\"k\" = \"\(value)\";".utf8))])])
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"k","loc-args":["x"]}}}"#)
+        for mode in LocalizationMode.allCases {
+            let result = AlertRenderer(app: app).localize(payload, preferredLanguages: ["en"], mode: mode)
+            let counts = Dictionary(grouping: result.diagnostics, by: \.id).mapValues(\.count)
+            #expect(counts.values.allSatisfy { $0 <= DeviceContext.diagnosticsPerKind }, "\(mode): \(counts)")
+            #expect(result.diagnostics.contains { $0.message.contains("more like this in this") }, "\(mode)")
+        }
+    }
 }

@@ -201,10 +201,45 @@ struct ResourceLimitTests {
     @Test func duplicatesAreListedUpToALimit() {
         let text = (1...500).map { "\"k\" = \"v\($0)\";" }.joined(separator: "\n")
         let table = LocalizationTable(parsing: Array(text.utf8))
-        let duplicates = table.diagnostics.filter { $0.id == .duplicateKey }
+        #expect(table.diagnostics.filter { $0.id == .duplicateKey }.count == 499, "under the default limit: every one")
+        let limited = LocalizationTable(parsing: Array(text.utf8), limits: ReadingLimits(maximumDiagnosticsPerKind: 200))
+        let duplicates = limited.diagnostics.filter { $0.id == .duplicateKey }
         #expect(duplicates.count == 200)
         #expect(duplicates.last?.message.hasSuffix("(and 299 more like this in the file, not listed)") == true)
         #expect(table["k"] == "v500")
+    }
+
+    /// Found by an audit: each lone UTF-16 surrogate was a diagnostic of its own, and nothing
+    /// limited them (1 MB → 0.9 GB). Every kind of diagnostic a file can repeat is listed up to
+    /// ``ReadingLimits/maximumDiagnosticsPerKind``, and counted past it, in every encoding.
+    @Test func repeatedProblemsAreListedUpToTheLimitAndCounted() {
+        let limit = ReadingLimits.default.maximumDiagnosticsPerKind
+        let key = Array("\"k\" = \"".utf16)
+        let end = Array("\";\n".utf16)
+        let units = key + Array(repeating: UInt16(0xD800), count: 250_000) + end
+        let utf16: [UInt8] = [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        var utf32: [UInt8] = [0xFF, 0xFE, 0, 0]
+        for scalar in [0x22, 0x6B, 0x22, 0x3D, 0x22] + Array(repeating: 0x11_0000, count: 100_000) + [0x22, 0x3B] {
+            utf32 += [UInt8(scalar & 0xFF), UInt8((scalar >> 8) & 0xFF), UInt8(scalar >> 16), 0]
+        }
+        let escapes = Array(("\"k\" = \"" + String(repeating: "\\q", count: 100_000) + "\";").utf8)
+        for (name, bytes, id, total): (String, [UInt8], DiagnosticID, Int) in [
+            ("lone surrogates", utf16, DiagnosticID.invalidEncoding, 250_000), ("invalid scalars", utf32, .invalidEncoding, 100_000),
+            ("unknown escapes", escapes, .unknownEscape, 100_000),
+        ] {
+            let clock = ContinuousClock()
+            var table: LocalizationTable!
+            let elapsed = clock.measure { table = LocalizationTable(parsing: bytes, file: "repeated.strings") }
+            #expect(elapsed < .seconds(3), "\(name): \(elapsed)")
+            let listed = table.diagnostics.filter { $0.id == id }
+            #expect(listed.count == limit, "\(name)")
+            #expect(listed.last?.message.hasSuffix("(and \(total - limit) more like this in the file, not listed)") == true, "\(name): \(listed.last?.message ?? "")")
+        }
+        // Invalid UTF-8 rejects the file at its first bad byte: one diagnostic, with the count.
+        let latin1 = Array("\"k\" = \"".utf8) + Array(repeating: UInt8(0xE9), count: 200_000) + Array("\";".utf8)
+        let invalid = LocalizationTable(parsing: latin1).diagnostics.filter { $0.id == .invalidEncoding }
+        #expect(invalid.count == 1)
+        #expect(invalid.first?.message.hasSuffix("(200000 invalid bytes in all)") == true)
     }
 
     /// Found with a 300,000-value payload on one line: each location counted its column from
