@@ -11,7 +11,8 @@ public struct BundleLocalizations: Hashable, Sendable {
 
     public init(declared: [String] = [], folders: [String], developmentRegion: String?) {
         var names: [String] = []
-        for name in declared + folders.sorted() where !name.isEmpty && !names.contains(name) { names.append(name) }
+        var seen: Set<String> = []
+        for name in declared + folders.sorted() where !name.isEmpty && seen.insert(name).inserted { names.append(name) }
         let region = developmentRegion.flatMap { $0.isEmpty ? nil : $0 }
         var added = false
         if let region, names.contains("Base"), BundleLocalizations.form(of: region, in: names) == nil {

@@ -49,8 +49,9 @@ public struct AppLocalizations: Sendable {
         localizations: [Localization], catalogs: [String: StringCatalog] = [:], diagnostics: [Diagnostic] = []
     ) {
         var all = localizations
+        var names = Set(localizations.map(\.name))
         for catalog in catalogs.values {
-            for language in catalog.languages where !all.contains(where: { $0.name == language }) {
+            for language in catalog.languages where names.insert(language).inserted {
                 all.append(Localization(name: language, path: nil, tables: [:]))
             }
         }

@@ -60,6 +60,12 @@ public struct StringCatalog: Sendable {
     public let diagnostics: [Diagnostic]
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
+    /// Every language the catalog has: the source language first, then the others sorted.
+    public let languages: [String]
+    /// Per language, its localizations in catalog order: (key index, localization index of
+    /// the last one of that language in the key). Built once, so that compiling every language
+    /// of a catalog of many languages costs what the catalog holds, not languages × keys.
+    private let localizationsByLanguage: [String: [(key: Int32, localization: Int32)]]
 
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: limits.maximumFileSize), file: path, limits: limits)
@@ -87,31 +93,52 @@ public struct StringCatalog: Sendable {
         self.strings = parsed?.strings ?? []
         self.diagnostics = reader.diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
         self.isReadable = document.root != nil
-    }
-
-    /// Every language the catalog has: the source language first, then the others sorted.
-    public var languages: [String] {
-        var others = Set<String>()
-        for key in strings { for localization in key.localizations { others.insert(localization.language) } }
-        others.remove(sourceLanguage)
-        return (sourceLanguage.isEmpty ? [] : [sourceLanguage]) + others.sorted()
+        var byLanguage: [String: [(key: Int32, localization: Int32)]] = [:]
+        for (keyIndex, key) in strings.enumerated() {
+            for (localizationIndex, localization) in key.localizations.enumerated() {
+                let item = (key: Int32(keyIndex), localization: Int32(localizationIndex))
+                // The last localization of a language in one key wins, as in ``Key/localization(_:)``.
+                if byLanguage[localization.language]?.last?.key == item.key {
+                    byLanguage[localization.language]![byLanguage[localization.language]!.count - 1] = item
+                } else {
+                    byLanguage[localization.language, default: []].append(item)
+                }
+            }
+        }
+        self.localizationsByLanguage = byLanguage
+        let source = parsed?.sourceLanguage ?? ""
+        self.languages = (source.isEmpty ? [] : [source]) + byLanguage.keys.filter { $0 != source }.sorted()
     }
 
     /// What Xcode compiles for `language`: plain strings (the `.strings`) and formats and
     /// variants (the `.stringsdict`), in catalog order.
     public func compiled(for language: String) -> [(key: String, value: LocalizedValue, location: SourceLocation?)] {
         var result: [(key: String, value: LocalizedValue, location: SourceLocation?)] = []
-        for key in strings {
-            if !key.shouldTranslate && language != sourceLanguage { continue }
-            if let localization = key.localization(language), let value = StringCatalog.compile(localization) {
-                // A plain string points at its text; the rest at their localization.
-                var location = localization.location ?? key.location
-                if case .unit(let unit)? = localization.value, let unitLocation = unit.location { location = unitLocation }
-                result.append((key.key, value, location))
-            } else if language == sourceLanguage {
-                // With no source-language localization, the key itself is the source text.
-                result.append((key.key, .text(key.key), key.location))
+        let present = localizationsByLanguage[language] ?? []
+        func append(_ key: Key, _ localization: Localization) -> Bool {
+            guard let value = StringCatalog.compile(localization) else { return false }
+            // A plain string points at its text; the rest at their localization.
+            var location = localization.location ?? key.location
+            if case .unit(let unit)? = localization.value, let unitLocation = unit.location { location = unitLocation }
+            result.append((key.key, value, location))
+            return true
+        }
+        guard language == sourceLanguage else {
+            for item in present where strings[Int(item.key)].shouldTranslate {
+                let key = strings[Int(item.key)]
+                _ = append(key, key.localizations[Int(item.localization)])
             }
+            return result
+        }
+        var next = 0
+        for (index, key) in strings.enumerated() {
+            var compiled = false
+            if next < present.count, present[next].key == index {
+                compiled = append(key, key.localizations[Int(present[next].localization)])
+                next += 1
+            }
+            // With no source-language localization, the key itself is the source text.
+            if !compiled { result.append((key.key, .text(key.key), key.location)) }
         }
         return result
     }

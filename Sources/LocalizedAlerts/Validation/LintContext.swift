@@ -39,6 +39,11 @@ public final class LintContext: Sendable {
     public let plurals = PluralRulesCache()
     /// Each file's lines, read when a finding first needs a position inside a value.
     private let sourceLines = Mutex<[String: [Substring]?]>([:])
+    /// The values most recently mapped for locating: every rule that reports several offsets of
+    /// one value (twenty thousand stray `%`) walks its literal once. Bounded: rules walk values
+    /// in order, so a few hundred recent ones are all that is ever asked for again soon.
+    private let literalMaps = Mutex<[SourceLocation: LiteralMap]>([:])
+    private static let literalMapLimit = 256
     /// The payloads' keys in every selectable localization, computed when a rule first asks.
     private let pushKeyUseCache = Mutex<[PushKeyUse]?>(nil)
 
@@ -104,7 +109,13 @@ public final class LintContext: Sendable {
             return lines
         }
         guard let lines else { return start }
-        return LiteralLocator.location(ofUTF8Offset: utf8Offset, in: text, literalAt: start, lines: lines)
+        if let map = literalMaps.withLock({ $0[start] }) { return map.location(ofUTF8Offset: utf8Offset) }
+        let map = LiteralLocator.map(text, literalAt: start, lines: lines)
+        literalMaps.withLock { maps in
+            if maps.count >= Self.literalMapLimit { maps.removeAll(keepingCapacity: true) }
+            maps[start] = map
+        }
+        return map.location(ofUTF8Offset: utf8Offset)
     }
 
     /// Where a specifier of a value is: in its text, or in a plural's format key; variants

@@ -30,7 +30,7 @@ public struct RuleDescriptor: Hashable, Sendable {
 /// A check over an app's tables (and payloads), in its own file under `Rules/`.
 public protocol LintRule: Sendable {
     static var descriptor: RuleDescriptor { get }
-    func check(_ context: LintContext, into findings: inout [Diagnostic])
+    func check(_ context: LintContext, into findings: inout LintFindings)
 }
 
 extension LintRule {

@@ -4,31 +4,41 @@ public struct Linter: Sendable {
     public var rules: [any LintRule]
     /// Rule IDs to leave out.
     public var ignored: Set<DiagnosticID>
+    /// Findings of one rule listed per file, as the readers list their own diagnostics
+    /// (``ReadingLimits/maximumDiagnosticsPerKind``); the last one listed says how many more.
+    public var maximumFindingsPerKind: Int
 
-    public init(rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = []) {
+    public init(
+        rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = [],
+        maximumFindingsPerKind: Int = ReadingLimits.default.maximumDiagnosticsPerKind
+    ) {
         self.rules = rules
         self.ignored = ignored
+        self.maximumFindingsPerKind = maximumFindingsPerKind
     }
 
     /// Findings for an app: its files' own diagnostics, every rule, and the payloads'.
     public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [Diagnostic] {
-        var findings = app.allDiagnostics
+        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
+        findings.append(contentsOf: app.allDiagnostics)
         let context = LintContext(app: app, payloads: payloads)
         for rule in rules where !ignored.contains(type(of: rule).descriptor.id) {
             rule.check(context, into: &findings)
         }
-        findings += payloadFindings(payloads)
-        return finish(findings)
+        findings.append(contentsOf: payloadFindings(payloads))
+        return findings.finished()
     }
 
     /// Findings for payloads checked against no app (their own diagnostics only).
     public func lint(payloads: [NotificationPayload]) -> [Diagnostic] {
-        finish(payloadFindings(payloads))
+        lint(files: payloadFindings(payloads))
     }
 
     /// Findings for files read on their own (tables, dictionaries, catalogs outside an app).
     public func lint(files diagnostics: [Diagnostic]) -> [Diagnostic] {
-        finish(diagnostics)
+        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
+        findings.append(contentsOf: diagnostics)
+        return findings.finished()
     }
 
     func payloadFindings(_ payloads: [NotificationPayload]) -> [Diagnostic] {
@@ -47,12 +57,6 @@ public struct Linter: Sendable {
         return findings
     }
 
-    /// Drops ignored rules and sorts by file, line, column, rule and message (a stable order
-    /// whatever order the rules ran in).
-    func finish(_ findings: [Diagnostic]) -> [Diagnostic] {
-        Self.ordered(findings.filter { !ignored.contains($0.id) })
-    }
-
     /// Findings in the order every output uses: file, line, column, rule, message.
     public static func ordered(_ findings: [Diagnostic]) -> [Diagnostic] {
         findings.sorted { a, b in
@@ -62,6 +66,49 @@ public struct Linter: Sendable {
             if a.id != b.id { return a.id < b.id }
             return a.message < b.message
         }
+    }
+}
+
+/// Findings as the rules report them: ignored rules are dropped, and each rule lists at most
+/// `limit` findings per file (a value of 100,000 `%d` is one finding's worth of news, not
+/// 100,000); the rest are counted, and the last one listed says how many more there were.
+public struct LintFindings: Sendable {
+    private var listed: [Diagnostic] = []
+    private var counts: [FileRule: Int] = [:]
+    private let limit: Int
+    private let ignored: Set<DiagnosticID>
+
+    private struct FileRule: Hashable {
+        var file: String?
+        var rule: DiagnosticID
+    }
+
+    init(limit: Int, ignoring ignored: Set<DiagnosticID>) {
+        self.limit = limit
+        self.ignored = ignored
+    }
+
+    public mutating func append(_ finding: Diagnostic) {
+        guard !ignored.contains(finding.id) else { return }
+        let key = FileRule(file: finding.location.file, rule: finding.id)
+        let count = counts[key, default: 0] + 1
+        counts[key] = count
+        if count <= limit { listed.append(finding) }
+    }
+
+    public mutating func append(contentsOf findings: some Sequence<Diagnostic>) {
+        for finding in findings { append(finding) }
+    }
+
+    /// The findings in the order every output uses, each capped rule noting what it left out.
+    func finished() -> [Diagnostic] {
+        var result = Linter.ordered(listed)
+        var lastIndex: [FileRule: Int] = [:]
+        for (index, finding) in result.enumerated() { lastIndex[FileRule(file: finding.location.file, rule: finding.id)] = index }
+        for (key, count) in counts where count > limit {
+            if let index = lastIndex[key] { result[index].message += " (and \(count - limit) more like this in the file, not listed)" }
+        }
+        return result
     }
 }
 

@@ -287,6 +287,87 @@ struct ResourceLimitTests {
         #expect(LocalizationTable(parsing: Array(printedCombining.utf8)).dictionary == ["k": "v"], "\(printedCombining.debugDescription)")
     }
 
+    // MARK: Lint
+
+    /// Found by an audit: every finding inside a value walked the value's literal from its start
+    /// ("50% off " × 20,000: 37.6 s; %d × 100,000 in a pushed key: over 100 s), and 20,000
+    /// findings of one rule in one file were all listed. A literal is mapped once; each rule
+    /// lists ``Linter/maximumFindingsPerKind`` findings per file and counts the rest.
+    @Test func findingsInsideOneValueAreLocatedOnceAndListedUpToTheLimit() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/en.lproj/Localizable.strings", "\"k\" = \"" + String(repeating: "50% off ", count: 20_000) + "\";\n")
+        try directory.write("Pushed/en.lproj/Localizable.strings", "\"k\" = \"" + String(repeating: "%d", count: 30_000) + "\";\n")
+        let limit = Linter().maximumFindingsPerKind
+        let clock = ContinuousClock()
+        var accidents: [Diagnostic] = []
+        let elapsed = try clock.measure {
+            accidents = Linter().lint(try AppLocalizations(directory: directory.path + "/App")).filter { $0.id == PercentAccidentRule.descriptor.id }
+        }
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+        #expect(accidents.count == limit)
+        #expect(accidents.prefix(3).map(\.location.column) == [10, 18, 26], "each at its %")
+        #expect(accidents.last?.location.column == 10 + 8 * (limit - 1))
+        #expect(accidents.last?.message.hasSuffix("(and \(20_000 - limit) more like this in the file, not listed)") == true)
+
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"k","loc-args":["a"]}}}"#)
+        var dropped: [Diagnostic] = []
+        let pushElapsed = try clock.measure {
+            dropped = Linter().lint(try AppLocalizations(directory: directory.path + "/Pushed"), payloads: [payload])
+                .filter { $0.id == PushSpecifierRule.descriptor.id }
+        }
+        #expect(pushElapsed < .seconds(20), "\(pushElapsed)")
+        #expect(dropped.count == limit)
+        #expect(dropped.prefix(3).map(\.location.column) == [8, 10, 12])
+        #expect(dropped.last?.message.hasSuffix("(and \(30_000 - limit) more like this in the file, not listed)") == true)
+    }
+
+    /// The literal map answers every offset of a value as walking to it would: through
+    /// .strings escapes, surrogate pairs written as two escapes, XML entities and CDATA.
+    @Test func literalMapsLocateEveryScalar() {
+        let strings = #"  "a\"b\U00E9\UD83D\UDE00c\351d\n" ;"#
+        let value = "a\"b\u{E9}\u{1F600}c\u{D8}d\n"
+        let map = LiteralLocator.map(value, literalAt: SourceLocation(line: 1, column: 3), lines: SourceText.lines(of: strings))
+        // Where each scalar's literal starts: a, \", b, \U00E9, \UD83D\UDE00, c, \351, d, \n, then the closing quote.
+        let expectedColumns = [4, 5, 7, 8, 14, 26, 27, 31, 32, 34]
+        var offset = 0
+        for (index, scalar) in value.unicodeScalars.enumerated() {
+            #expect(map.location(ofUTF8Offset: offset).column == expectedColumns[index], "scalar \(index)")
+            offset += UTF8.width(scalar)
+        }
+        #expect(map.location(ofUTF8Offset: offset).column == expectedColumns.last!)
+        let xml = "<string>x&amp;<![CDATA[<%d>]]>y</string>"
+        let xmlMap = LiteralLocator.map("x&<%d>y", literalAt: SourceLocation(line: 1, column: 1), lines: SourceText.lines(of: xml))
+        #expect((0..<7).map { xmlMap.location(ofUTF8Offset: $0).column } == [9, 10, 24, 25, 26, 27, 31])
+        // A literal that is not the value's: every offset falls back to the literal's start.
+        let wrong = LiteralLocator.map("zz", literalAt: SourceLocation(line: 1, column: 3), lines: SourceText.lines(of: strings))
+        #expect(wrong.location(ofUTF8Offset: 1) == SourceLocation(line: 1, column: 3))
+    }
+
+    /// Found by an audit: a catalog of 100,000 languages took 77 s to lint (every language
+    /// looked through every key's localizations, and bundle names were de-duplicated by a
+    /// linear search). Compiling every language now costs what the catalog holds.
+    @Test func catalogsOfManyLanguagesCompileInOnePass() throws {
+        let languages = (0..<20_000).map { String(format: "l%05d", $0) }
+        let json = #"{"sourceLanguage":"en","version":"1.0","strings":{"k":{"localizations":{"#
+            + languages.map { #""\#($0)":{"stringUnit":{"state":"translated","value":"v-\#($0)"}}"# }.joined(separator: ",")
+            + #"}},"only":{"localizations":{"l00007":{"stringUnit":{"state":"translated","value":"x"}},"l00007":{"stringUnit":{"state":"translated","value":"last"}}}}}}"#
+        let clock = ContinuousClock()
+        var findings: [Diagnostic] = []
+        let elapsed = clock.measure {
+            let catalog = StringCatalog(parsing: Array(json.utf8), file: "Localizable.xcstrings")
+            #expect(catalog.languages.count == 20_001)
+            #expect(catalog.languages.first == "en")
+            #expect(catalog.compiled(for: "l01234").map(\.key) == ["k"])
+            #expect(catalog.compiled(for: "l00007").map { $0.value.deviceText().text } == ["v-l00007", "last"], "the last of duplicates")
+            #expect(catalog.compiled(for: "en").map(\.key) == ["k", "only"], "source language: the key as text")
+            let app = AppLocalizations(localizations: [], catalogs: ["Localizable": catalog])
+            #expect(app.localizations.count == 20_001)
+            findings = Linter().lint(app)
+        }
+        #expect(elapsed < .seconds(20), "\(elapsed)")
+        #expect(findings.contains { $0.id == .catalogDuplicateKey })
+    }
+
     // MARK: Formats
 
     /// Found by FuzzPayload: a server-mode `%c` given a number past Int64's range trapped in

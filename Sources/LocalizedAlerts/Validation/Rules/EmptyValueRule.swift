@@ -7,7 +7,7 @@ public struct EmptyValueRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.text.isEmpty {
             findings.append(finding(value.location, "\"\(value.key)\" has an empty value", hint: "translate it, or remove the entry"))
         }

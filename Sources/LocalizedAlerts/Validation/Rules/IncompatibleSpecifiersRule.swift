@@ -17,7 +17,7 @@ public struct IncompatibleSpecifiersRule: LintRule {
         return result
     }
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The reference's signatures, computed once however many localizations compare with them.
         var expectedSignatures: [ObjectIdentifier: [Int: ArgumentType]] = [:]

@@ -7,7 +7,7 @@ public struct InvalidSpecifierRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized != nil || value.format.hasSpecifiers {
             // The value's text, then each plural form's format.
             var texts: [(text: String, location: SourceLocation?)] = [(value.text, nil)]

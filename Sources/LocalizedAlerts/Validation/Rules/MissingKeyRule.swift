@@ -7,7 +7,7 @@ public struct MissingKeyRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for (table, localizations) in context.tables.sorted(by: { $0.key < $1.key }) {
             guard let base = localizations[reference] else { continue }

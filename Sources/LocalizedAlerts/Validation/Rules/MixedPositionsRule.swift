@@ -7,7 +7,7 @@ public struct MixedPositionsRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let arguments = value.format.specifiers.filter { $0.argumentType != nil && !$0.isVariable }
             guard arguments.contains(where: { $0.position != nil }), arguments.contains(where: { $0.position == nil }) else { continue }

@@ -7,7 +7,7 @@ public struct PayloadArgumentCountRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         var seen: Set<String> = []
         for use in PushKeyUse.all(context) {
             guard let entry = use.entry, !entry.isPlural else { continue }

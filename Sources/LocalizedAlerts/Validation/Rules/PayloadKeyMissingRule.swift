@@ -7,7 +7,7 @@ public struct PayloadKeyMissingRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         var byKey: [String: (use: PushKeyUse, localizations: [String])] = [:]
         var order: [String] = []
         for use in PushKeyUse.all(context) where use.entry == nil && PushWrongTableRule.otherTables(context, key: use.key, localization: use.localization).isEmpty {

@@ -7,7 +7,7 @@ public struct PayloadSizeRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for payload in context.payloads where payload.aps.alert?.usesKeys == true {
             var oversized: [(String, Int)] = []
             for localization in context.selectableLocalizations {

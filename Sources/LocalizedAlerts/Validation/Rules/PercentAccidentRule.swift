@@ -7,24 +7,27 @@ public struct PercentAccidentRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let specifiers = value.format.specifiers
             let isFormat = Self.isFormat(specifiers)
+            let quoted = Self.shortened(value.text)
             for specifier in specifiers where Self.isAccident(specifier) || (!isFormat && Self.isStrayPercent(specifier)) {
                 let what = specifier.problem == .incomplete ? "a % at the end" : "\"\(specifier.text)\""
                 findings.append(
                     finding(
                         context.location(of: specifier, in: value),
-                        "\"\(value.key)\": \(what) in \"\(Self.shortened(value.text))\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
+                        "\"\(value.key)\": \(what) in \"\(quoted)\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
                         hint: "write %% for a percent sign"))
             }
         }
     }
 
-    /// Long values are quoted by their start; the finding's location shows the rest.
+    /// Long values are quoted by their start; the finding's location shows the rest. Counts at
+    /// most 60 characters, whatever the value's length.
     static func shortened(_ text: String) -> String {
-        text.count <= 60 ? text : String(text.prefix(59)) + "…"
+        text.index(text.startIndex, offsetBy: 60, limitedBy: text.endIndex).map { $0 == text.endIndex } ?? true
+            ? text : String(text.prefix(59)) + "…"
     }
 
     /// A space flag is almost never meant.

@@ -7,7 +7,7 @@ public struct PluralCoverageRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, needed in
             let present = Set(variable.cases.compactMap { PluralCategory(rawValue: $0.name) })
             let missing = needed.filter { !present.contains($0) && $0 != .other }

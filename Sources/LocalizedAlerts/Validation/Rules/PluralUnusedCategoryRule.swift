@@ -7,7 +7,7 @@ public struct PluralUnusedCategoryRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, used in
             for form in variable.cases {
                 guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }

@@ -7,7 +7,7 @@ public struct PushNonASCIIPercentRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for use in PushKeyUse.distinctValues(PushKeyUse.all(context)) {
             guard let entry = use.entry, entry.format.breaksUTF8 else { continue }
             let bytes = Array(entry.value.utf8)

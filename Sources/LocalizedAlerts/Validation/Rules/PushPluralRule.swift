@@ -7,7 +7,7 @@ public struct PushPluralRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for use in PushKeyUse.distinctValues(PushKeyUse.all(context)) {
             guard let entry = use.entry else { continue }
             let variables = FormatString(entry.value).specifiers.filter(\.isVariable)

@@ -14,7 +14,7 @@ public struct PushWrongTableRule: LintRule {
         }
     }
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         var seen: Set<String> = []
         for use in PushKeyUse.all(context) where use.entry == nil {
             for other in Self.otherTables(context, key: use.key, localization: use.localization) where seen.insert("\(use.key)|\(other.location)").inserted {

@@ -7,7 +7,7 @@ public struct SkippedPositionRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized == nil && value.format.hasSpecifiers {
             let positions = Set(value.format.argumentUses.map(\.position))
             guard let highest = positions.max(), highest <= 64 else { continue }

@@ -7,7 +7,7 @@ public struct StaleKeyRule: LintRule {
 
     public init() {}
 
-    public func check(_ context: LintContext, into findings: inout [Diagnostic]) {
+    public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for value in context.values where value.localization != reference && value.localization != "Base" {
             guard let base = context.tables[value.table]?[reference], base[value.key] == nil else { continue }
