@@ -43,18 +43,16 @@ public final class PluralRules: @unchecked Sendable {
     }
 }
 
-/// Plural rules by locale, created on first use and kept. Safe to share.
+/// Plural rules by locale, created on first use and kept (at most ``limit`` locales). Safe to
+/// share.
 public final class PluralRulesCache: Sendable {
-    private let rules = Mutex<[String: PluralRules]>([:])
+    /// Locales kept at most; past it the cache starts afresh.
+    public static let limit = 256
+    private let rules = BoundedCache<String, PluralRules>(limit: PluralRulesCache.limit)
 
     public init() {}
 
     public func rules(for locale: String) -> PluralRules {
-        rules.withLock { cache in
-            if let cached = cache[locale] { return cached }
-            let created = PluralRules(locale: locale)
-            cache[locale] = created
-            return created
-        }
+        rules.value(for: locale) { PluralRules(locale: locale) }
     }
 }

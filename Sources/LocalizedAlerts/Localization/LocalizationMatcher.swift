@@ -10,17 +10,27 @@ public final class LocalizationMatcher: Sendable {
     private let cacheLimit: Int
 
     /// - Parameter cacheLimit: how many distinct inputs' results to remember before starting
-    ///   afresh; 0 remembers none (what each identifier means is always remembered).
+    ///   afresh; 0 remembers none. What identifiers mean is remembered for at most
+    ///   ``identifierCacheLimit`` identifiers, then learned afresh.
     public init(cacheLimit: Int = 20_000) {
         self.cacheLimit = cacheLimit
         self.state = Mutex(State())
     }
+
+    /// Identifiers whose analysis is kept at most: a provider meets arbitrary language strings,
+    /// and each costs a few hundred bytes.
+    public static let identifierCacheLimit = 20_000
 
     struct State: ~Copyable {
         var symbols: [String: Int32] = [:]
         var strings: [String] = []
         var infos: [String: LocaleIdentifierInfo] = [:]
         var results: [ResultKey: LocalizationMatch] = [:]
+
+        /// Results refer to analyses by symbol, so everything starts afresh at once.
+        mutating func startAfreshIfFull() {
+            if infos.count >= LocalizationMatcher.identifierCacheLimit { self = State() }
+        }
 
         mutating func symbol(_ string: String) -> LocaleSymbol {
             if let id = symbols[string] { return LocaleSymbol(id: id) }
@@ -57,6 +67,7 @@ public final class LocalizationMatcher: Sendable {
         let key = ResultKey(preferred: preferred, available: available)
         return state.withLock { state in
             if let cached = state.results[key] { return cached }
+            state.startAfreshIfFull()
             let result = Self.compute(preferred: preferred, available: available, state: &state)
             guard cacheLimit > 0 else { return result }
             if state.results.count >= cacheLimit { state.results.removeAll(keepingCapacity: true) }
@@ -68,6 +79,7 @@ public final class LocalizationMatcher: Sendable {
     /// Normalized form and fallback chain of one identifier, as the matcher sees it.
     public func describe(_ identifier: String) -> IdentifierDescription {
         state.withLock { state in
+            state.startAfreshIfFull()
             let info = state.info(identifier)
             return IdentifierDescription(
                 identifier: identifier, baseName: state.strings[Int(info.base.id)],

@@ -22,7 +22,15 @@ public final class AlertRenderer: Sendable {
     private let tables: Mutex<[TableKey: DeviceTable]>
     /// For server-side localization.
     let plurals = PluralRulesCache()
-    let formatters = Mutex<[String: ServerFormatter]>([:])
+    let formatters = BoundedCache<String, ServerFormatter>(limit: AlertRenderer.formatterCacheLimit)
+
+    /// Bounds of the renderer's caches: every one is bounded, so that a long-running provider
+    /// meeting millions of distinct language lists keeps flat memory. Past a bound a cache
+    /// starts afresh (its values are cheap to make again).
+    /// Device contexts (search list and table) kept, by preferred-language list.
+    public static let contextCacheLimit = 4_096
+    /// Server formatters kept, by (table language, number locale, device).
+    public static let formatterCacheLimit = 256
 
     struct TableKey: Hashable {
         var strings: String?
@@ -43,7 +51,7 @@ public final class AlertRenderer: Sendable {
         }
 
         mutating func insert(_ context: DeviceContext) {
-            if all.count > 4096 { all.removeAll(keepingCapacity: true) }
+            if all.count >= AlertRenderer.contextCacheLimit { all.removeAll(keepingCapacity: true) }
             all[context.preferredLanguages] = context
             remember(context)
         }

@@ -133,17 +133,14 @@ enum PayloadRewriter {
 }
 
 extension AlertRenderer {
-    /// Formatters per (table language, number locale, device), created once.
+    /// Formatters per (table language, number locale, device), created once and kept in a
+    /// bounded cache (``AlertRenderer/formatterCacheLimit``).
     func serverFormatter(language: String, numbers: String?, device: DeviceKind) -> ServerFormatter {
-        let key = "\(language)|\(numbers ?? language)|\(device.rawValue)"
-        return formatters.withLock { cache in
-            if let cached = cache[key] { return cached }
-            var formatter = ServerFormatter(locale: language, device: device, plurals: plurals)
+        formatters.value(for: "\(language)|\(numbers ?? language)|\(device.rawValue)") {
             if let numbers, numbers != language {
-                formatter = ServerFormatter(numberLocale: numbers, pluralLocale: language, device: device, plurals: plurals)
+                return ServerFormatter(numberLocale: numbers, pluralLocale: language, device: device, plurals: plurals)
             }
-            cache[key] = formatter
-            return formatter
+            return ServerFormatter(locale: language, device: device, plurals: plurals)
         }
     }
 }

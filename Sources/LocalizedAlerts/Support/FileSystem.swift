@@ -20,9 +20,11 @@ enum FileSystem {
         case tooLarge(size: Int)
     }
 
-    /// Reads a whole file, refusing (without reading) one larger than `maximumSize`.
+    /// Reads a whole file, refusing (without reading) one larger than `maximumSize`, and
+    /// anything that is not a regular file: opened without blocking, so that a named pipe called
+    /// `Localizable.strings` is reported instead of waiting forever for a writer.
     static func readFile(_ path: String, maximumSize: Int) throws(FileReadError) -> ReadResult {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileReadError(path: path, reason: errorText()) }
         defer { close(descriptor) }
         var info = stat()

@@ -111,7 +111,15 @@ public struct AppLocalizations: Sendable {
             do {
                 for file in try FileSystem.contentsOfDirectory(path) {
                     let filePath = FileSystem.join(path, file)
-                    guard FileSystem.kind(of: filePath) == .file else { continue }
+                    let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
+                    guard isTable else { continue }
+                    // A folder or pipe named like a table is reported, never skipped in silence
+                    // (and never opened: a pipe would block).
+                    guard FileSystem.kind(of: filePath) == .file else {
+                        let what = FileSystem.kind(of: filePath) == .directory ? "is a directory" : "is not a regular file"
+                        diagnostics.append(AppLocalizations.unreadable(FileReadError(path: filePath, reason: what)))
+                        continue
+                    }
                     do {
                         if file.hasSuffix(".strings") {
                             tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)

@@ -42,8 +42,7 @@ public final class LintContext: Sendable {
     /// The values most recently mapped for locating: every rule that reports several offsets of
     /// one value (twenty thousand stray `%`) walks its literal once. Bounded: rules walk values
     /// in order, so a few hundred recent ones are all that is ever asked for again soon.
-    private let literalMaps = Mutex<[SourceLocation: LiteralMap]>([:])
-    private static let literalMapLimit = 256
+    private let literalMaps = BoundedCache<SourceLocation, LiteralMap>(limit: 256)
     /// The payloads' keys in every selectable localization, computed when a rule first asks.
     private let pushKeyUseCache = Mutex<[PushKeyUse]?>(nil)
 
@@ -109,13 +108,7 @@ public final class LintContext: Sendable {
             return lines
         }
         guard let lines else { return start }
-        if let map = literalMaps.withLock({ $0[start] }) { return map.location(ofUTF8Offset: utf8Offset) }
-        let map = LiteralLocator.map(text, literalAt: start, lines: lines)
-        literalMaps.withLock { maps in
-            if maps.count >= Self.literalMapLimit { maps.removeAll(keepingCapacity: true) }
-            maps[start] = map
-        }
-        return map.location(ofUTF8Offset: utf8Offset)
+        return literalMaps.value(for: start) { LiteralLocator.map(text, literalAt: start, lines: lines) }.location(ofUTF8Offset: utf8Offset)
     }
 
     /// Where a specifier of a value is: in its text, or in a plural's format key; variants

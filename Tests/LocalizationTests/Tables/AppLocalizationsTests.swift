@@ -56,4 +56,33 @@ struct AppLocalizationsTests {
     @Test func missingDirectoryThrows() {
         #expect(throws: FileReadError.self) { try AppLocalizations(directory: "/nonexistent/dir") }
     }
+
+    /// Found by an audit: a named pipe called like a table blocked reading forever in open(),
+    /// and inside an .lproj a pipe or folder named `*.strings` was skipped without a word. Only
+    /// regular files are read; anything else is a located finding, at once.
+    @Test func pipesAndFoldersNamedLikeTablesAreFindings() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("en.lproj/Localizable.strings", "\"hello\" = \"Hello\";")
+        try FileManager.default.createDirectory(atPath: directory.path + "/en.lproj/Folder.strings", withIntermediateDirectories: true)
+        for pipe in ["en.lproj/Pipe.strings", "en.lproj/Pipe.stringsdict", "Info.plist", "Pipe.xcstrings"] {
+            #expect(mkfifo(directory.path + "/" + pipe, 0o644) == 0)
+        }
+        let clock = ContinuousClock()
+        var app: AppLocalizations!
+        let elapsed = try clock.measure { app = try AppLocalizations(directory: directory.path) }
+        #expect(elapsed < .seconds(5))
+        #expect(app.localization(named: "en")?.tables["Localizable"]?["hello"] == "Hello")
+        let unreadable = app.diagnostics.filter { $0.id == .unreadableFile }
+        let reasons = Dictionary(uniqueKeysWithValues: unreadable.map { ($0.location.file!.replacingOccurrences(of: directory.path + "/", with: ""), $0.message) })
+        #expect(reasons == [
+            "en.lproj/Folder.strings": "cannot read the file: is a directory",
+            "en.lproj/Pipe.strings": "cannot read the file: is not a regular file",
+            "en.lproj/Pipe.stringsdict": "cannot read the file: is not a regular file",
+            "Info.plist": "cannot read the file: is not a regular file",
+            "Pipe.xcstrings": "cannot read the file: is not a regular file",
+        ])
+        #expect(unreadable.allSatisfy { $0.severity == .error && $0.location.line == 1 && $0.location.column == 1 })
+        #expect(throws: FileReadError.self) { try LocalizationTable(contentsOfFile: directory.path + "/en.lproj/Pipe.strings") }
+        #expect(throws: FileReadError.self) { try NotificationPayload(contentsOfFile: directory.path + "/Info.plist") }
+    }
 }

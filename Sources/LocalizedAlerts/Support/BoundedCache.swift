@@ -1,0 +1,24 @@
+import Synchronization
+
+/// A thread-safe cache of at most `limit` values. When full it starts afresh: a provider
+/// process that meets millions of distinct language lists keeps a bounded working set instead
+/// of growing forever, and the values it holds are cheap to make again.
+final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    let limit: Int
+    private let storage = Mutex<[Key: Value]>([:])
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// The cached value for `key`, made by `make` (under the lock) when absent.
+    func value(for key: Key, make: () -> Value) -> Value {
+        storage.withLock { values in
+            if let cached = values[key] { return cached }
+            let made = make()
+            if values.count >= limit { values.removeAll(keepingCapacity: true) }
+            values[key] = made
+            return made
+        }
+    }
+
+    var count: Int { storage.withLock { $0.count } }
+}
