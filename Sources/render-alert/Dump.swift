@@ -21,10 +21,8 @@ struct Dump: ParsableCommand {
     mutating func run() throws {
         let tables = try files.map { file in try readingInput { try LocalizationTable(contentsOfFile: file) } }
         switch format {
-        case .json:
-            print(JSON.array(tables.map(TableJSON.make)).serialized(pretty: true))
-        case .text:
-            for table in tables { print(TableText.render(table), terminator: "") }
+        case .json: try Output.standardOutput.write(JSON.array(tables.map(TableJSON.make)).serialized(pretty: true) + "\n")
+        case .text: try Output.standardOutput.write(tables.map(TableText.render).joined())
         }
         if tables.contains(where: { $0.diagnostics.containsErrors }) {
             throw ExitCode(1)

@@ -49,14 +49,6 @@ struct ValidationErrorText: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-enum FileWriting {
-    static func write(_ text: String, to path: String) -> Bool {
-        guard let file = fopen(path, "w") else { return false }
-        defer { fclose(file) }
-        return fputs(text, file) >= 0
-    }
-}
-
 enum FileReading {
     static func bytes(_ path: String) throws -> [UInt8] {
         guard let file = fopen(path, "r") else { throw ValidationErrorText("\(path): \(String(cString: strerror(errno)))") }

@@ -48,8 +48,8 @@ struct Lint: ParsableCommand {
     mutating func run() throws {
         if listRules {
             switch format {
-            case .json, .sarif: print(RuleListing.json().serialized(pretty: true))
-            case .human, .xcode, .github: print(RuleListing.text(), terminator: "")
+            case .json, .sarif: try Output.standardOutput.write(RuleListing.json().serialized(pretty: true) + "\n")
+            case .human, .xcode, .github: try Output.standardOutput.write(RuleListing.text())
             }
             return
         }
@@ -87,7 +87,7 @@ struct Lint: ParsableCommand {
 
         if let writeBaseline {
             let text = LintBaseline(findings: findings).json.serialized(pretty: true) + "\n"
-            guard FileWriting.write(text, to: writeBaseline) else { throw ValidationError("cannot write \(writeBaseline)") }
+            try Output.file(writeBaseline, what: "cannot write the baseline").write(text)
             printError("wrote \(findings.count) findings to \(writeBaseline)")
             return
         }
@@ -103,13 +103,15 @@ struct Lint: ParsableCommand {
             }
         }
         let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count)
+        let text: String
         switch format {
-        case .human: print(LintHuman.render(findings, summary: summary, style: TerminalStyle.current()), terminator: "")
-        case .xcode: print(LintXcode.render(findings), terminator: "")
-        case .github: print(LintGitHub.render(findings), terminator: "")
-        case .json: print(LintJSON.make(findings, summary: summary).serialized(pretty: true))
-        case .sarif: print(LintSARIF.make(findings).serialized(pretty: true))
+        case .human: text = LintHuman.render(findings, summary: summary, style: TerminalStyle.current())
+        case .xcode: text = LintXcode.render(findings)
+        case .github: text = LintGitHub.render(findings)
+        case .json: text = LintJSON.make(findings, summary: summary).serialized(pretty: true) + "\n"
+        case .sarif: text = LintSARIF.make(findings).serialized(pretty: true) + "\n"
         }
+        try Output.standardOutput.write(text)
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }
     }
 

@@ -1,12 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 struct Localize: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Fills in a payload's title, subtitle and body for a user's languages, on the server.",
@@ -66,7 +60,7 @@ struct Localize: ParsableCommand {
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         if batch {
-            runBatch(renderer)
+            try runBatch(renderer)
             return
         }
         let document = try readingInput { try NotificationPayload(contentsOfFile: payload!) }
@@ -75,10 +69,10 @@ struct Localize: ParsableCommand {
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         let results = devices.map { renderer.localize(document, preferredLanguages: $0, mode: mode, device: device) }
         if payloadOnly {
-            for result in results { print(result.payload.serialized()) }
+            try Output.standardOutput.write(results.map { $0.payload.serialized() + "\n" }.joined())
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
-            print(JSON.array(lines).serialized(pretty: true))
+            try Output.standardOutput.write(JSON.array(lines).serialized(pretty: true) + "\n")
         }
         let tooLarge = results.filter(\.exceedsLimit)
         for result in tooLarge {
@@ -90,8 +84,8 @@ struct Localize: ParsableCommand {
     /// A request line longer than this is answered with an error (a payload is at most 4 KB).
     static let maximumLineLength = 1 << 20
 
-    /// Streams NDJSON: each line is answered before the next is read.
-    func runBatch(_ renderer: AlertRenderer) {
+    /// Streams NDJSON: each line is answered, and written, before the next is read.
+    func runBatch(_ renderer: AlertRenderer) throws(InputOutputError) {
         var lineNumber = 0
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
         while let line = lines.next() {
@@ -107,17 +101,10 @@ struct Localize: ParsableCommand {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
             }
-            print(output.serialized())
-            fflush(nil)  // every line leaves as soon as it is answered
+            try Output.standardOutput.write(output.serialized() + "\n")
         }
     }
 }
 
 extension LocalizationMode: ExpressibleByArgument {}
 extension DeviceKind: ExpressibleByArgument {}
-
-func printError(_ message: String) {
-    fflush(nil)
-    let line = message + "\n"
-    _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
-}

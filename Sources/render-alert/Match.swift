@@ -45,11 +45,9 @@ struct Match: ParsableCommand {
                 ("source", .string(result.source.rawValue)),
                 ("explanation", .string(result.explanation)),
             ])
-            print(json.serialized(pretty: true))
+            try Output.standardOutput.write(json.serialized(pretty: true) + "\n")
         case .text:
-            print("Search list: \(result.localizations.joined(separator: ", "))")
-            print("")
-            print(result.explanation)
+            try Output.standardOutput.write("Search list: \(result.localizations.joined(separator: ", "))\n\n\(result.explanation)\n")
         }
     }
 }

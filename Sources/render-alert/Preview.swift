@@ -90,11 +90,7 @@ struct Preview: ParsableCommand {
             case .cards: text = PreviewCards.render(previews, app: app, appDiagnostics: tableDiagnostics, style: style)
             }
         }
-        if let output {
-            guard FileWriting.write(text, to: output) else { throw ValidationError("cannot write \(output)") }
-        } else {
-            print(text, terminator: "")
-        }
+        try (output.map { Output.file($0, what: "cannot write the output") } ?? .standardOutput).write(text)
     }
 }
 

@@ -12,17 +12,36 @@ struct RenderAlert: ParsableCommand {
     )
 
     /// Exit status 2 for usage and I/O problems (ArgumentParser's default is 64), so that CI can
-    /// tell "the tool could not run" (2) from "the tool found problems" (1).
+    /// tell "the tool could not run" (2) from "the tool found problems" (1). I/O problems get
+    /// one located line, without the usage text that would bury it.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as InputOutputError {
+            fail(error)
         } catch {
-            if exitCode(for: error) == .validationFailure {
+            switch exitCode(for: error) {
+            case .validationFailure:
                 printError(fullMessage(for: error))
                 Self.exit(withError: ExitCode(2))
+            case .success:
+                // --help and --version are output too: one that cannot be written is no success.
+                let text = fullMessage(for: error)
+                do throws(InputOutputError) {
+                    if !text.isEmpty { try Output.standardOutput.write(text + "\n") }
+                } catch {
+                    fail(error)
+                }
+                Self.exit()
+            default:
+                Self.exit(withError: error)
             }
-            exit(withError: error)
         }
+    }
+
+    static func fail(_ error: InputOutputError) -> Never {
+        printError("error: \(error)")
+        Self.exit(withError: ExitCode(2))
     }
 }

@@ -7,6 +7,8 @@ enum RenderAlertCommand {
         var status: Int32
         var output: String
         var error: String
+        /// Killed after the time limit: the command hung.
+        var timedOut: Bool
     }
 
     static var executable: URL {
@@ -15,10 +17,22 @@ enum RenderAlertCommand {
         return products.appendingPathComponent("render-alert")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> Result {
+    /// Runs the command; `standardOutput` sends its output to that file instead of a pipe
+    /// (`/dev/full`), `input` is its standard input, and `shellSetup` runs in `/bin/sh` before
+    /// the command (`ulimit -f 1`). A command still running after `timeout` seconds is killed, so
+    /// that a hang fails the test instead of stopping the run.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
+        standardOutput: String? = nil, input: String? = nil, shellSetup: String? = nil, timeout: Double = 120
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let shellSetup {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellSetup + "; exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["COLUMNS"] = "200"
@@ -27,15 +41,28 @@ enum RenderAlertCommand {
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? Fixtures.repositoryRoot)
         let output = Pipe()
         let error = Pipe()
-        process.standardOutput = output
+        if let standardOutput {
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput))
+        } else {
+            process.standardOutput = output
+        }
         process.standardError = error
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        let outputData = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        deadline.cancel()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+            error: String(decoding: errorData, as: UTF8.self), timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
 
     static func json(_ arguments: [String], directory: String? = nil) throws -> Any {
