@@ -30,8 +30,9 @@ enum FileStatus {
 }
 
 enum Directory {
-    static func list(_ path: String) throws -> [String] {
-        guard let directory = opendir(path) else { throw ValidationErrorText("cannot list \(path)") }
+    /// The names in a directory, hidden ones left out, sorted; `what` names it in errors.
+    static func list(_ path: String, _ what: String) throws(InputOutputError) -> [String] {
+        guard let directory = opendir(path) else { throw InputOutputError(what, path) }
         defer { closedir(directory) }
         var names: [String] = []
         while let entry = readdir(directory) {
@@ -44,14 +45,9 @@ enum Directory {
     }
 }
 
-struct ValidationErrorText: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 enum FileReading {
-    static func bytes(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "r") else { throw ValidationErrorText("\(path): \(String(cString: strerror(errno)))") }
+    static func bytes(_ path: String, _ what: String) throws(InputOutputError) -> [UInt8] {
+        guard let file = fopen(path, "r") else { throw InputOutputError(what, path) }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)

@@ -1,11 +1,11 @@
-import ArgumentParser
+import LocalizedAlerts
 
-/// Runs `read`, turning a failure into a usage error (exit status 2) that says what could not
-/// be read, so that every command reports unreadable input the same way.
-func readingInput<T>(_ what: String? = nil, _ read: () throws -> T) throws -> T {
+/// Runs `read`, turning a file that cannot be read into an I/O error (exit status 2, without
+/// the usage text) that says what could not be read, where and why.
+func readingInput<T>(_ what: String, _ read: () throws -> T) throws -> T {
     do {
         return try read()
-    } catch {
-        throw ValidationError("cannot read \(what.map { "\($0): " } ?? "")\(error)")
+    } catch let error as FileReadError {
+        throw InputOutputError(what, error.path, reason: error.reason)
     }
 }

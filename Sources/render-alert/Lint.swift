@@ -60,15 +60,15 @@ struct Lint: ParsableCommand {
         let linter = Linter(ignoring: Set(ignored.map { DiagnosticID($0) }))
         let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
         let payloadFiles = try PayloadFiles.expand(payloads)
-        let payloadDocuments = try payloadFiles.map { file in try readingInput { try NotificationPayload(contentsOfFile: file) } }
+        let payloadDocuments = try payloadFiles.map { file in try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: file) } }
         var findings: [Diagnostic] = []
         for directory in targets.apps {
-            var app = try readingInput { try AppLocalizations(directory: directory) }
+            var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
             if let developmentRegion { app.developmentRegion = developmentRegion }
             findings += linter.lint(app, payloads: payloadDocuments)
         }
         for file in targets.catalogs {
-            let catalog = try readingInput { try StringCatalog(contentsOfFile: file) }
+            let catalog = try readingInput("cannot read the catalog") { try StringCatalog(contentsOfFile: file) }
             let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
             var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
             app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
@@ -76,7 +76,7 @@ struct Lint: ParsableCommand {
         }
         var fileDiagnostics: [Diagnostic] = []
         for file in targets.files {
-            fileDiagnostics += try readingInput {
+            fileDiagnostics += try readingInput("cannot read the table") {
                 file.hasSuffix(".stringsdict")
                     ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
             }
@@ -93,13 +93,13 @@ struct Lint: ParsableCommand {
         }
         var accepted = 0
         if let baseline {
-            let bytes = try readingInput("the baseline") { try FileReading.bytes(baseline) }
+            let bytes = try FileReading.bytes(baseline, "cannot read the baseline")
             do {
-                let filtered = try LintBaseline(parsing: bytes, file: baseline).filter(findings)
+                let filtered = try LintBaseline(parsing: bytes).filter(findings)
                 findings = filtered.new
                 accepted = filtered.accepted
             } catch {
-                throw ValidationError("\(error)")
+                throw InputOutputError("cannot use the baseline", baseline, reason: error.description)
             }
         }
         let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count)
@@ -157,7 +157,7 @@ struct LintTargets {
 
     static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData"]
 
-    static func discover(_ paths: [String]) throws -> LintTargets {
+    static func discover(_ paths: [String]) throws(InputOutputError) -> LintTargets {
         var targets = LintTargets()
         var visited: Set<FileStatus.Identity> = []
         for path in paths {
@@ -166,7 +166,7 @@ struct LintTargets {
             } else if FileStatus.exists(path) {
                 if path.hasSuffix(".xcstrings") { targets.catalogs.append(path) } else { targets.files.append(path) }
             } else {
-                throw ValidationError("no such file or directory: \(path)")
+                throw InputOutputError("cannot lint", path)
             }
         }
         return targets
@@ -175,10 +175,9 @@ struct LintTargets {
     /// A directory holding .lproj folders or catalogs is an app; its other subfolders are
     /// searched too (packages inside apps have their own). Each directory is walked once,
     /// however many symbolic links lead to it.
-    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws {
+    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws(InputOutputError) {
         if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
-        let names: [String]
-        do { names = try Directory.list(directory) } catch { throw ValidationError("cannot list \(directory)") }
+        let names = try Directory.list(directory, "cannot lint")
         let join = { (name: String) in directory.hasSuffix("/") ? directory + name : directory + "/" + name }
         let isApp = names.contains { ($0.hasSuffix(".lproj") && FileStatus.isDirectory(join($0))) || $0.hasSuffix(".xcstrings") }
         if isApp { targets.apps.append(directory) }

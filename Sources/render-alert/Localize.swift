@@ -56,14 +56,14 @@ struct Localize: ParsableCommand {
         guard let directory = strings ?? SampleResources.locate().map({ $0 + "/strings" }) else {
             throw ValidationError("no --strings directory given and the bundled sample app was not found")
         }
-        var app = try readingInput("the app's localizations") { try AppLocalizations(directory: directory) }
+        var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         if batch {
             try runBatch(renderer)
             return
         }
-        let document = try readingInput { try NotificationPayload(contentsOfFile: payload!) }
+        let document = try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: payload!) }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }

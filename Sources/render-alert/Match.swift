@@ -60,7 +60,7 @@ enum BundleInput {
     /// `--available`: a directory of .lproj folders, or a comma-separated list.
     static func localizations(from argument: String, developmentRegion: String?) throws -> BundleLocalizations {
         if FileStatus.isDirectory(argument) {
-            let app = try readingInput { try AppLocalizations(directory: argument) }
+            let app = try readingInput("cannot read the app") { try AppLocalizations(directory: argument) }
             return BundleLocalizations(
                 declared: app.declaredLocalizations, folders: app.localizations.map(\.name),
                 developmentRegion: developmentRegion ?? app.developmentRegion)

@@ -61,7 +61,7 @@ struct Preview: ParsableCommand {
             payloadPaths = [resources + "/payloads"]
         }
         let files = try PayloadFiles.expand(payloadPaths)
-        var app = try readingInput("the app's localizations") { try AppLocalizations(directory: stringsDirectory) }
+        var app = try readingInput("cannot read the app") { try AppLocalizations(directory: stringsDirectory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         let devices: [[String]] =
@@ -71,7 +71,7 @@ struct Preview: ParsableCommand {
         let requested = languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         var previews: [PayloadPreview] = []
         for file in files {
-            let payload = try readingInput { try NotificationPayload(contentsOfFile: file) }
+            let payload = try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: file) }
             let renders = (requested + devices).map { renderer.render(payload, preferredLanguages: $0) }
             previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
         }
@@ -128,12 +128,12 @@ enum PayloadFiles {
         var files: [String] = []
         for path in paths {
             if FileStatus.isDirectory(path) {
-                let names = try Directory.list(path).filter { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
+                let names = try Directory.list(path, "cannot read the payloads").filter { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
                 files += names.sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
             } else if FileStatus.exists(path) {
                 files.append(path)
             } else {
-                throw ValidationError("no such payload file: \(path)")
+                throw InputOutputError("cannot read the payload", path)
             }
         }
         return files

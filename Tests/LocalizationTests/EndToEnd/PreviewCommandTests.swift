@@ -61,10 +61,10 @@ struct PreviewCommandTests {
         #expect(!result.output.contains("\u{1B}["))
     }
 
-    @Test func badInputIsAUsageError() throws {
+    @Test func badInputExitsTwo() throws {
         let missing = try RenderAlertCommand.run(["preview", "no-such-file.json"])
         #expect(missing.status == 2)
-        #expect(missing.error.contains("no such payload file"))
+        #expect(missing.error.contains("cannot read the payload (no-such-file.json)"))
         let broken = try RenderAlertCommand.run(["preview", "Resources/payloads/reaction.json", "--strings", "/nonexistent"])
         #expect(broken.status == 2)
     }
