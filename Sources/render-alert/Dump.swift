@@ -21,7 +21,7 @@ struct Dump: ParsableCommand {
     mutating func run() throws {
         let tables = try files.map { file in try readingInput("cannot read the table") { try LocalizationTable(contentsOfFile: file) } }
         switch format {
-        case .json: try Output.standardOutput.write(JSON.array(tables.map(TableJSON.make)).serialized(pretty: true) + "\n")
+        case .json: try Output.standardOutput.write(JSON.array(tables.map(TableJSON.make)).outputText(pretty: true))
         case .text: try Output.standardOutput.write(tables.map(TableText.render).joined())
         }
         if tables.contains(where: { $0.diagnostics.containsErrors }) {

@@ -48,7 +48,7 @@ struct Lint: ParsableCommand {
     mutating func run() throws {
         if listRules {
             switch format {
-            case .json, .sarif: try Output.standardOutput.write(RuleListing.json().serialized(pretty: true) + "\n")
+            case .json, .sarif: try Output.standardOutput.write(RuleListing.json().outputText(pretty: true))
             case .human, .xcode, .github: try Output.standardOutput.write(RuleListing.text())
             }
             return
@@ -86,9 +86,9 @@ struct Lint: ParsableCommand {
         findings = Linter.ordered(Self.unique(findings))
 
         if let writeBaseline {
-            let text = LintBaseline(findings: findings).json.serialized(pretty: true) + "\n"
+            let text = LintBaseline(findings: findings).json.outputText(pretty: true)
             try Output.file(writeBaseline, what: "cannot write the baseline").write(text)
-            printError("wrote \(findings.count) findings to \(writeBaseline)")
+            printError("wrote \(findings.count) findings to \(printable(writeBaseline))")
             return
         }
         var accepted = 0
@@ -108,8 +108,8 @@ struct Lint: ParsableCommand {
         case .human: text = LintHuman.render(findings, summary: summary, style: TerminalStyle.current())
         case .xcode: text = LintXcode.render(findings)
         case .github: text = LintGitHub.render(findings)
-        case .json: text = LintJSON.make(findings, summary: summary).serialized(pretty: true) + "\n"
-        case .sarif: text = LintSARIF.make(findings).serialized(pretty: true) + "\n"
+        case .json: text = LintJSON.make(findings, summary: summary).outputText(pretty: true)
+        case .sarif: text = LintSARIF.make(findings).outputText(pretty: true)
         }
         try Output.standardOutput.write(text)
         if summary.errors > 0 || (strict && summary.warnings > 0) { throw ExitCode(1) }

@@ -69,14 +69,14 @@ struct Localize: ParsableCommand {
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         let results = devices.map { renderer.localize(document, preferredLanguages: $0, mode: mode, device: device) }
         if payloadOnly {
-            try Output.standardOutput.write(results.map { $0.payload.serialized() + "\n" }.joined())
+            try Output.standardOutput.write(results.map { $0.payload.outputText() }.joined())
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
-            try Output.standardOutput.write(JSON.array(lines).serialized(pretty: true) + "\n")
+            try Output.standardOutput.write(JSON.array(lines).outputText(pretty: true))
         }
         let tooLarge = results.filter(\.exceedsLimit)
         for result in tooLarge {
-            printError("error: for \(result.preferredLanguages.joined(separator: ",")) the payload is \(result.byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)")
+            printError("error: for \(printable(result.preferredLanguages.joined(separator: ","))) the payload is \(result.byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)")
         }
         if !tooLarge.isEmpty { throw ExitCode(1) }
     }
@@ -101,7 +101,7 @@ struct Localize: ParsableCommand {
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
             }
-            try Output.standardOutput.write(output.serialized() + "\n")
+            try Output.standardOutput.write(output.outputText())
         }
     }
 }

@@ -45,9 +45,9 @@ struct Match: ParsableCommand {
                 ("source", .string(result.source.rawValue)),
                 ("explanation", .string(result.explanation)),
             ])
-            try Output.standardOutput.write(json.serialized(pretty: true) + "\n")
+            try Output.standardOutput.write(json.outputText(pretty: true))
         case .text:
-            try Output.standardOutput.write("Search list: \(result.localizations.joined(separator: ", "))\n\n\(result.explanation)\n")
+            try Output.standardOutput.write("Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(printable(result.explanation))\n")
         }
     }
 }

@@ -19,7 +19,7 @@ struct InputOutputError: Error, CustomStringConvertible {
         self.reason = reason ?? String(cString: strerror(errno))
     }
 
-    var description: String { "\(what) (\(path)): \(reason)" }
+    var description: String { "\(what) (\(printable(path))): \(printable(reason))" }
 }
 
 /// Where a command writes. Every write is checked, so that a full disk or a missing directory

@@ -79,7 +79,7 @@ struct Preview: ParsableCommand {
         var text: String
         switch format {
         case .json:
-            text = PreviewJSON.make(previews, app: app).serialized(pretty: true) + "\n"
+            text = PreviewJSON.make(previews, app: app).outputText(pretty: true)
         case .html:
             text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics)
         case .text:

@@ -10,18 +10,18 @@ enum LintHuman {
         for finding in findings {
             if currentFile != .some(finding.location.file) {
                 if currentFile != nil { out += "\n" }
-                out += style.bold(finding.location.file ?? "<no file>") + "\n"
+                out += style.bold(printable(finding.location.file ?? "<no file>")) + "\n"
                 currentFile = .some(finding.location.file)
             }
             out += "  " + style.dim("\(finding.location.line):\(finding.location.column)") + "  "
-            out += DiagnosticText.symbol(finding.severity, style: style) + "  " + DisplayText.visible(finding.message)
+            out += DiagnosticText.symbol(finding.severity, style: style) + "  " + printable(finding.message)
             out += " " + style.dim("[\(finding.id)]") + "\n"
             if RuleCatalog.descriptor(for: finding.id)?.isAboutWholeFile != true {
                 out += excerpt(finding.location, sources: &sources, style: style)
             }
-            if let hint = finding.hint { out += "      " + style.cyan("→ ") + hint + "\n" }
+            if let hint = finding.hint { out += "      " + style.cyan("→ ") + printable(hint) + "\n" }
             for note in finding.notes {
-                out += "      " + style.dim("note: \(DiagnosticText.place(note.location)): ") + DisplayText.visible(note.message) + "\n"
+                out += "      " + style.dim("note: \(DiagnosticText.place(note.location)): ") + printable(note.message) + "\n"
             }
         }
         if !findings.isEmpty { out += "\n" }
@@ -54,7 +54,7 @@ enum LintHuman {
         guard let file = location.file, let lines = sources.lines(of: file),
             location.line >= 1, location.line <= lines.count
         else { return "" }
-        let scalars = Array(lines[location.line - 1].unicodeScalars.map(DisplayText.visible))
+        let scalars = Array(lines[location.line - 1].unicodeScalars.map(printable))
         let column = min(max(location.column - 1, 0), scalars.count)
         let gutter = String(location.line)
         let room = max(style.width - gutter.count - 12, 30)

@@ -6,10 +6,15 @@ enum LintXcode {
     static func render(_ findings: [Diagnostic]) -> String {
         var out = ""
         for finding in findings {
-            out += "\(finding.location): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.id)]\n"
-            for note in finding.notes { out += "\(note.location): note: \(oneLine(note.message))\n" }
+            out += "\(place(finding.location)): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.id)]\n"
+            for note in finding.notes { out += "\(place(note.location)): note: \(oneLine(note.message))\n" }
         }
         return out
+    }
+
+    /// `file:line:column`, the file name printable on one line.
+    static func place(_ location: SourceLocation) -> String {
+        "\(printable(location.file ?? "<input>")):\(location.line):\(location.column)"
     }
 }
 
@@ -38,14 +43,15 @@ enum LintGitHub {
         return out
     }
 
-    /// The runner reads `%`, CR and LF as escapes in a message.
+    /// The runner reads `%`, CR and LF as escapes in a message (and ends the command at a
+    /// line break); other control characters are made printable, since the log shows them.
     static func escapeData(_ text: String) -> String {
         text.replacingScalars { scalar in
             switch scalar {
             case "%": "%25"
             case "\r": "%0D"
             case "\n": "%0A"
-            default: nil
+            default: printableReplacement(scalar)
             }
         }
     }
@@ -58,17 +64,6 @@ enum LintGitHub {
             case ",": "%2C"
             default: nil
             }
-        }
-    }
-}
-
-/// Messages may quote values with line breaks; line-oriented formats show them escaped.
-func oneLine(_ text: String) -> String {
-    text.replacingScalars { scalar in
-        switch scalar {
-        case "\n": "\\n"
-        case "\r": "\\r"
-        default: nil
         }
     }
 }

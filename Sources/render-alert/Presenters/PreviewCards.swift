@@ -113,8 +113,8 @@ enum PreviewCards {
     /// `╭─ label ───── trailing ─╮`, exactly the card's width.
     static func border(left: String, right: String, label: String, trailing: String, style: TerminalStyle) -> String {
         let inner = textWidth + 2
-        let head = label.isEmpty ? "" : "─ " + DisplayText.truncate(label, columns: inner / 2) + " "
-        let tail = trailing.isEmpty ? "" : " " + DisplayText.truncate(trailing, columns: inner / 2 - 2) + " ─"
+        let head = label.isEmpty ? "" : "─ " + DisplayText.truncate(printable(label), columns: inner / 2) + " "
+        let tail = trailing.isEmpty ? "" : " " + DisplayText.truncate(printable(trailing), columns: inner / 2 - 2) + " ─"
         let fill = String(repeating: "─", count: max(0, inner - DisplayText.width(head) - DisplayText.width(tail)))
         return style.dim(left + head + fill + tail + right)
     }

@@ -170,6 +170,8 @@ enum PreviewHTML {
             case ">": "&gt;"
             case "\"": "&quot;"
             case "'": "&#39;"
+            // The same characters to a browser, but never obeyed when the page goes to a terminal.
+            case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{7F}": "&#x\(String(scalar.value, radix: 16));"
             default: nil
             }
         }

@@ -35,7 +35,7 @@ enum PreviewText {
         if let category = aps.category { facts.append("category \(category)") }
         if let bundle = preview.payload.simulatorTargetBundle { facts.append("simulator target \(bundle)") }
         let name = preview.file.split(separator: "/").last.map(String.init) ?? preview.file
-        return style.bold("▌ \(name)") + "  " + style.dim(facts.joined(separator: " · ")) + "\n"
+        return style.bold("▌ \(printable(name))") + "  " + style.dim(printable(facts.joined(separator: " · "))) + "\n"
     }
 
     static func table(_ preview: PayloadPreview, style: TerminalStyle) -> String {
@@ -98,7 +98,7 @@ enum PreviewText {
     /// Pads `text` to `width` columns; right-to-left text is isolated so that it keeps its
     /// order inside the table on terminals that apply the bidi algorithm.
     static func cell(_ text: String, _ width: Int) -> String {
-        let text = DisplayText.visible(text)
+        let text = printable(text)
         let padding = String(repeating: " ", count: max(0, width - DisplayText.width(text)))
         if DisplayText.containsRightToLeft(text) { return "\u{2068}\(text)\u{2069}" + padding }
         return text + padding
@@ -127,9 +127,9 @@ enum PreviewText {
                 ? group.devices.prefix(5).joined(separator: ", ") + ", … (\(group.devices.count))"
                 : group.devices.joined(separator: ", ")
             out += "  " + DiagnosticText.symbol(group.diagnostic.severity, style: style) + " "
-            out += group.diagnostic.message + " " + style.dim("[\(group.diagnostic.id)]") + "\n"
-            out += "      " + style.dim("\(devices) — \(DiagnosticText.place(group.diagnostic.location))") + "\n"
-            if let hint = group.diagnostic.hint { out += "      " + style.dim("→ \(hint)") + "\n" }
+            out += printable(group.diagnostic.message) + " " + style.dim("[\(group.diagnostic.id)]") + "\n"
+            out += "      " + style.dim("\(printable(devices)) — \(DiagnosticText.place(group.diagnostic.location))") + "\n"
+            if let hint = group.diagnostic.hint { out += "      " + style.dim("→ \(printable(hint))") + "\n" }
         }
         return out
     }
@@ -145,10 +145,10 @@ enum DiagnosticText {
     }
 
     static func place(_ location: SourceLocation) -> String {
-        location.file.map { "\($0):\(location.line):\(location.column)" } ?? "\(location.line):\(location.column)"
+        location.file.map { "\(printable($0)):\(location.line):\(location.column)" } ?? "\(location.line):\(location.column)"
     }
 
     static func line(_ diagnostic: Diagnostic, style: TerminalStyle) -> String {
-        "\(symbol(diagnostic.severity, style: style)) \(DisplayText.visible(diagnostic.message)) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
+        "\(symbol(diagnostic.severity, style: style)) \(printable(diagnostic.message)) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
     }
 }

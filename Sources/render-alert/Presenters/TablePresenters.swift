@@ -62,13 +62,13 @@ enum DiagnosticJSON {
 /// `dump` in text: a readable listing.
 enum TableText {
     static func render(_ table: LocalizationTable) -> String {
-        var out = "\(table.file ?? "<input>") — \(table.format)"
+        var out = "\(printable(table.file ?? "<input>")) — \(table.format)"
         out += table.isReadableOnDevice ? ", \(table.count) keys\n" : ", NOT readable on a device (the table is empty there)\n"
         for entry in table.entries {
             let marker = entry.isReadByDevice ? " " : "✗"
             out += "\(marker) \(entry.location.line):\(entry.location.column)  \(quoted(entry.key)) = \(quoted(entry.value))"
             if entry.valueKind != .string { out += "  (\(entry.valueKind.rawValue))" }
-            if let comment = entry.comment { out += "    // \(comment.replacingNewlines())" }
+            if let comment = entry.comment { out += "    // \(printable(comment.replacingNewlines()))" }
             out += "\n"
         }
         return out + LintXcode.render(table.diagnostics)
@@ -82,7 +82,7 @@ enum TableText {
             case "\r": "\\r"
             case "\"": "\\\""
             case "\\": "\\\\"
-            default: nil
+            default: printableReplacement(scalar)
             }
         }
         return "\"" + escaped + "\""
