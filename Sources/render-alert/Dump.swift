@@ -19,7 +19,7 @@ struct Dump: ParsableCommand {
     var format: OutputFormat = .text
 
     mutating func run() throws {
-        let tables = try files.map { file in try readingInput("cannot read the table") { try LocalizationTable(contentsOfFile: file) } }
+        let tables = try files.map { file in try readingInput("cannot read the table", file: file) { try LocalizationTable(contentsOfFile: file) } }
         switch format {
         case .json: try Output.standardOutput.write(JSON.array(tables.map(TableJSON.make)).outputText(pretty: true))
         case .text: try Output.standardOutput.write(tables.map(TableText.render).joined())

@@ -4,16 +4,42 @@ import Glibc
 import Darwin
 #endif
 
+/// The CLI's own questions to the file system. The library's helpers (Support/FileSystem.swift)
+/// are internal to it, hence these few.
 enum FileStatus {
-    static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    enum Kind: Equatable {
+        case regularFile, directory, other
+        /// stat failed: a missing file, a dangling link, a directory without search permission.
+        case inaccessible(reason: String)
+
+        init(mode: mode_t) {
+            switch mode & S_IFMT {
+            case S_IFREG: self = .regularFile
+            case S_IFDIR: self = .directory
+            default: self = .other
+            }
+        }
+
+        /// Why a file of this kind cannot be read, or nil for a regular file. Asked before a file
+        /// is opened, since opening a FIFO waits for a writer, maybe forever.
+        var problem: String? {
+            switch self {
+            case .regularFile: nil
+            case .directory: "is a directory"
+            case .other: "is not a regular file"
+            case .inaccessible(let reason): reason
+            }
+        }
     }
 
-    static func exists(_ path: String) -> Bool {
+    /// What `path` is, following symbolic links.
+    static func kind(of path: String) -> Kind {
         var info = stat()
-        return stat(path, &info) == 0
+        guard stat(path, &info) == 0 else { return .inaccessible(reason: String(cString: strerror(errno))) }
+        return Kind(mode: info.st_mode)
     }
+
+    static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
 
     /// What a path resolves to (device and inode), to notice a directory reached twice
     /// through symbolic links.
@@ -46,16 +72,25 @@ enum Directory {
 }
 
 enum FileReading {
+    /// The whole file. Opened without waiting (a FIFO would block until written to) and read
+    /// only when it is a regular file.
     static func bytes(_ path: String, _ what: String) throws(InputOutputError) -> [UInt8] {
-        guard let file = fopen(path, "r") else { throw InputOutputError(what, path) }
-        defer { fclose(file) }
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputOutputError(what, path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw InputOutputError(what, path) }
+        if let problem = FileStatus.Kind(mode: info.st_mode).problem { throw InputOutputError(what, path, reason: problem) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputOutputError(what, path)
+            }
             bytes += buffer[0..<count]
         }
-        return bytes
     }
 }

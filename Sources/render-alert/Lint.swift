@@ -60,25 +60,39 @@ struct Lint: ParsableCommand {
         let linter = Linter(ignoring: Set(ignored.map { DiagnosticID($0) }))
         let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
         let payloadFiles = try PayloadFiles.expand(payloads)
-        let payloadDocuments = try payloadFiles.map { file in try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: file) } }
+        let payloadDocuments = try payloadFiles.map { file in
+            try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
+        }
+        // From here on, what cannot be read (a file gone since the walk) is a finding like the
+        // walk's, and the rest is still checked.
         var findings: [Diagnostic] = []
+        var fileDiagnostics = targets.unreadable
         for directory in targets.apps {
-            var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
-            if let developmentRegion { app.developmentRegion = developmentRegion }
-            findings += linter.lint(app, payloads: payloadDocuments)
+            do throws(FileReadError) {
+                var app = try AppLocalizations(directory: directory)
+                if let developmentRegion { app.developmentRegion = developmentRegion }
+                findings += linter.lint(app, payloads: payloadDocuments)
+            } catch {
+                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
+            }
         }
         for file in targets.catalogs {
-            let catalog = try readingInput("cannot read the catalog") { try StringCatalog(contentsOfFile: file) }
-            let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-            var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
-            app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
-            findings += linter.lint(app, payloads: [])
+            do throws(FileReadError) {
+                let catalog = try StringCatalog(contentsOfFile: file)
+                let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
+                var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
+                app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
+                findings += linter.lint(app, payloads: [])
+            } catch {
+                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
+            }
         }
-        var fileDiagnostics: [Diagnostic] = []
         for file in targets.files {
-            fileDiagnostics += try readingInput("cannot read the table") {
-                file.hasSuffix(".stringsdict")
+            do throws(FileReadError) {
+                fileDiagnostics += file.hasSuffix(".stringsdict")
                     ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
+            } catch {
+                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
             }
         }
         findings += linter.lint(files: fileDiagnostics)
@@ -153,43 +167,69 @@ struct LintTargets {
     var apps: [String] = []
     var catalogs: [String] = []
     var files: [String] = []
+    /// Found by the walk but not readable (`table.unreadable-file`): a FIFO, a directory named
+    /// like a table, a dangling link, a folder that cannot be listed.
+    var unreadable: [Diagnostic] = []
     var count: Int { apps.count + catalogs.count + files.count }
 
     static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData"]
 
+    /// Paths given on the command line must be there and readable (exit 2 otherwise); inside
+    /// their directories, what cannot be read is a finding.
     static func discover(_ paths: [String]) throws(InputOutputError) -> LintTargets {
         var targets = LintTargets()
         var visited: Set<FileStatus.Identity> = []
         for path in paths {
-            if FileStatus.isDirectory(path) {
-                try walk(path, into: &targets, visited: &visited)
-            } else if FileStatus.exists(path) {
-                if path.hasSuffix(".xcstrings") { targets.catalogs.append(path) } else { targets.files.append(path) }
+            let kind = FileStatus.kind(of: path)
+            if kind == .directory {
+                try walk(path, into: &targets, visited: &visited, listing: Directory.list(path, "cannot lint"))
+            } else if let problem = kind.problem {
+                throw InputOutputError("cannot lint", path, reason: problem)
             } else {
-                throw InputOutputError("cannot lint", path)
+                targets.add(path)
             }
         }
         return targets
     }
 
+    static func isTable(_ name: String) -> Bool {
+        name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcstrings")
+    }
+
+    mutating func add(_ file: String) {
+        if file.hasSuffix(".xcstrings") { catalogs.append(file) } else { files.append(file) }
+    }
+
     /// A directory holding .lproj folders or catalogs is an app; its other subfolders are
     /// searched too (packages inside apps have their own). Each directory is walked once,
-    /// however many symbolic links lead to it.
-    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws(InputOutputError) {
+    /// however many symbolic links lead to it. Only regular files are read; anything else
+    /// named like a table is reported, never opened.
+    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>, listing names: [String]) {
         if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
-        let names = try Directory.list(directory, "cannot lint")
         let join = { (name: String) in directory.hasSuffix("/") ? directory + name : directory + "/" + name }
-        let isApp = names.contains { ($0.hasSuffix(".lproj") && FileStatus.isDirectory(join($0))) || $0.hasSuffix(".xcstrings") }
+        let entries = names.filter { !skipped.contains($0) }.map { (name: $0, path: join($0), kind: FileStatus.kind(of: join($0))) }
+        let isApp = entries.contains {
+            ($0.name.hasSuffix(".lproj") && $0.kind == .directory) || ($0.name.hasSuffix(".xcstrings") && $0.kind == .regularFile)
+        }
         if isApp { targets.apps.append(directory) }
-        for name in names where !skipped.contains(name) {
-            let path = join(name)
-            if FileStatus.isDirectory(path) {
-                if !name.hasSuffix(".lproj") { try walk(path, into: &targets, visited: &visited) }
-            } else if !isApp && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) {
-                targets.files.append(path)
-            } else if !isApp && name.hasSuffix(".xcstrings") {
-                targets.catalogs.append(path)
+        for entry in entries {
+            if isTable(entry.name) {
+                guard !isApp else { continue }  // the app's reader reads its tables
+                if let problem = entry.kind.problem { targets.unreadable.append(unreadable(entry.path, problem)) } else { targets.add(entry.path) }
+            } else if entry.kind == .directory && !entry.name.hasSuffix(".lproj") {
+                do {
+                    try walk(entry.path, into: &targets, visited: &visited, listing: Directory.list(entry.path, "cannot lint"))
+                } catch {
+                    targets.unreadable.append(unreadable(entry.path, error.reason, what: "folder"))
+                }
             }
         }
+    }
+
+    /// The finding for a file that cannot be read, as the library gives it inside an app.
+    static func unreadable(_ path: String, _ reason: String, what: String = "file") -> Diagnostic {
+        Diagnostic(
+            id: .unreadableFile, severity: .error, location: SourceLocation(file: path, line: 1, column: 1),
+            message: "cannot read the \(what): \(reason)")
     }
 }

@@ -63,7 +63,7 @@ struct Localize: ParsableCommand {
             try runBatch(renderer)
             return
         }
-        let document = try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: payload!) }
+        let document = try readingInput("cannot read the payload", file: payload!) { try NotificationPayload(contentsOfFile: payload!) }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }

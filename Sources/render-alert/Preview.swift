@@ -71,7 +71,7 @@ struct Preview: ParsableCommand {
         let requested = languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         var previews: [PayloadPreview] = []
         for file in files {
-            let payload = try readingInput("cannot read the payload") { try NotificationPayload(contentsOfFile: file) }
+            let payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
             let renders = (requested + devices).map { renderer.render(payload, preferredLanguages: $0) }
             previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
         }
@@ -123,17 +123,16 @@ enum SampleResources {
 }
 
 enum PayloadFiles {
-    /// Files as given; directories are replaced by their .json and .apns files, sorted.
-    static func expand(_ paths: [String]) throws -> [String] {
+    /// Files as given (checked when read); directories are replaced by their .json and .apns
+    /// files, sorted.
+    static func expand(_ paths: [String]) throws(InputOutputError) -> [String] {
         var files: [String] = []
         for path in paths {
             if FileStatus.isDirectory(path) {
                 let names = try Directory.list(path, "cannot read the payloads").filter { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
-                files += names.sorted().map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-            } else if FileStatus.exists(path) {
-                files.append(path)
+                files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
             } else {
-                throw InputOutputError("cannot read the payload", path)
+                files.append(path)
             }
         }
         return files

@@ -80,6 +80,60 @@ struct LintCommandTests {
         #expect(findings.map { $0["id"] as? String } == ["strings.duplicate-key"])
     }
 
+    /// In a scanned tree, a table or catalog that cannot be read is one finding at its first
+    /// line: the rest of the tree is still checked. FIFOs are never opened (that would block).
+    @Test func anUnreadableFileInATreeIsAFindingAndTheRestIsChecked() throws {
+        let directory = try app([
+            "root/app/en.lproj/Localizable.strings": "\"a\" = \"A\"\n\"b\" = \"B\";\n",
+            "root/loose/Good.strings": "\"a\" = \"A\";\n\"a\" = \"B\";\n",
+        ])
+        let loose = directory.path + "/root/loose/"
+        try FileManager.default.createDirectory(atPath: loose + "Bad.strings", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: loose + "Folder.xcstrings", withIntermediateDirectories: false)
+        #expect(mkfifo(loose + "Pipe.strings", 0o644) == 0)
+        #expect(mkfifo(loose + "Pipe.xcstrings", 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: loose + "Gone.stringsdict", withDestinationPath: loose + "nowhere")
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/root", "--format", "json"], timeout: 30)
+        #expect(!result.timedOut, "a FIFO was opened")
+        #expect(result.status == 1, "\(result.error)")
+        let reported = try #require((try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? Object)?["findings"] as? [Object])
+        let found = Set(reported.map { "\($0["id"] as! String) \(($0["file"] as! String).dropFirst(directory.path.count + 6)):\($0["line"] as! Int):\($0["column"] as! Int)" })
+        for expected in [
+            "strings.missing-semicolon app/en.lproj/Localizable.strings:1:10",
+            "strings.duplicate-key loose/Good.strings:2:1",
+            "table.unreadable-file loose/Bad.strings:1:1",
+            "table.unreadable-file loose/Folder.xcstrings:1:1",
+            "table.unreadable-file loose/Pipe.strings:1:1",
+            "table.unreadable-file loose/Pipe.xcstrings:1:1",
+            "table.unreadable-file loose/Gone.stringsdict:1:1",
+        ] {
+            #expect(found.contains(expected), "\(expected) in \(found.sorted())")
+        }
+        let messages = reported.filter { $0["id"] as? String == "table.unreadable-file" }.compactMap { $0["message"] as? String }
+        #expect(messages.sorted() == [
+            "cannot read the file: No such file or directory", "cannot read the file: is a directory", "cannot read the file: is a directory",
+            "cannot read the file: is not a regular file", "cannot read the file: is not a regular file",
+        ])
+        // Human output too, and --ignore leaves the finding out like any other.
+        let human = try RenderAlertCommand.run(["lint", directory.path + "/root"], timeout: 30)
+        #expect(human.status == 1 && human.output.contains("Pipe.strings") && human.output.contains("[table.unreadable-file]"))
+        let ignored = try findings(["lint", directory.path + "/root", "--ignore", "table.unreadable-file"])
+        #expect(!ignored.findings.contains { $0["id"] as? String == "table.unreadable-file" })
+    }
+
+    /// Inside an app the library reads Info.plist and catalogs itself; until its reader opens
+    /// without blocking (O_NONBLOCK, being done in the library), a FIFO there hangs lint.
+    @Test func aFIFOInsideAnAppIsAFinding() throws {
+        let directory = try app(["app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n"])
+        #expect(mkfifo(directory.path + "/app/Info.plist", 0o644) == 0)
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app", "--format", "json"], timeout: 10)
+        withKnownIssue("the library's FileSystem.readFile opens before fstat: a FIFO blocks it") {
+            #expect(!result.timedOut)
+            #expect(result.status == 1)
+            #expect(result.output.contains("table.unreadable-file"))
+        }
+    }
+
     @Test func ignoreLeavesARuleOut() throws {
         let (_, _, all) = try findings(Self.sample)
         let (_, _, rest) = try findings(Self.sample + ["--ignore", "push.unsupported-specifier", "--ignore", "plural.missing-category"])

@@ -9,7 +9,7 @@ struct ReadFailureCommandTests {
     func expectInputError(
         _ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let result = try RenderAlertCommand.run(arguments, timeout: 20)
+        let result = try RenderAlertCommand.run(arguments, timeout: 15)
         #expect(!result.timedOut, "\(arguments): hung", sourceLocation: sourceLocation)
         #expect(result.status == 2, "\(arguments): exit \(result.status)", sourceLocation: sourceLocation)
         #expect(result.error == "error: " + message + "\n", "\(arguments)", sourceLocation: sourceLocation)
@@ -26,6 +26,31 @@ struct ReadFailureCommandTests {
         try expectInputError(["lint", "/nonexistent/path"], "cannot lint (/nonexistent/path): \(missing)")
         try expectInputError(["lint", "Resources/strings", "--payloads", "no-such.json"], "cannot read the payload (no-such.json): \(missing)")
         try expectInputError(["lint", "Resources/strings", "--baseline", "/nonexistent/baseline.json"], "cannot read the baseline (/nonexistent/baseline.json): \(missing)")
+    }
+
+    /// Named like a table, payload or baseline but a FIFO or a directory: refused at once
+    /// (opening a FIFO would wait for a writer forever).
+    @Test func namedInputThatIsNotAFileIsRefusedWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try directory.write("payloads/good.json", #"{"aps":{"alert":"hi"}}"#)
+        let path = directory.path
+        #expect(mkfifo(path + "/t.strings", 0o644) == 0)
+        #expect(mkfifo(path + "/c.xcstrings", 0o644) == 0)
+        #expect(mkfifo(path + "/p.json", 0o644) == 0)
+        #expect(mkfifo(path + "/payloads/p.json", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: path + "/d.strings", withIntermediateDirectories: false)
+        let fifo = "is not a regular file"
+        try expectInputError(["dump", path + "/t.strings"], "cannot read the table (\(path)/t.strings): \(fifo)")
+        try expectInputError(["dump", path + "/d.strings"], "cannot read the table (\(path)/d.strings): is a directory")
+        try expectInputError(["lint", path + "/t.strings"], "cannot lint (\(path)/t.strings): \(fifo)")
+        try expectInputError(["lint", path + "/c.xcstrings"], "cannot lint (\(path)/c.xcstrings): \(fifo)")
+        try expectInputError(["lint", path + "/app", "--payloads", path + "/p.json"], "cannot read the payload (\(path)/p.json): \(fifo)")
+        try expectInputError(["lint", path + "/app", "--payloads", path + "/payloads"], "cannot read the payload (\(path)/payloads/p.json): \(fifo)")
+        try expectInputError(["lint", path + "/app", "--baseline", path + "/p.json"], "cannot read the baseline (\(path)/p.json): \(fifo)")
+        try expectInputError(["preview", path + "/p.json", "--strings", path + "/app"], "cannot read the payload (\(path)/p.json): \(fifo)")
+        try expectInputError(["preview", path + "/payloads", "--strings", path + "/app"], "cannot read the payload (\(path)/payloads/p.json): \(fifo)")
+        try expectInputError(["localize", path + "/p.json", "--strings", path + "/app"], "cannot read the payload (\(path)/p.json): \(fifo)")
     }
 
     @Test func aBaselineThatIsNotOneIsAnInputError() throws {

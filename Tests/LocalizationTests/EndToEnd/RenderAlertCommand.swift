@@ -50,7 +50,9 @@ enum RenderAlertCommand {
         let stdin = Pipe()
         if input != nil { process.standardInput = stdin }
         try process.run()
-        let deadline = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // SIGKILL: the child inherits the test thread's blocked signals, SIGTERM among them.
+        let pid = process.processIdentifier
+        let deadline = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
         if let input {
             stdin.fileHandleForWriting.write(Data(input.utf8))
@@ -62,7 +64,7 @@ enum RenderAlertCommand {
         deadline.cancel()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self), timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+            error: String(decoding: errorData, as: UTF8.self), timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 
     static func json(_ arguments: [String], directory: String? = nil) throws -> Any {
