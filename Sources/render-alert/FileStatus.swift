@@ -35,7 +35,7 @@ enum FileStatus {
     /// What `path` is, following symbolic links.
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .inaccessible(reason: String(cString: strerror(errno))) }
+        guard stat(path, &info) == 0 else { return .inaccessible(reason: errnoText()) }
         return Kind(mode: info.st_mode)
     }
 

@@ -63,36 +63,32 @@ struct Lint: ParsableCommand {
         let payloadDocuments = try payloadFiles.map { file in
             try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
         }
-        // From here on, what cannot be read (a file gone since the walk) is a finding like the
-        // walk's, and the rest is still checked.
         var findings: [Diagnostic] = []
         var fileDiagnostics = targets.unreadable
+        // What cannot be read now (gone since the walk) is a finding too; the rest is checked.
+        func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
+            do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
+        }
         for directory in targets.apps {
-            do throws(FileReadError) {
+            reading("folder") { () throws(FileReadError) in
                 var app = try AppLocalizations(directory: directory)
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 findings += linter.lint(app, payloads: payloadDocuments)
-            } catch {
-                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
             }
         }
         for file in targets.catalogs {
-            do throws(FileReadError) {
+            reading("file") { () throws(FileReadError) in
                 let catalog = try StringCatalog(contentsOfFile: file)
                 let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
                 var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
                 app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
                 findings += linter.lint(app, payloads: [])
-            } catch {
-                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
             }
         }
         for file in targets.files {
-            do throws(FileReadError) {
+            reading("file") { () throws(FileReadError) in
                 fileDiagnostics += file.hasSuffix(".stringsdict")
                     ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
-            } catch {
-                fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason))
             }
         }
         findings += linter.lint(files: fileDiagnostics)
@@ -182,7 +178,7 @@ struct LintTargets {
         for path in paths {
             let kind = FileStatus.kind(of: path)
             if kind == .directory {
-                try walk(path, into: &targets, visited: &visited, listing: Directory.list(path, "cannot lint"))
+                try walk(path, into: &targets, visited: &visited)
             } else if let problem = kind.problem {
                 throw InputOutputError("cannot lint", path, reason: problem)
             } else {
@@ -204,10 +200,14 @@ struct LintTargets {
     /// searched too (packages inside apps have their own). Each directory is walked once,
     /// however many symbolic links lead to it. Only regular files are read; anything else
     /// named like a table is reported, never opened.
-    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>, listing names: [String]) {
+    /// Throws only when `directory` itself cannot be listed; a subfolder that cannot be is a finding.
+    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws(InputOutputError) {
         if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
-        let join = { (name: String) in directory.hasSuffix("/") ? directory + name : directory + "/" + name }
-        let entries = names.filter { !skipped.contains($0) }.map { (name: $0, path: join($0), kind: FileStatus.kind(of: join($0))) }
+        let names = try Directory.list(directory, "cannot lint")
+        let entries = names.filter { !skipped.contains($0) }.map { name in
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            return (name: name, path: path, kind: FileStatus.kind(of: path))
+        }
         let isApp = entries.contains {
             ($0.name.hasSuffix(".lproj") && $0.kind == .directory) || ($0.name.hasSuffix(".xcstrings") && $0.kind == .regularFile)
         }
@@ -218,7 +218,7 @@ struct LintTargets {
                 if let problem = entry.kind.problem { targets.unreadable.append(unreadable(entry.path, problem)) } else { targets.add(entry.path) }
             } else if entry.kind == .directory && !entry.name.hasSuffix(".lproj") {
                 do {
-                    try walk(entry.path, into: &targets, visited: &visited, listing: Directory.list(entry.path, "cannot lint"))
+                    try walk(entry.path, into: &targets, visited: &visited)
                 } catch {
                     targets.unreadable.append(unreadable(entry.path, error.reason, what: "folder"))
                 }

@@ -16,7 +16,7 @@ struct InputOutputError: Error, CustomStringConvertible {
     init(_ what: String, _ path: String, reason: String? = nil) {
         self.what = what
         self.path = path
-        self.reason = reason ?? String(cString: strerror(errno))
+        self.reason = reason ?? errnoText()
     }
 
     var description: String { "\(what) (\(printable(path))): \(printable(reason))" }
@@ -60,7 +60,7 @@ enum Output {
             let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { throw InputOutputError(what, path) }
             let failure = writeAll(text, to: descriptor)
-            let closed = close(descriptor) == 0 ? nil : errorText()
+            let closed = close(descriptor) == 0 ? nil : errnoText()
             if let reason = failure ?? closed { throw InputOutputError(what, path, reason: reason) }
             return
         }
@@ -78,9 +78,9 @@ enum Output {
         // The replacement keeps the permissions of the file it replaces.
         if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
         var failure = writeAll(text, to: descriptor)
-        if failure == nil && fsync(descriptor) != 0 { failure = errorText() }
-        if close(descriptor) != 0 && failure == nil { failure = errorText() }
-        if failure == nil && rename(temporary, target) != 0 { failure = errorText() }
+        if failure == nil && fsync(descriptor) != 0 { failure = errnoText() }
+        if close(descriptor) != 0 && failure == nil { failure = errnoText() }
+        if failure == nil && rename(temporary, target) != 0 { failure = errnoText() }
         if let failure {
             unlink(temporary)
             throw InputOutputError(what, path, reason: failure)
@@ -101,15 +101,16 @@ enum Output {
                     var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
                     _ = poll(&ready, 1, -1)
                 } else if errno != EINTR {
-                    return errorText()
+                    return errnoText()
                 }
             }
             return nil
         }
     }
-
-    static func errorText() -> String { String(cString: strerror(errno)) }
 }
+
+/// What `errno` says now, as strerror words it.
+func errnoText() -> String { String(cString: strerror(errno)) }
 
 /// write(2), out of reach of `Output.write` in the type's scope.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

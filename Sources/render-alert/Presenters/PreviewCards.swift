@@ -55,7 +55,7 @@ enum PreviewCards {
         lines.append(border(left: "╭", right: "╮", label: device, trailing: "uses " + (render.localization ?? "—"), style: style))
 
         func line(_ text: String, paint: (String) -> String = { $0 }) {
-            let shown = DisplayText.truncate(text, columns: textWidth)
+            let shown = DisplayText.truncate(printable(text), columns: textWidth)
             let padding = String(repeating: " ", count: max(0, textWidth - DisplayText.width(shown)))
             // Isolated, so that a terminal applying the bidi algorithm keeps each line whole;
             // right-to-left devices align right, as the lock screen does.
