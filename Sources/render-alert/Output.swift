@@ -64,6 +64,8 @@ enum Output {
             if let reason = failure ?? closed { throw InputOutputError(what, path, reason: reason) }
             return
         }
+        // As writing in place would: a file without write permission is not replaced.
+        if exists && access(target, W_OK) != 0 { throw InputOutputError(what, path) }
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[...$0]) } ?? ""
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
