@@ -29,6 +29,7 @@ extension DiagnosticID {
     public static let lowercaseUEscape: DiagnosticID = "strings.lowercase-u-escape"
     public static let unknownEscape: DiagnosticID = "strings.unknown-escape"
     public static let octalEscape: DiagnosticID = "strings.octal-escape"
+    public static let unpairedSurrogateEscape: DiagnosticID = "strings.unpaired-surrogate-escape"
     public static let duplicateKey: DiagnosticID = "strings.duplicate-key"
     // Compiled property lists
     public static let propertyListSyntax: DiagnosticID = "plist.syntax"

@@ -20,7 +20,9 @@ struct StringsFileParser {
     private var truncation: (diagnostic: Int, firstLostRecord: Int)?
     private var commentStart = -1
     private var commentEnd = -1
-    private var reportedUnterminatedComment = false
+    /// The first comment never closed: where it starts, its diagnostic in `pending`, and
+    /// whether parsing went back to list the entries it swallows.
+    private var unterminatedComment: (offset: Int, diagnostic: Int, resumed: Bool)?
 
     static let maximumNesting = 512  // CoreFoundation's MAX_DEPTH on 64-bit
     /// Entries read at most (``ReadingLimits/maximumEntryCount``); reading stops, reported, at
@@ -81,6 +83,21 @@ struct StringsFileParser {
         var pos = startPosition
         while true {
             pos = skipSpace(pos, collectComments: true)
+            if pos >= end, !braced, let comment = unterminatedComment, !comment.resumed {
+                // CoreFoundation reads nothing past an unclosed comment; the entries in it are
+                // still listed (not read by the device) and counted. The comment's own words
+                // are not entries: reading resumes on the next line, and what it finds there is
+                // not reported (the device never sees any of it).
+                unterminatedComment!.resumed = true
+                if !foundationStopped {
+                    foundationStopped = true
+                    truncation = (comment.diagnostic, records.count)
+                }
+                commentStart = -1
+                reportingSuppressed = true
+                pos = lineEnd(after: comment.offset + 2)
+                continue
+            }
             if pos >= end {
                 if braced {
                     reject(.missingClosingBrace, at: end, "the table opened with '{' is never closed", hint: "add '}' at the end")
@@ -281,21 +298,31 @@ struct StringsFileParser {
         // Slow path: unescape into the arena.
         let arenaStart = arena.count
         arena.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start))
-        var pendingHighSurrogate: UInt32? = nil
-        func flushSurrogate(_ arena: inout [UInt8], _ pending: inout UInt32?) {
-            if pending != nil {
+        /// A `\\U` high surrogate waiting for its low half, and where its escape is.
+        var pendingHighSurrogate: (value: UInt32, offset: Int)? = nil
+        /// An escaped half of a surrogate pair alone: CoreFoundation writes U+FFFD for it.
+        func reportUnpaired(_ value: UInt32, at offset: Int) {
+            report(
+                PendingDiagnostic(
+                    id: .unpairedSurrogateEscape, severity: .warning, offset: offset,
+                    message: "\\U\(hex(value)) is half of a surrogate pair without its other half: the device shows U+FFFD (�) here",
+                    hint: "write the character itself, or both halves (\\UD83D\\UDE00 for 😀)"))
+        }
+        func flushSurrogate() {
+            if let unpaired = pendingHighSurrogate {
                 appendUTF8(0xFFFD, to: &arena)
-                pending = nil
+                reportUnpaired(unpaired.value, at: unpaired.offset)
+                pendingHighSurrogate = nil
             }
         }
         while i < end {
             let b = base[i]
             if b == quote {
-                flushSurrogate(&arena, &pendingHighSurrogate)
+                flushSurrogate()
                 return .success(.arena(arenaStart, arena.count - arenaStart), next: i + 1)
             }
             if b != UInt8(ascii: "\\") {
-                flushSurrogate(&arena, &pendingHighSurrogate)
+                flushSurrogate()
                 arena.append(b)
                 i += 1
                 continue
@@ -320,7 +347,7 @@ struct StringsFileParser {
                 }
                 let byte = UInt8(truncatingIfNeeded: number)
                 let scalar: UInt32 = byte < 0x80 ? UInt32(byte) : UInt32(nextStepLatinHighHalf[Int(byte - 0x80)])
-                flushSurrogate(&arena, &pendingHighSurrogate)
+                flushSurrogate()
                 appendUTF8(scalar, to: &arena)
                 if byte >= 0x80 || number > 0xFF {
                     let shown = scalar == 0 ? "U+0000 (no character)" : "“\(String(decoding: utf8Bytes(scalar), as: UTF8.self))” (U+\(hex(scalar)))"
@@ -339,21 +366,22 @@ struct StringsFileParser {
                     digits += 1
                 }
                 if value & 0xFC00 == 0xD800 {
-                    flushSurrogate(&arena, &pendingHighSurrogate)
-                    pendingHighSurrogate = value
+                    flushSurrogate()
+                    pendingHighSurrogate = (value, escapeOffset)
                 } else if value & 0xFC00 == 0xDC00 {
                     if let high = pendingHighSurrogate {
-                        appendUTF8(0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00), to: &arena)
+                        appendUTF8(0x10000 + ((high.value - 0xD800) << 10) + (value - 0xDC00), to: &arena)
                         pendingHighSurrogate = nil
                     } else {
                         appendUTF8(0xFFFD, to: &arena)
+                        reportUnpaired(value, at: escapeOffset)
                     }
                 } else {
-                    flushSurrogate(&arena, &pendingHighSurrogate)
+                    flushSurrogate()
                     appendUTF8(value, to: &arena)
                 }
             default:
-                flushSurrogate(&arena, &pendingHighSurrogate)
+                flushSurrogate()
                 switch e {
                 case UInt8(ascii: "a"): arena.append(0x07)
                 case UInt8(ascii: "b"): arena.append(0x08)
@@ -566,8 +594,8 @@ struct StringsFileParser {
     }
 
     private mutating func reportUnterminatedComment(at offset: Int) {
-        guard !reportedUnterminatedComment else { return }
-        reportedUnterminatedComment = true
+        guard unterminatedComment == nil else { return }
+        unterminatedComment = (offset, pending.count, false)
         let swallowed = UnsafeBufferPointer(start: base + offset, count: end - offset)
         let looksLikeEntries = swallowed.contains(UInt8(ascii: "="))
         report(
@@ -655,10 +683,19 @@ struct StringsFileParser {
 
     // MARK: Recovery
 
-    /// After junk where a key should be: skip a lone ';', otherwise the rest of the line.
+    /// After junk where a key should be: skip it up to what could start an entry again (a
+    /// quote, a key character, a space or a comment), so that entries after it on the same
+    /// line (`"a" = "1";\0"b" = "2";`) are still listed and counted.
     private func recoverPosition(afterJunkAt pos: Int) -> Int {
-        if base[pos] == UInt8(ascii: ";") { return pos + 1 }
-        return lineEnd(after: pos)
+        var i = pos + 1
+        while i < end {
+            let b = base[i]
+            if isQuote(b) || isUnquotedCharacter(b) || b == 0x20 || (b >= 0x09 && b <= 0x0D) || b == UInt8(ascii: "/") || b == UInt8(ascii: ";") {
+                return i
+            }
+            i += 1
+        }
+        return end
     }
 
     /// After an error inside an entry: skip to just past the next ';' on this line, or to the end

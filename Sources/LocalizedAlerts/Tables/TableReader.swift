@@ -52,7 +52,7 @@ enum TableReader {
         let diagnostic = Diagnostic(
             id: .fileTooLarge, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
             message: "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes; it was not read",
-            hint: "raise ReadingLimits.maximumFileSize (render-alert: --max-file-size) if this file is expected")
+            hint: "split the file; a library caller expecting it can raise ReadingLimits.maximumFileSize")
         return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
     }
 

@@ -35,6 +35,7 @@ public enum RuleCatalog {
         .init(.unicodeWhitespace, .error, .syntax, rationale: "U+00A0, U+FEFF and other Unicode spaces are not whitespace to the parser: the file is rejected or cut short.", example: "\"a\"\u{00A0}= \"b\";"),
         .init(.lowercaseUEscape, .warning, .values, rationale: "\\u is not an escape in .strings: the device shows u00e9.", example: "\"k\" = \"caf\\u00e9\";"),
         .init(.unknownEscape, .warning, .values, rationale: "An unknown escape drops the backslash: \\F shows F, not a form feed.", example: "\"k\" = \"a\\qb\";"),
+        .init(.unpairedSurrogateEscape, .warning, .values, rationale: "A \\U escape of half a surrogate pair, alone, decodes to U+FFFD: the device shows �.", example: "\"k\" = \"\\UD800\";"),
         .init(.octalEscape, .warning, .values, rationale: "Octal escapes decode through NeXTSTEP Latin: \\351 is Ø, not é.", example: "\"k\" = \"caf\\351\";"),
         .init(.duplicateKey, .warning, .values, rationale: "The later of two different values wins silently on a device.", example: "\"a\" = \"one\";\n\"a\" = \"two\";"),
         .init(.propertyListSyntax, .error, .syntax, rationale: "A malformed XML property list is rejected whole; entities are never expanded.", example: "<strin>b</string>"),

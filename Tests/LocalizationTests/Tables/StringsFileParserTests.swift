@@ -100,13 +100,34 @@ struct StringsFileParserTests {
         #expect(table.diagnostics.first?.message.contains("2 entries never reach the device") == true)
     }
 
-    @Test func unterminatedCommentIsReported() {
-        let marked = MarkedText("\"a\" = \"b\";\n1️⃣/* note\n\"c\" = \"d\";\n")
+    /// Found by an audit: entries after a NUL on the same line were neither listed nor counted.
+    @Test func entriesAfterJunkOnTheSameLineAreKeptAndCounted() {
+        let marked = MarkedText("\"a\" = \"b\";1️⃣\u{0}2️⃣\"c\" = \"d\"; }}} \"e\" = \"f\";\n")
         let table = parse(marked.text)
         #expect(table.dictionary == ["a": "b"])
-        let diagnostic = table.diagnostics.first { $0.id == .unterminatedComment }
+        #expect(table.entries.map(\.key) == ["a", "c", "e"])
+        #expect(table.entries.map(\.isReadByDevice) == [true, false, false])
+        #expect(table.entries[1].location.position == marked.location("2️⃣"))
+        let stop = table.diagnostics.first
+        #expect(stop?.position == marked.location("1️⃣"))
+        #expect(stop?.message.hasSuffix("(2 entries never reach the device)") == true)
+    }
+
+    /// An unclosed comment swallows the rest of the file on a device; the entries in it are
+    /// listed (never read by the device) and counted, and its own words are not entries.
+    @Test func unterminatedCommentIsReportedWithTheEntriesItSwallows() {
+        let marked = MarkedText("\"a\" = \"b\";\n1️⃣/* note about\nthe next ones\n2️⃣\"c\" = \"d\";\n\"e\" = \"f\";\n")
+        let table = parse(marked.text)
+        #expect(table.dictionary == ["a": "b"])
+        #expect(table.isReadableOnDevice)
+        #expect(table.entries.map(\.key) == ["a", "c", "e"])
+        #expect(table.entries.map(\.isReadByDevice) == [true, false, false])
+        #expect(table.entries[1].location.position == marked.location("2️⃣"))
+        #expect(table.diagnostics.map(\.id) == [.unterminatedComment], "nothing in the comment is reported")
+        let diagnostic = table.diagnostics.first
         #expect(diagnostic?.position == marked.location("1️⃣"))
         #expect(diagnostic?.message.contains("entries included") == true)
+        #expect(diagnostic?.message.hasSuffix("(2 entries never reach the device)") == true)
     }
 
     @Test func nbspBeforeEqualsIsNamed() {
@@ -130,9 +151,17 @@ struct StringsFileParserTests {
         #expect(!table.diagnostics.containsErrors)
     }
 
+    /// Found by an audit: these became U+FFFD silently; each half alone is now reported.
     @Test func loneSurrogateEscapesBecomeReplacementCharacters() {
-        #expect(parse(#""k" = "\UD83Dx";"#)["k"] == "\u{FFFD}x")
-        #expect(parse(#""k" = "\UDE00\UD83D";"#)["k"] == "\u{FFFD}\u{FFFD}")
+        let marked = MarkedText(#""k" = "1️⃣\UD83Dx"; "l" = "2️⃣\UDE003️⃣\UD83D"; "m" = "\UD83D\UDE00";"#)
+        let table = parse(marked.text)
+        #expect(table["k"] == "\u{FFFD}x")
+        #expect(table["l"] == "\u{FFFD}\u{FFFD}")
+        #expect(table["m"] == "😀")
+        let reported = table.diagnostics.filter { $0.id == .unpairedSurrogateEscape }
+        #expect(reported.map(\.position) == [marked.location("1️⃣"), marked.location("2️⃣"), marked.location("3️⃣")])
+        #expect(reported.allSatisfy { $0.severity == .warning && $0.message.contains("U+FFFD") })
+        #expect(reported.first?.message.hasPrefix("\\UD83D is half of a surrogate pair") == true)
         #expect(parse(#""k" = "\U";"#)["k"] == "\u{0}")
         #expect(parse(#""k" = "\U12345";"#)["k"] == "\u{1234}5")
     }
