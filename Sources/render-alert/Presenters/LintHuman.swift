@@ -7,12 +7,26 @@ enum LintHuman {
         var out = ""
         var sources = SourceCache()
         var currentFile: String?? = .none
+        // People read a few hundred findings of a kind in a file, not ten thousand: the rest is
+        // counted here and listed in full by the machine formats.
+        var shownPerRule: [DiagnosticID: Int] = [:]
+        func closeFile() {
+            for (id, count) in shownPerRule.sorted(by: { $0.key < $1.key }) where count > maximumShownPerRule {
+                out += "  " + style.dim("… and \(count - maximumShownPerRule) more [\(id)] in this file (--format json lists them)") + "\n"
+            }
+            shownPerRule = [:]
+        }
         for finding in findings {
             if currentFile != .some(finding.location.file) {
-                if currentFile != nil { out += "\n" }
+                if currentFile != nil {
+                    closeFile()
+                    out += "\n"
+                }
                 out += style.bold(printable(finding.location.file ?? "<no file>")) + "\n"
                 currentFile = .some(finding.location.file)
             }
+            shownPerRule[finding.id, default: 0] += 1
+            guard shownPerRule[finding.id]! <= maximumShownPerRule else { continue }
             out += "  " + style.dim("\(finding.location.line):\(finding.location.column)") + "  "
             out += DiagnosticText.symbol(finding.severity, style: style) + "  " + printable(finding.message)
             out += " " + style.dim("[\(finding.id)]") + "\n"
@@ -24,10 +38,14 @@ enum LintHuman {
                 out += "      " + style.dim("note: \(DiagnosticText.place(note.location)): ") + printable(note.message) + "\n"
             }
         }
+        closeFile()
         if !findings.isEmpty { out += "\n" }
         out += summaryLine(summary, style: style) + "\n"
         return out
     }
+
+    /// Findings of one rule shown per file.
+    static let maximumShownPerRule = 200
 
     static func summaryLine(_ summary: LintSummary, style: TerminalStyle) -> String {
         var parts: [String] = []
@@ -51,20 +69,22 @@ enum LintHuman {
     /// space, others as symbols) so none moves the caret; the caret is placed by display width
     /// so that it stays under the right character after wide (CJK, emoji) text.
     static func excerpt(_ location: SourceLocation, sources: inout SourceCache, style: TerminalStyle) -> String {
-        guard let file = location.file, let lines = sources.lines(of: file),
-            location.line >= 1, location.line <= lines.count
-        else { return "" }
-        let scalars = Array(lines[location.line - 1].unicodeScalars.map(printable))
-        let column = min(max(location.column - 1, 0), scalars.count)
+        guard let file = location.file, let line = sources.scalars(of: file, line: location.line) else { return "" }
         let gutter = String(location.line)
         let room = max(style.width - gutter.count - 12, 30)
+        // Only the part of the line that can be shown is measured: findings on a 100 KB line
+        // cost what findings on a short one do.
+        let lineColumn = min(max(location.column - 1, 0), line.count)
+        let window = max(lineColumn - room, 0)..<min(lineColumn + room, line.count)
+        let scalars = line[window].map(printable)
+        let column = lineColumn - window.lowerBound
         // Long lines: a window that keeps the column in view.
         var start = 0
-        if DisplayText.width(String(String.UnicodeScalarView(scalars[0..<column]))) > room - 20 {
+        if window.lowerBound > 0 || DisplayText.width(String(String.UnicodeScalarView(scalars[0..<column]))) > room - 20 {
             start = max(column - (room / 2), 0)
         }
         var shown = String(String.UnicodeScalarView(scalars[start...]))
-        let prefix = start > 0 ? "…" : ""
+        let prefix = window.lowerBound + start > 0 ? "…" : ""
         shown = DisplayText.truncate(shown, columns: room)
         let before = prefix + String(String.UnicodeScalarView(scalars[start..<column]))
         let pad = String(repeating: " ", count: gutter.count)
@@ -73,14 +93,19 @@ enum LintHuman {
         return out
     }
 
-    /// Each file's lines, read once however many findings point into it.
+    /// Each file's lines, read once however many findings point into it; the scalars of the
+    /// line last asked for, split once however many findings it has.
     struct SourceCache {
         var files: [String: [Substring]?] = [:]
-        mutating func lines(of file: String) -> [Substring]? {
-            if let cached = files[file] { return cached }
-            let lines = SourceText.lines(ofFile: file)
-            files[file] = .some(lines)
-            return lines
+        var lastLine: (file: String, line: Int, scalars: [Unicode.Scalar])?
+
+        mutating func scalars(of file: String, line: Int) -> [Unicode.Scalar]? {
+            if let lastLine, lastLine.file == file, lastLine.line == line { return lastLine.scalars }
+            if files[file] == nil { files[file] = .some(SourceText.lines(ofFile: file)) }
+            guard let lines = files[file]!, line >= 1, line <= lines.count else { return nil }
+            let scalars = Array(lines[line - 1].unicodeScalars)
+            lastLine = (file, line, scalars)
+            return scalars
         }
     }
 }

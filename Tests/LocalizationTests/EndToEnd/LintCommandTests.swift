@@ -133,6 +133,20 @@ struct LintCommandTests {
         #expect(result.output.components(separatedBy: "table.unreadable-file").count == 3, "both pipes")
     }
 
+    /// Found by an audit: the human format measured the whole offending line for every finding
+    /// on it (a 160 KB line of 20,000 findings took minutes) and listed every finding. It shows
+    /// 200 of a rule per file, each with a window of its line, and counts the rest.
+    @Test func humanOutputOfManyFindingsOnOneLongLineIsQuickAndShort() throws {
+        let directory = try app(["app/en.lproj/Localizable.strings": "\"k\" = \"" + String(repeating: "50% off ", count: 20_000) + "\";\n"])
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app"], environment: ["COLUMNS": "100"], timeout: 60)
+        #expect(!result.timedOut)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.contains("[format.percent-accident]") && $0.hasPrefix("  1:") }.count == 200)
+        #expect(lines.contains("  … and 9800 more [format.percent-accident] in this file (--format json lists them)"))
+        #expect(lines.allSatisfy { $0.count <= 400 }, "excerpts are windows of the line")
+        #expect(lines.contains { $0.contains("1:1594") })
+    }
+
     @Test func ignoreLeavesARuleOut() throws {
         let (_, _, all) = try findings(Self.sample)
         let (_, _, rest) = try findings(Self.sample + ["--ignore", "push.unsupported-specifier", "--ignore", "plural.missing-category"])
