@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads `aps` the way the device does, noting every departure from the documented types.
 struct APSReader {
     let file: String?
@@ -33,12 +41,16 @@ struct APSReader {
         }
         var live = LiveActivity()
         var hasLive = false
+        // The Live Activity shape of an alert (object-valued title and body) belongs to a Live
+        // Activity push only: an aps with event and content-state, or timestamp and event.
+        let keys = Set(members.map(\.key))
+        let isLiveActivity = keys.contains("event") && (keys.contains("content-state") || keys.contains("timestamp"))
         for member in members {
             let v = member.value
             let at = member.keyLocation ?? v.location
             switch member.key {
             case "alert":
-                aps.alert = readAlert(v)
+                aps.alert = readAlert(v, isLiveActivity: isLiveActivity)
             case "badge":
                 if case .number(let n) = v.value {
                     let number = n.doubleValue
@@ -121,7 +133,7 @@ struct APSReader {
 
     // MARK: Alert
 
-    mutating func readAlert(_ value: JSON) -> Alert? {
+    mutating func readAlert(_ value: JSON, isLiveActivity: Bool) -> Alert? {
         switch value.value {
         case .string(let text):
             if text.isEmpty {
@@ -143,8 +155,9 @@ struct APSReader {
                 let keys = name.keys
                 var field = AlertField()
                 if let raw = fieldValues[keys.text] {
-                    if let members = raw.members, name != .subtitle {
-                        // Live Activity shape: {"loc-key": …, "loc-args": […]}.
+                    if let members = raw.members, name != .subtitle, isLiveActivity {
+                        // Live Activity shape: {"loc-key": …, "loc-args": […]} is the whole
+                        // field; the outer *-loc-key and *-loc-args are not mixed into it.
                         alert.isLiveActivityAlert = true
                         let object = JSON(.object(members), location: raw.location)
                         field.locKey = nonEmptyString("\(keys.text).loc-key", object["loc-key"], locations[keys.text])
@@ -152,6 +165,22 @@ struct APSReader {
                         if let args = object["loc-args"] {
                             field.locArgs = field.locKey == nil ? nil : arguments("\(keys.text).loc-args", args)
                         }
+                        for outer in [keys.locKey, keys.locArgs] where fieldValues[outer] != nil {
+                            note(
+                                .payloadTypeMismatch, .warning, locations[outer],
+                                "\(outer) is ignored: this Live Activity alert's \(keys.text) object supplies the \(name.rawValue)")
+                        }
+                        switch name {
+                        case .title: alert.title = field
+                        case .subtitle: alert.subtitle = field
+                        case .body: alert.body = field
+                        }
+                        continue
+                    } else if raw.members != nil {
+                        // In an ordinary alert an object is a wrong-typed value: absent.
+                        typeMismatch(
+                            keys.text, expected: "a string (an object is the Live Activity shape, which needs an aps with event and content-state)",
+                            raw, locations[keys.text])
                     } else {
                         field.text = nonEmptyString(keys.text, raw, locations[keys.text])
                         field.location = locations[keys.text]
@@ -307,12 +336,24 @@ struct APSReader {
 }
 
 extension JSON.Number {
-    /// How a device prints this number in `loc-args`: integers as written, other values in
-    /// their shortest plain decimal form (`2.5`); `1.0` prints `1`.
+    /// How a device prints this number in `loc-args`: its `NSNumber`'s `stringValue`. A JSON
+    /// integer prints as an integer (`5`); any other number as C's `%0.16g` (`2.5`, `0.3` for
+    /// 0.30000000000000004, `9348.309999999999` for 9348.31, `1e+20`, `-0`). An integer past 64
+    /// bits (signed or unsigned) becomes a double first; that is not verified on a device.
     public var devicePrinted: String {
-        if isInteger, let integer = Int64(text) { return String(integer) }
-        let value = doubleValue
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        if isInteger {
+            if let integer = Int64(text) { return String(integer) }
+            if let unsigned = UInt64(text) { return String(unsigned) }
+        }
+        return Self.cFormatted(doubleValue)
+    }
+
+    /// `%0.16g`, as `-[NSNumber stringValue]` prints a double.
+    static func cFormatted(_ value: Double) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        _ = withVaList([value]) { arguments in
+            buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, "%0.16g", arguments) }
+        }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 }

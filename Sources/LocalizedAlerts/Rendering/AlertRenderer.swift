@@ -168,10 +168,11 @@ public final class DeviceContext: Sendable {
         guard alert.usesKeys else { return }
         if let table {
             guard !table.isReadable else { return }
+            let rest = table.dictionaryLocalization != nil ? "every key not in its .stringsdict falls back" : "every key falls back"
             diagnostics.append(
                 Diagnostic(
                     id: .renderUnreadableTable, severity: .error, location: SourceLocation(file: table.file, line: 1, column: 1),
-                    message: "\(table.localization)'s Localizable table does not parse, so on a device it is empty: every key falls back",
+                    message: "\(table.localization)'s Localizable table does not parse, so on a device it is empty: \(rest)",
                     hint: "fix the errors reported for that file"))
         } else {
             diagnostics.append(
@@ -200,11 +201,23 @@ enum FieldRenderer {
             return RenderedField(text: text, source: .raw)
         }
         let arguments = field.locArgs ?? []
-        let entry = table?.isReadable == true ? table?.entryIndex(key).map { table!.entries[$0] } : nil
+        // The table holds only what a device reads: nothing of a .strings file that does not
+        // parse, but still its .stringsdict.
+        let entry = table?.entryIndex(key).map { table!.entries[$0] }
         var source: RenderedField.Source
         var format: String
         var compiled: DeviceFormat?
-        if let entry, !entry.value.isEmpty {
+        if let entry, entry.value.isEmpty {
+            // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text is
+            // not used and the device shows the key (spec §2, steps 2 and 4).
+            diagnostics.append(
+                Diagnostic(
+                    id: .renderEmptyResult, severity: .error, location: entry.location,
+                    message: "\"\(key)\" is empty in the Localizable table, so the device shows the key \"\(key)\" instead",
+                    hint: "translate it; a raw \(name.keys.text) in the payload is not used when the key is found"))
+            return RenderedField(text: key, source: .key, key: key, format: "")
+        }
+        if let entry {
             source = .localized
             format = entry.value
             compiled = entry.format
@@ -222,7 +235,7 @@ enum FieldRenderer {
                 source = .key
                 format = key
             }
-            if let table, table.isReadable {
+            if let table {
                 let shows = source == .key ? "the key itself" : "the payload's \(name.keys.text) text"
                 diagnostics.append(
                     Diagnostic(

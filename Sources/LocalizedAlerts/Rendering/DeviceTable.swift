@@ -56,6 +56,8 @@ public final class DeviceTable: Sendable {
                 add(item.key, Entry(value: item.value, format: DeviceFormat(item.value), location: item.location, isPlural: false, localized: nil))
             }
         }
+        // A .strings file that does not parse leaves the .stringsdict in use: CFBundle starts
+        // from the stringsdict's table (spec §3).
         if let dictionary, dictionary.isReadable {
             for item in dictionary.entries {
                 let device = item.value.deviceText()

@@ -74,9 +74,11 @@ extension AlertRenderer {
     private func serverText(_ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [Diagnostic]) -> String? {
         guard let key = field.locKey else { return field.text }
         let arguments = (field.locArgs ?? []).map(FormatArgument.init)
-        let entry = table?.isReadable == true ? table?.entry(key) : nil
+        let entry = table?.entry(key)
         let result: (text: String, problems: [ServerFormatter.Problem])
-        if let entry, let localized = entry.localized {
+        if let entry, entry.value.isEmpty {
+            return key  // found but empty: the device shows the key
+        } else if let entry, let localized = entry.localized {
             result = formatter.format(localized, arguments: arguments)
         } else if let entry, !entry.value.isEmpty {
             result = formatter.format(entry.value, arguments: arguments)

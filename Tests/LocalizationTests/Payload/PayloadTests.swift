@@ -77,6 +77,27 @@ struct PayloadTests {
         #expect(payload.diagnostics.isEmpty)
     }
 
+    /// Found by a held-out differential test: in an ordinary alert, an object-valued title
+    /// mixed its loc-args with the outer title-loc-key ("Ana sent a picture"). The object shape
+    /// belongs to Live Activity pushes only; elsewhere it is a wrong-typed value, absent.
+    @Test func theLiveActivityShapeBelongsToLiveActivitiesOnly() {
+        let ordinary = NotificationPayload(
+            parsing: #"{"aps":{"alert":{"title-loc-key":"PICTURE_FROM_USER","title":{"loc-key":"MSG_FROM_USER","loc-args":["Ana"]}}}}"#)
+        let alert = ordinary.aps.alert!
+        #expect(!alert.isLiveActivityAlert)
+        #expect(alert.title.locKey == "PICTURE_FROM_USER")
+        #expect(alert.title.locArgs == nil)
+        #expect(alert.title.text == nil)
+        #expect(ordinary.diagnostics.map(\.id) == [.payloadTypeMismatch])
+        #expect(ordinary.diagnostics.first?.severity == .error)
+        // In a Live Activity the object is the whole field; outer keys are reported and unused.
+        let live = NotificationPayload(
+            parsing: #"{"aps":{"event":"update","content-state":{},"alert":{"title-loc-key":"OUTER","title":{"loc-key":"INNER","loc-args":["Ana"]}}}}"#)
+        #expect(live.aps.alert?.title.locKey == "INNER")
+        #expect(live.aps.alert?.title.locArgs?.map(\.text) == ["Ana"])
+        #expect(live.diagnostics.map(\.severity) == [.warning])
+    }
+
     @Test func simulatorFilesAndSize() {
         let apns = NotificationPayload(parsing: #"{"Simulator Target Bundle":"com.x","aps":{"alert":"hi"}}"#)
         #expect(apns.simulatorTargetBundle == "com.x")
@@ -89,8 +110,16 @@ struct PayloadTests {
         #expect(NotificationPayload(parsing: "{").diagnostics.map(\.id) == [.jsonSyntax])
     }
 
+    /// NSNumber's stringValue: JSON integers as integers, every other number as `%0.16g`
+    /// (spec §1). Found by a held-out differential test: 1e15 printed 1000000000000000.0.
     @Test func numbersPrintAsTheDevicePrintsThem() {
-        #expect(["5", "2.5", "1.0", "-0", "1e3", "0.1", "12345678901234567890"].map { JSON.Number(text: $0).devicePrinted }
-            == ["5", "2.5", "1", "0", "1000", "0.1", "1.2345678901234567e+19"])
+        let printed = [
+            "5", "2.5", "1.0", "-0", "-0.0", "1e3", "0.1", "1e15", "1e20", "0.30000000000000004", "9348.31", "-7",
+            "12345678901234567890", "123456789012345678901234567890", "1e400",
+        ].map { JSON.Number(text: $0).devicePrinted }
+        #expect(printed == [
+            "5", "2.5", "1", "0", "-0", "1000", "0.1", "1000000000000000", "1e+20", "0.3", "9348.309999999999", "-7",
+            "12345678901234567890", "1.234567890123457e+29", "inf",
+        ])
     }
 }

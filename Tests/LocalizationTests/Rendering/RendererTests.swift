@@ -61,6 +61,46 @@ struct RendererTests {
         #expect(alert.diagnostics.contains { $0.id == .renderUnreadableTable })
     }
 
+    /// Found by a held-out differential test: an empty translation showed the payload's raw
+    /// body. CoreFoundation returns the empty string (a hit), so the device shows the key.
+    @Test func anEmptyTranslationShowsTheKeyNotTheRawText() {
+        let alert = render(#"{"aps":{"alert":{"loc-key":"empty","body":"Hi"}}}"#, ["en"])
+        #expect(alert.body == RenderedField(text: "empty", source: .key, key: "empty", format: ""))
+        #expect(alert.diagnostics.map(\.id).contains(.renderEmptyResult))
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"empty","body":"Hi"}}}"#)
+        for mode in LocalizationMode.allCases {
+            #expect(renderer.localize(payload, preferredLanguages: ["en"], mode: mode).body == "empty", "\(mode)")
+        }
+    }
+
+    /// Found by a held-out differential test: a .strings file that does not parse (or is zero
+    /// bytes) also discarded the .stringsdict. CFBundle starts from the stringsdict's table, so
+    /// its keys still resolve; the rest fall back.
+    @Test func aBrokenStringsFileKeepsItsStringsdict() {
+        let plural = Array(#"<plist><dict><key>K</key><string>From the stringsdict %@</string></dict></plist>"#.utf8)
+        func localization(_ name: String, strings: String?) -> AppLocalizations.Localization {
+            AppLocalizations.Localization(
+                name: name, path: nil,
+                tables: strings.map { ["Localizable": LocalizationTable(parsing: Array($0.utf8), file: "\(name)/Localizable.strings")] } ?? [:],
+                stringsDictionaries: ["Localizable": StringsDictionary(parsing: plural, file: "\(name)/Localizable.stringsdict")])
+        }
+        let app = AppLocalizations(developmentRegion: "en", localizations: [
+            localization("en", strings: #""K" = "en %@"; "L" = "en only";"#),
+            localization("fr", strings: #""K" = "fr %@" "L" = "fr";"#),  // missing ';'
+            localization("de", strings: ""),  // zero bytes
+        ])
+        let renderer = AlertRenderer(app: app)
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"K","loc-args":["Ana"],"title-loc-key":"L"}}}"#)
+        for language in ["fr", "de"] {
+            let alert = renderer.render(payload, preferredLanguages: [language])
+            #expect(alert.localization == language)
+            #expect(alert.body?.text == "From the stringsdict Ana", "\(language)")
+            #expect(alert.title?.text == "L" && alert.title?.source == .key, "\(language): the .strings keys fall back")
+            #expect(alert.diagnostics.contains { $0.id == .renderUnreadableTable && $0.message.contains("not in its .stringsdict") })
+            #expect(renderer.localize(payload, preferredLanguages: [language], mode: .server).body == "From the stringsdict Ana")
+        }
+    }
+
     @Test func theDeviceFormatterRulesApply() {
         let counted = render(#"{"aps":{"alert":{"loc-key":"count","loc-args":["3","Bob"]}}}"#, ["en"])
         #expect(counted.body?.text == "You have d new from 3")

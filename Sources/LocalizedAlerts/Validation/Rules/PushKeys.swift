@@ -22,7 +22,7 @@ struct PushKeyUse {
                 uses.append(
                     PushKeyUse(
                         key: use.key, field: use.field, arguments: use.arguments, payloadLocation: use.location, payload: use.payload,
-                        localization: localization, table: table, entry: table?.isReadable == true ? table?.entry(use.key) : nil))
+                        localization: localization, table: table, entry: table?.entry(use.key)))
             }
         }
         return uses
