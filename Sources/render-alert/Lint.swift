@@ -229,7 +229,7 @@ struct LintTargets {
     /// The finding for a file that cannot be read, as the library gives it inside an app.
     static func unreadable(_ path: String, _ reason: String, what: String = "file") -> Diagnostic {
         Diagnostic(
-            id: .unreadableFile, severity: .error, location: SourceLocation(file: path, line: 1, column: 1),
-            message: "cannot read the \(what): \(reason)")
+            .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
+            "cannot read the \(what): \(reason)")
     }
 }

@@ -17,12 +17,12 @@ struct APSReader {
     }
 
     mutating func note(
-        _ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation?, _ message: String, hint: String? = nil
+        _ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil
     ) {
         diagnostics.append(
             Diagnostic(
-                id: id, severity: severity, location: location ?? SourceLocation(file: file, line: 1, column: 1),
-                message: message, hint: hint))
+                id, at: location ?? SourceLocation(file: file, line: 1, column: 1),
+                message, hint: hint))
     }
 
     static let knownAPSKeys: Set<String> = [
@@ -36,7 +36,7 @@ struct APSReader {
     mutating func readAPS(_ value: JSON) -> APS {
         var aps = APS()
         guard let members = value.members else {
-            note(.payloadTypeMismatch, .error, value.location, "\"aps\" is \(value.kindDescription), not an object: the device shows nothing")
+            note(.payloadTypeMismatch, value.location, "\"aps\" is \(value.kindDescription), not an object: the device shows nothing")
             return aps
         }
         var live = LiveActivity()
@@ -55,11 +55,11 @@ struct APSReader {
                 if case .number(let n) = v.value {
                     let number = n.doubleValue
                     if number < 0 {
-                        note(.payloadValueOutOfRange, .warning, at, "a negative badge (\(n.text)) is ignored by the device", hint: "use 0 to clear the badge")
+                        note(.payloadValueOutOfRange, at, "a negative badge (\(n.text)) is ignored by the device", hint: "use 0 to clear the badge")
                     } else {
                         aps.badge = Int(exactly: number.rounded(.towardZero)) ?? Int.max
                         if number != number.rounded(.towardZero) {
-                            note(.payloadTypeMismatch, .warning, at, "badge \(n.text) is not a whole number; the device shows \(aps.badge!)")
+                            note(.payloadCoercedValue, at, "badge \(n.text) is not a whole number; the device shows \(aps.badge!)")
                         }
                     }
                 } else {
@@ -80,7 +80,7 @@ struct APSReader {
                     } else {
                         aps.unknownInterruptionLevel = text
                         note(
-                            .payloadValueOutOfRange, .warning, at, "unknown interruption level \"\(text)\": the device treats it as active",
+                            .payloadValueOutOfRange, at, "unknown interruption level \"\(text)\": the device treats it as active",
                             hint: "use passive, active, time-sensitive or critical")
                     }
                 } else {
@@ -91,7 +91,7 @@ struct APSReader {
                     let score = n.doubleValue
                     aps.relevanceScore = min(max(score, 0), 1)
                     if score < 0 || score > 1 {
-                        note(.payloadValueOutOfRange, .warning, at, "relevance-score \(n.text) is outside 0…1; the device uses \(aps.relevanceScore!)")
+                        note(.payloadValueOutOfRange, at, "relevance-score \(n.text) is outside 0…1; the device uses \(aps.relevanceScore!)")
                     }
                 } else {
                     typeMismatch("relevance-score", expected: "a number", v, at)
@@ -122,7 +122,7 @@ struct APSReader {
             default:
                 aps.unknownKeys.append(member.key)
                 note(
-                    .payloadUnknownAPSKey, .warning, at,
+                    .payloadUnknownAPSKey, at,
                     "\"\(member.key)\" is not an aps key: APNs passes it on and the device ignores it",
                     hint: "custom data belongs beside \"aps\", at the top level")
             }
@@ -137,7 +137,7 @@ struct APSReader {
         switch value.value {
         case .string(let text):
             if text.isEmpty {
-                note(.payloadEmptyAlert, .warning, value.location, "an empty alert string means no alert: nothing is shown")
+                note(.payloadEmptyAlert, value.location, "an empty alert string means no alert: nothing is shown")
                 return nil
             }
             var alert = Alert()
@@ -167,7 +167,7 @@ struct APSReader {
                         }
                         for outer in [keys.locKey, keys.locArgs] where fieldValues[outer] != nil {
                             note(
-                                .payloadTypeMismatch, .warning, locations[outer],
+                                .payloadIgnoredKey, locations[outer],
                                 "\(outer) is ignored: this Live Activity alert's \(keys.text) object supplies the \(name.rawValue)")
                         }
                         switch name {
@@ -193,7 +193,7 @@ struct APSReader {
                 if let args = fieldValues[keys.locArgs] {
                     if field.locKey == nil {
                         note(
-                            .payloadLocArgumentsWithoutKey, .warning, locations[keys.locArgs],
+                            .payloadLocArgumentsWithoutKey, locations[keys.locArgs],
                             "\(keys.locArgs) is ignored: there is no \(keys.locKey)")
                     } else {
                         field.locArgs = arguments(keys.locArgs, args)
@@ -212,17 +212,17 @@ struct APSReader {
             ]
             for member in members where !known.contains(member.key) {
                 note(
-                    .payloadUnknownAPSKey, .warning, locations[member.key],
+                    .payloadUnknownAPSKey, locations[member.key],
                     "\"\(member.key)\" is not an alert key: the device ignores it")
             }
             alert.launchImage = fieldValues["launch-image"].flatMap { string("launch-image", $0, locations["launch-image"]) }
             if let action = fieldValues["action-loc-key"] {
                 alert.actionLocKey = string("action-loc-key", action, locations["action-loc-key"])
-                note(.payloadDeprecatedKey, .note, locations["action-loc-key"], "action-loc-key has no visible effect since iOS 10")
+                note(.payloadDeprecatedKey, locations["action-loc-key"], "action-loc-key has no visible effect since iOS 10")
             }
             if let summary = fieldValues["summary-arg"] {
                 alert.summaryArgument = string("summary-arg", summary, locations["summary-arg"])
-                note(.payloadDeprecatedKey, .note, locations["summary-arg"], "summary-arg is used by iOS 12–14 only (deprecated)")
+                note(.payloadDeprecatedKey, locations["summary-arg"], "summary-arg is used by iOS 12–14 only (deprecated)")
             }
             if let count = fieldValues["summary-arg-count"] {
                 alert.summaryArgumentCount = number("summary-arg-count", count, locations["summary-arg-count"]).flatMap { Int(exactly: $0.rounded(.towardZero)) }
@@ -232,7 +232,7 @@ struct APSReader {
             }
             return alert
         default:
-            note(.payloadTypeMismatch, .error, value.location, "\"alert\" is \(value.kindDescription): the device shows no alert", hint: "use a string or an object")
+            note(.payloadTypeMismatch, value.location, "\"alert\" is \(value.kindDescription): the device shows no alert", hint: "use a string or an object")
             return nil
         }
     }
@@ -244,7 +244,7 @@ struct APSReader {
         }
         if items.count > NotificationPayload.maximumLocArguments {
             note(
-                .payloadTooManyArguments, .error, items[NotificationPayload.maximumLocArguments].location,
+                .payloadTooManyArguments, items[NotificationPayload.maximumLocArguments].location,
                 "\(name) has \(items.count) values; only the first \(NotificationPayload.maximumLocArguments) are read",
                 hint: "send only the arguments the format uses")
         }
@@ -254,14 +254,14 @@ struct APSReader {
             case .string: break
             case .number:
                 note(
-                    .payloadLocArgumentType, .warning, item.location,
+                    .payloadLocArgumentType, item.location,
                     "\(name)[\(index)] is a number: the device prints \(argument.text)",
                     hint: "send arguments as strings, formatted for the user's language")
             case .boolean:
-                note(.payloadLocArgumentType, .warning, item.location, "\(name)[\(index)] is a boolean: the device prints \(argument.text)")
+                note(.payloadLocArgumentType, item.location, "\(name)[\(index)] is a boolean: the device prints \(argument.text)")
             case .null, .object, .array:
                 note(
-                    .payloadLocArgumentType, .error, item.location,
+                    .payloadUnprintableArgument, item.location,
                     "\(name)[\(index)] is \(item.kindDescription): the device prints nothing for it")
             }
             return argument
@@ -284,7 +284,7 @@ struct APSReader {
                 volume = number("sound.volume", v, v.location)
                 if let raw = volume, raw < 0 || raw > 1 {
                     volume = min(max(raw, 0), 1)
-                    note(.payloadValueOutOfRange, .warning, v.location, "sound volume \(raw) is outside 0…1; the device uses \(volume!)")
+                    note(.payloadValueOutOfRange, v.location, "sound volume \(raw) is outside 0…1; the device uses \(volume!)")
                 }
             }
             return .dictionary(name: name, critical: critical, volume: volume)
@@ -302,7 +302,7 @@ struct APSReader {
         case .bool(let b): return b
         default:
             note(
-                .payloadTypeMismatch, .warning, at,
+                .payloadCoercedValue, at,
                 "\(name) is \(value.kindDescription); the device counts any value that is not a number as 1",
                 hint: "write \(name): 1")
             return true
@@ -330,7 +330,7 @@ struct APSReader {
 
     mutating func typeMismatch(_ name: String, expected: String, _ value: JSON, _ at: SourceLocation?) {
         note(
-            .payloadTypeMismatch, .error, at ?? value.location,
+            .payloadTypeMismatch, at ?? value.location,
             "\"\(name)\" is \(value.kindDescription), not \(expected): the device ignores it")
     }
 }

@@ -62,7 +62,7 @@ public struct NotificationPayload: Sendable {
                     case "Simulator Target Bundle":
                         simulatorTarget = member.value.stringValue
                         reader.note(
-                            .payloadSimulatorTarget, .note, member.keyLocation ?? member.value.location,
+                            .payloadSimulatorTarget, member.keyLocation ?? member.value.location,
                             "Xcode's simulator target (\(simulatorTarget ?? "?")): used by the simulator only, not sent by APNs")
                     default:
                         custom.append(member)
@@ -70,13 +70,13 @@ public struct NotificationPayload: Sendable {
                 }
                 if !sawAPS {
                     reader.note(
-                        .payloadMissingAPS, .error, document.location,
+                        .payloadMissingAPS, document.location,
                         "the payload has no \"aps\" dictionary: the device shows nothing",
                         hint: "put the alert, badge and sound inside \"aps\"")
                 }
             } else {
                 reader.note(
-                    .payloadNotAnObject, .error, document.location,
+                    .payloadNotAnObject, document.location,
                     "the payload is \(document.kindDescription), not a JSON object")
             }
         }
@@ -87,8 +87,8 @@ public struct NotificationPayload: Sendable {
         if parsed, byteCount > NotificationPayload.maximumByteCount {
             self.diagnostics.append(
                 Diagnostic(
-                    id: .payloadTooLarge, severity: .error, location: document.location ?? SourceLocation(file: file, line: 1, column: 1),
-                    message: "the payload is \(byteCount) bytes as sent; APNs rejects payloads over \(NotificationPayload.maximumByteCount) bytes (413)",
+                    .payloadTooLarge, at: document.location ?? SourceLocation(file: file, line: 1, column: 1),
+                    "the payload is \(byteCount) bytes as sent; APNs rejects payloads over \(NotificationPayload.maximumByteCount) bytes (413)",
                     hint: "shorten the alert or move data out of the payload"))
         }
     }

@@ -161,8 +161,8 @@ public final class DeviceContext: Sendable {
         if alert.body.text != nil && alert.body.locKey != nil {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderBodyWithLocKey, severity: .warning, location: alert.body.location ?? payloadLocation(payload),
-                    message: "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
+                    .renderBodyWithLocKey, at: alert.body.location ?? payloadLocation(payload),
+                    "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
                     hint: "send one of them (older iOS versions preferred body)"))
         }
         guard alert.usesKeys else { return }
@@ -171,14 +171,14 @@ public final class DeviceContext: Sendable {
             let rest = table.dictionaryLocalization != nil ? "every key not in its .stringsdict falls back" : "every key falls back"
             diagnostics.append(
                 Diagnostic(
-                    id: .renderUnreadableTable, severity: .error, location: SourceLocation(file: table.file, line: 1, column: 1),
-                    message: "\(table.localization)'s Localizable table does not parse, so on a device it is empty: \(rest)",
+                    .renderUnreadableTable, at: SourceLocation(file: table.file, line: 1, column: 1),
+                    "\(table.localization)'s Localizable table does not parse, so on a device it is empty: \(rest)",
                     hint: "fix the errors reported for that file"))
         } else {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderNoLocalizableTable, severity: .error, location: payloadLocation(payload),
-                    message: "no localization in the search list (\(searchOrder.joined(separator: ", "))) has a Localizable table: every key shows untranslated",
+                    .renderNoLocalizableTable, at: payloadLocation(payload),
+                    "no localization in the search list (\(searchOrder.joined(separator: ", "))) has a Localizable table: every key shows untranslated",
                     hint: "add Localizable.strings (or a String Catalog) to the app"))
         }
     }
@@ -212,8 +212,8 @@ enum FieldRenderer {
             // not used and the device shows the key (spec §2, steps 2 and 4).
             diagnostics.append(
                 Diagnostic(
-                    id: .renderEmptyResult, severity: .error, location: entry.location,
-                    message: "\"\(key)\" is empty in the Localizable table, so the device shows the key \"\(key)\" instead",
+                    .renderEmptyResult, at: entry.location,
+                    "\"\(key)\" is empty in the Localizable table, so the device shows the key \"\(key)\" instead",
                     hint: "translate it; a raw \(name.keys.text) in the payload is not used when the key is found"))
             return RenderedField(text: key, source: .key, key: key, format: "")
         }
@@ -239,9 +239,9 @@ enum FieldRenderer {
                 let shows = source == .key ? "the key itself" : "the payload's \(name.keys.text) text"
                 diagnostics.append(
                     Diagnostic(
-                        id: .renderMissingKey, severity: source == .key ? .error : .warning,
-                        location: field.location ?? SourceLocation(file: table.file, line: 1, column: 1),
-                        message: "\"\(key)\" is missing from the Localizable table: the device shows \(shows)",
+                        source == .key ? .renderMissingKey : .renderMissingKeyRawText,
+                        at: field.location ?? SourceLocation(file: table.file, line: 1, column: 1),
+                        "\"\(key)\" is missing from the Localizable table: the device shows \(shows)",
                         hint: "add it to each listed localization's Localizable table; a device never looks in another localization for a key"))
             }
         }
@@ -266,16 +266,16 @@ enum FieldRenderer {
             if device.argumentsNeeded > 0 || entry.isPlural {
                 diagnostics.append(
                     Diagnostic(
-                        id: entry.isPlural ? .renderPluralVariable : .renderUnformattedPlaceholder, severity: .error, location: entry.location,
-                        message: "\"\(key)\" has placeholders but the payload sends no \(name.keys.locArgs): the device shows \"\(format)\" as written",
+                        entry.isPlural ? .renderPluralVariable : .renderUnformattedPlaceholder, at: entry.location,
+                        "\"\(key)\" has placeholders but the payload sends no \(name.keys.locArgs): the device shows \"\(format)\" as written",
                         hint: "send \(name.keys.locArgs) with \(device.argumentsNeeded) \(device.argumentsNeeded == 1 ? "value" : "values")"))
             }
         }
         if text.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderEmptyResult, severity: .error, location: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
-                    message: "\"\(key)\" formats to nothing, so the device shows the key \"\(key)\" instead",
+                    .renderEmptyResult, at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
+                    "\"\(key)\" formats to nothing, so the device shows the key \"\(key)\" instead",
                     hint: nil))
             return RenderedField(text: key, source: .key, key: key, format: format)
         }
@@ -292,8 +292,8 @@ enum FieldRenderer {
         if device.breaksUTF8 {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderPercentBeforeNonASCII, severity: .error, location: location,
-                    message: "\(where_) has '%' before a non-ASCII character: the device splits that character, cannot build the text and shows the key instead (evidence: indirect)",
+                    .renderPercentBeforeNonASCII, at: location,
+                    "\(where_) has '%' before a non-ASCII character: the device splits that character, cannot build the text and shows the key instead (evidence: indirect)",
                     hint: "write %% for a literal percent sign"))
         }
         // Parsed again only to name what was dropped; most texts drop nothing. Both lists run
@@ -306,8 +306,8 @@ enum FieldRenderer {
             if let written, written.isVariable {
                 diagnostics.append(
                     Diagnostic(
-                        id: .renderPluralVariable, severity: .error, location: location,
-                        message: "\(where_) uses the plural variable \(written.text): plurals never resolve in a push, the device shows \"@\(written.variableName ?? "")@\"",
+                        .renderPluralVariable, at: location,
+                        "\(where_) uses the plural variable \(written.text): plurals never resolve in a push, the device shows \"@\(written.variableName ?? "")@\"",
                         hint: "send finished text (render-alert localize --mode server), or a key without plural variables"))
                 continue
             }
@@ -315,28 +315,28 @@ enum FieldRenderer {
             let leftover = shown.isEmpty ? "nothing" : "\"\(shown)\""
             diagnostics.append(
                 Diagnostic(
-                    id: .renderDroppedSpecifier, severity: .error, location: location,
-                    message: "\(where_) uses \(written?.text ?? dropped.dropped), which notifications do not format: the device drops \"\(dropped.dropped)\" and shows \(leftover)",
+                    .renderDroppedSpecifier, at: location,
+                    "\(where_) uses \(written?.text ?? dropped.dropped), which notifications do not format: the device drops \"\(dropped.dropped)\" and shows \(leftover)",
                     hint: "notifications support only %@ and %n$@: send the value as a string argument"))
         }
         if arguments.count < device.argumentsNeeded {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderTooFewArguments, severity: .error, location: field.location ?? location,
-                    message: "\(where_) needs \(device.argumentsNeeded) \(device.argumentsNeeded == 1 ? "argument" : "arguments") but \(name.keys.locArgs) has \(arguments.count): the device shows <null>",
+                    .renderTooFewArguments, at: field.location ?? location,
+                    "\(where_) needs \(device.argumentsNeeded) \(device.argumentsNeeded == 1 ? "argument" : "arguments") but \(name.keys.locArgs) has \(arguments.count): the device shows <null>",
                     hint: "send \(device.argumentsNeeded) values in \(name.keys.locArgs)"))
         } else if reportExtra && arguments.count > device.argumentsNeeded && (device.argumentsNeeded > 0 || device.dropped.isEmpty) {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderExtraArguments, severity: .warning, location: field.location ?? location,
-                    message: "\(name.keys.locArgs) has \(arguments.count) \(arguments.count == 1 ? "value" : "values") but \(where_) uses \(device.argumentsNeeded): the rest are ignored",
+                    .renderExtraArguments, at: field.location ?? location,
+                    "\(name.keys.locArgs) has \(arguments.count) \(arguments.count == 1 ? "value" : "values") but \(where_) uses \(device.argumentsNeeded): the rest are ignored",
                     hint: nil))
         }
         if let entry, entry.isPlural, device.dropped.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    id: .renderPluralVariable, severity: .error, location: entry.location,
-                    message: "\"\(key)\" is a plural entry: in a push the device shows its format key, never a plural form",
+                    .renderPluralVariable, at: entry.location,
+                    "\"\(key)\" is a plural entry: in a push the device shows its format key, never a plural form",
                     hint: "send finished text (render-alert localize --mode server)"))
         }
     }

@@ -28,7 +28,10 @@ public struct LocalizedPayload: Sendable {
 }
 
 extension DiagnosticID {
-    public static let localizeFormatProblem: DiagnosticID = "localize.format-problem"
+    public static let localizeFormatProblem = DiagnosticID(
+        "localize.format-problem", .warning, .formats,
+        rationale: "Server-side formatting could not do what the format asked.",
+        example: "%d with the argument \"Ana\"")
 }
 
 extension AlertRenderer {
@@ -88,9 +91,9 @@ extension AlertRenderer {
         for problem in result.problems {
             diagnostics.append(
                 Diagnostic(
-                    id: .localizeFormatProblem, severity: .warning,
-                    location: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
-                    message: "\"\(key)\": \(problem.message)"))
+                    .localizeFormatProblem,
+                    at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
+                    "\"\(key)\": \(problem.message)"))
         }
         return result.text.isEmpty ? key : result.text
     }

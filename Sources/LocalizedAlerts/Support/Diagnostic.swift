@@ -16,19 +16,87 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
-/// A stable identifier of a kind of finding, such as `strings.missing-semicolon`.
+/// A stable identifier of a kind of finding, such as `strings.missing-semicolon`, declared once
+/// with everything known about it: default severity, category, why it matters and an example.
+///
+///     extension DiagnosticID {
+///         public static let missingSemicolon = DiagnosticID(
+///             "strings.missing-semicolon", .error, .syntax,
+///             rationale: "One missing ';' makes Foundation reject the whole file…", example: "…")
+///     }
+///
+/// That declaration is the only one: ``Diagnostic`` takes its severity from it, `--list-rules`,
+/// the README's tables and SARIF's rule metadata are made from it (through the generated
+/// ``RuleCatalog/all``), so no emission site can contradict it.
 ///
 /// IDs never change meaning once published: tools filter on them (`--ignore`), baselines store
-/// them, and SARIF reports link rules by them.
+/// them, and SARIF reports link rules by them. Two IDs are equal when their names are; an ID
+/// read from text (a baseline, `--ignore`) finds its declaration in ``RuleCatalog``.
 public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Codable,
     ExpressibleByStringLiteral, CustomStringConvertible
 {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public let rawValue: String
+    private let declaration: Declaration?
+
+    /// What a declared ID knows; shared, so that an ID stays one word wide plus a reference.
+    final class Declaration: Sendable {
+        let severity: Severity
+        let category: RuleDescriptor.Category
+        let rationale: String
+        let example: String
+        let isAboutWholeFile: Bool
+
+        init(severity: Severity, category: RuleDescriptor.Category, rationale: String, example: String, isAboutWholeFile: Bool) {
+            self.severity = severity
+            self.category = category
+            self.rationale = rationale
+            self.example = example
+            self.isAboutWholeFile = isAboutWholeFile
+        }
+    }
+
+    /// Declares an ID: its name, default severity, category, why it matters and an example.
+    /// - Parameter isAboutWholeFile: findings about a whole file (a missing key, an empty file)
+    ///   sit at the file's start, and no line of it is worth quoting.
+    public init(
+        _ rawValue: String, _ severity: Severity, _ category: RuleDescriptor.Category, rationale: String, example: String,
+        isAboutWholeFile: Bool = false
+    ) {
+        self.rawValue = rawValue
+        self.declaration = Declaration(
+            severity: severity, category: category, rationale: rationale, example: example, isAboutWholeFile: isAboutWholeFile)
+    }
+
+    /// An ID by name, as read from text; its declaration is looked up in ``RuleCatalog``.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+        self.declaration = nil
+    }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+
+    /// Everything declared about this ID; nil for a name nothing declares.
+    public var rule: RuleDescriptor? {
+        guard let declaration = declaration ?? RuleCatalog.declaredID(named: rawValue)?.declaration else { return nil }
+        return RuleDescriptor(
+            self, declaration.severity, declaration.category, rationale: declaration.rationale, example: declaration.example,
+            isAboutWholeFile: declaration.isAboutWholeFile)
+    }
+
+    /// The declared severity (an undeclared ID: warning).
+    public var defaultSeverity: Severity {
+        (declaration ?? RuleCatalog.declaredID(named: rawValue)?.declaration)?.severity ?? .warning
+    }
+
     public var description: String { rawValue }
+    public static func == (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
     public static func < (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
 }
 
 /// One finding: what is wrong, where, and what to do. The library returns these as values; only
@@ -52,12 +120,10 @@ public struct Diagnostic: Hashable, Sendable {
         }
     }
 
-    public init(
-        id: DiagnosticID, severity: Severity, location: SourceLocation, message: String,
-        hint: String? = nil, notes: [Note] = []
-    ) {
+    /// A finding of kind `id`, with the severity its declaration gives.
+    public init(_ id: DiagnosticID, at location: SourceLocation, _ message: String, hint: String? = nil, notes: [Note] = []) {
         self.id = id
-        self.severity = severity
+        self.severity = id.defaultSeverity
         self.location = location
         self.message = message
         self.hint = hint

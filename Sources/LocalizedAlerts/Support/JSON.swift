@@ -99,8 +99,14 @@ public struct JSON: Hashable, Sendable {
 }
 
 extension DiagnosticID {
-    public static let jsonSyntax: DiagnosticID = "json.syntax"
-    public static let jsonDuplicateKey: DiagnosticID = "json.duplicate-key"
+    public static let jsonSyntax = DiagnosticID(
+        "json.syntax", .error, .syntax,
+        rationale: "A payload or catalog that is not JSON cannot be used.",
+        example: "{\"aps\": }")
+    public static let jsonDuplicateKey = DiagnosticID(
+        "json.duplicate-key", .warning, .values,
+        rationale: "JSON readers keep the last of two equal keys.",
+        example: "{\"aps\":{…},\"aps\":{…}}")
 }
 
 /// The outcome of reading JSON: the root (nil on a syntax error) and what was noticed.
@@ -165,7 +171,7 @@ struct JSONParser {
             }
             return JSONDocument(root: root, diagnostics: diagnostics)
         } catch let failure as Failure {
-            diagnostics.append(Diagnostic(id: .jsonSyntax, severity: .error, location: location(failure.offset), message: failure.message))
+            diagnostics.append(Diagnostic(.jsonSyntax, at: location(failure.offset), failure.message))
             return JSONDocument(root: nil, diagnostics: diagnostics)
         } catch {
             return JSONDocument(root: nil, diagnostics: diagnostics)
@@ -210,8 +216,8 @@ struct JSONParser {
                 if let earlier = seen[key] {
                     diagnostics.append(
                         Diagnostic(
-                            id: .jsonDuplicateKey, severity: .warning, location: keyLocation,
-                            message: "\"\(key)\" appears twice in this object; JSON readers keep only the last one",
+                            .jsonDuplicateKey, at: keyLocation,
+                            "\"\(key)\" appears twice in this object; JSON readers keep only the last one",
                             hint: "remove one of them",
                             notes: [Diagnostic.Note(location: earlier, message: "first appearance, ignored")]))
                 }

@@ -163,7 +163,7 @@ public struct AppLocalizations: Sendable {
 
     static func unreadable(_ error: FileReadError) -> Diagnostic {
         Diagnostic(
-            id: .unreadableFile, severity: .error, location: SourceLocation(file: error.path, line: 1, column: 1),
-            message: "cannot read the file: \(error.reason)")
+            .unreadableFile, at: SourceLocation(file: error.path, line: 1, column: 1),
+            "cannot read the file: \(error.reason)")
     }
 }

@@ -78,12 +78,12 @@ struct BinaryPropertyListReader {
             let diagnostic =
                 failure.id == .expandsTooMuch
                 ? Diagnostic(
-                    id: .expandsTooMuch, severity: .error, location: location,
-                    message: "the compiled property list shares objects so that it describes \(failure.message); it was not read",
+                    .expandsTooMuch, at: location,
+                    "the compiled property list shares objects so that it describes \(failure.message); it was not read",
                     hint: "recompile the file from its source: compilers share identical strings, never so much that a file grows this way")
                 : Diagnostic(
-                    id: .binaryPropertyListCorrupt, severity: .error, location: location,
-                    message: "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
+                    .binaryPropertyListCorrupt, at: location,
+                    "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
                     hint: "recompile the table, or convert it with `plutil -convert xml1`")
             return PropertyListDocument(root: nil, diagnostics: [diagnostic])
         } catch {

@@ -6,8 +6,8 @@ public enum PropertyListReader {
                 root: nil,
                 diagnostics: [
                     Diagnostic(
-                        id: .fileTooLarge, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
-                        message: "the file is \(bytes.count) bytes, over the reading limit of \(limits.maximumFileSize) bytes")
+                        .fileTooLarge, at: SourceLocation(file: file, line: 1, column: 1),
+                        "the file is \(bytes.count) bytes, over the reading limit of \(limits.maximumFileSize) bytes")
                 ])
         }
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
@@ -28,8 +28,8 @@ public enum PropertyListReader {
                 root: nil,
                 diagnostics: [
                     Diagnostic(
-                        id: .invalidEncoding, severity: .error, location: position,
-                        message: "the file is not valid \(decoded.encoding.isUTF16 ? "UTF-16" : "UTF-8"). \(rejectedFileConsequence)",
+                        .invalidEncoding, at: position,
+                        "the file is not valid \(decoded.encoding.isUTF16 ? "UTF-16" : "UTF-8"). \(rejectedFileConsequence)",
                         hint: "save it as UTF-8")
                 ])
         }

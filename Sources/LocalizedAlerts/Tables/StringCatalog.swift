@@ -77,11 +77,11 @@ public struct StringCatalog: Sendable {
         // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
         for diagnostic in document.diagnostics {
             if diagnostic.id == .jsonDuplicateKey {
-                var duplicate = diagnostic
-                duplicate.id = .catalogDuplicateKey
-                duplicate.severity = .error
-                duplicate.message += " (Xcode keeps one silently; the other's text is lost)"
-                reader.diagnostics.append(duplicate)
+                reader.diagnostics.append(
+                    Diagnostic(
+                        .catalogDuplicateKey, at: diagnostic.location,
+                        diagnostic.message + " (Xcode keeps one silently; the other's text is lost)", hint: diagnostic.hint,
+                        notes: diagnostic.notes))
             } else {
                 reader.diagnostics.append(diagnostic)
             }
@@ -200,16 +200,46 @@ extension StringCatalog.Value {
 }
 
 extension DiagnosticID {
-    public static let catalogStructure: DiagnosticID = "catalog.structure"
-    public static let catalogDuplicateKey: DiagnosticID = "catalog.duplicate-key"
-    public static let catalogUnknownVersion: DiagnosticID = "catalog.unknown-version"
-    public static let catalogUntranslated: DiagnosticID = "catalog.untranslated"
-    public static let catalogStale: DiagnosticID = "catalog.stale"
-    public static let catalogNotTranslatable: DiagnosticID = "catalog.should-not-translate"
-    public static let catalogMissingOther: DiagnosticID = "catalog.missing-other"
-    public static let catalogUnknownCategory: DiagnosticID = "catalog.unknown-category"
-    public static let catalogUndefinedSubstitution: DiagnosticID = "catalog.undefined-substitution"
-    public static let catalogUnusedSubstitution: DiagnosticID = "catalog.unused-substitution"
+    public static let catalogStructure = DiagnosticID(
+        "catalog.structure", .error, .syntax,
+        rationale: "The catalog does not have the structure Xcode writes.",
+        example: "a stringUnit without value")
+    public static let catalogDuplicateKey = DiagnosticID(
+        "catalog.duplicate-key", .error, .values,
+        rationale: "Foundation's decoders keep one of two equal JSON keys silently: a translation is lost.",
+        example: "\"a\" twice in \"strings\"")
+    public static let catalogUnknownVersion = DiagnosticID(
+        "catalog.unknown-version", .warning, .files,
+        rationale: "A newer catalog version may hold things read differently.",
+        example: "\"version\": \"2.0\"")
+    public static let catalogUntranslated = DiagnosticID(
+        "catalog.untranslated", .warning, .values,
+        rationale: "new, needs_review and stale strings ship as they are.",
+        example: "\"state\": \"needs_review\"")
+    public static let catalogStale = DiagnosticID(
+        "catalog.stale", .warning, .values,
+        rationale: "A key Xcode no longer finds in code is still compiled in; often a renamed key.",
+        example: "\"extractionState\": \"stale\"")
+    public static let catalogNotTranslatable = DiagnosticID(
+        "catalog.should-not-translate", .note, .values,
+        rationale: "shouldTranslate: false keys exist in the source language only.",
+        example: "\"shouldTranslate\": false")
+    public static let catalogMissingOther = DiagnosticID(
+        "catalog.missing-other", .error, .plurals,
+        rationale: "A plural variation without other has nothing to fall back to.",
+        example: "plural with one only")
+    public static let catalogUnknownCategory = DiagnosticID(
+        "catalog.unknown-category", .warning, .plurals,
+        rationale: "Unknown plural categories or devices are never used.",
+        example: "\"several\"")
+    public static let catalogUndefinedSubstitution = DiagnosticID(
+        "catalog.undefined-substitution", .error, .plurals,
+        rationale: "A %#@name@ without a substitution shows nothing for it.",
+        example: "\"%#@n@\" and no substitution n")
+    public static let catalogUnusedSubstitution = DiagnosticID(
+        "catalog.unused-substitution", .warning, .plurals,
+        rationale: "A substitution the text never uses is never shown.",
+        example: "substitution \"m\" not in the text")
 }
 
 struct StringCatalogReader {
@@ -218,29 +248,29 @@ struct StringCatalogReader {
 
     init(file: String?) { self.file = file }
 
-    mutating func report(_ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
+    mutating func report(_ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
         diagnostics.append(
-            Diagnostic(id: id, severity: severity, location: location ?? SourceLocation(file: file, line: 1, column: 1), message: message, hint: hint))
+            Diagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint))
     }
 
     mutating func read(_ root: JSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
         guard root.members != nil else {
-            report(.catalogStructure, .error, root.location, "a String Catalog is a JSON object; this is \(root.kindDescription)")
+            report(.catalogStructure, root.location, "a String Catalog is a JSON object; this is \(root.kindDescription)")
             return ("", nil, [])
         }
         let source = root["sourceLanguage"]?.stringValue ?? ""
-        if source.isEmpty { report(.catalogStructure, .error, root.location, "the catalog has no sourceLanguage") }
+        if source.isEmpty { report(.catalogStructure, root.location, "the catalog has no sourceLanguage") }
         let version = root["version"]?.stringValue
         if let version, version != "1.0" && version != "1.1" {
-            report(.catalogUnknownVersion, .warning, root["version"]?.location, "catalog version \(version) is newer than the versions known here (1.0, 1.1)")
+            report(.catalogUnknownVersion, root["version"]?.location, "catalog version \(version) is newer than the versions known here (1.0, 1.1)")
         }
         var keys: [StringCatalog.Key] = []
         guard let strings = root["strings"] else {
-            report(.catalogStructure, .error, root.location, "the catalog has no \"strings\"")
+            report(.catalogStructure, root.location, "the catalog has no \"strings\"")
             return (source, version, [])
         }
         guard let members = strings.members else {
-            report(.catalogStructure, .error, strings.location, "\"strings\" is \(strings.kindDescription), not an object")
+            report(.catalogStructure, strings.location, "\"strings\" is \(strings.kindDescription), not an object")
             return (source, version, [])
         }
         for member in members {
@@ -257,7 +287,7 @@ struct StringCatalogReader {
         if case .bool(let flag)? = node["shouldTranslate"]?.value { key.shouldTranslate = flag }
         if key.extractionState == "stale" {
             report(
-                .catalogStale, .warning, member.keyLocation,
+                .catalogStale, member.keyLocation,
                 "\"\(member.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
                 hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
         }
@@ -281,7 +311,7 @@ struct StringCatalogReader {
         if !key.shouldTranslate {
             let translated = key.localizations.filter { $0.language != sourceLanguage }.map(\.language)
             report(
-                .catalogNotTranslatable, .note, member.keyLocation,
+                .catalogNotTranslatable, member.keyLocation,
                 "\"\(member.key)\" is marked shouldTranslate: false: only the source language has it"
                     + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
         }
@@ -300,7 +330,7 @@ struct StringCatalogReader {
     mutating func readUnit(_ node: JSON?, key: String, language: String) -> StringCatalog.StringUnit? {
         guard let node else { return nil }
         guard let value = node["value"]?.stringValue else {
-            report(.catalogStructure, .error, node.location, "the \(language) stringUnit of \"\(key)\" has no value")
+            report(.catalogStructure, node.location, "the \(language) stringUnit of \"\(key)\" has no value")
             return nil
         }
         let state = node["state"]?.stringValue
@@ -313,7 +343,7 @@ struct StringCatalogReader {
                 default: "in an unknown state"
                 }
             report(
-                .catalogUntranslated, .warning, node["state"]?.location ?? node.location,
+                .catalogUntranslated, node["state"]?.location ?? node.location,
                 "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
                 hint: "translate or review it, then mark it translated")
         }
@@ -328,15 +358,15 @@ struct StringCatalogReader {
         case "plural": kind = .plural
         case "device": kind = .device
         default:
-            report(.catalogStructure, .error, first.keyLocation, "\"\(first.key)\" is not a variation kind (plural or device) in \"\(key)\"")
+            report(.catalogStructure, first.keyLocation, "\"\(first.key)\" is not a variation kind (plural or device) in \"\(key)\"")
             return nil
         }
         var cases: [StringCatalog.Value.Case] = []
         for member in first.value.members ?? [] {
             if kind == .plural && PluralCategory(rawValue: member.key) == nil {
-                report(.catalogUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a plural category (\(language), \"\(key)\")")
+                report(.catalogUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a plural category (\(language), \"\(key)\")")
             } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
-                report(.catalogUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a device (\(language), \"\(key)\")")
+                report(.catalogUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a device (\(language), \"\(key)\")")
             }
             if let value = readValue(member.value, key: key, language: language) {
                 cases.append(.init(name: member.key, value: value, location: member.keyLocation))
@@ -344,7 +374,7 @@ struct StringCatalogReader {
         }
         if kind == .plural && !cases.contains(where: { $0.name == "other" }) {
             report(
-                .catalogMissingOther, .error, first.keyLocation,
+                .catalogMissingOther, first.keyLocation,
                 "the \(language) plural of \"\(key)\" has no \"other\" form, the one every missing form falls back to")
         }
         return (kind, cases)
@@ -356,11 +386,11 @@ struct StringCatalogReader {
         let defined = Set(localization.substitutions.map(\.name))
         for name in used.subtracting(defined).sorted() {
             report(
-                .catalogUndefinedSubstitution, .error, localization.location,
+                .catalogUndefinedSubstitution, localization.location,
                 "the \(localization.language) text of \"\(key)\" uses %#@\(name)@ but no substitution defines it")
         }
         for substitution in localization.substitutions where !used.contains(substitution.name) {
-            report(.catalogUnusedSubstitution, .warning, substitution.location, "the substitution \"\(substitution.name)\" of \"\(key)\" (\(localization.language)) is never used")
+            report(.catalogUnusedSubstitution, substitution.location, "the substitution \"\(substitution.name)\" of \"\(key)\" (\(localization.language)) is never used")
         }
     }
 }

@@ -47,27 +47,51 @@ public struct StringsDictionary: Sendable {
 }
 
 extension DiagnosticID {
-    public static let stringsdictNotADictionary: DiagnosticID = "stringsdict.not-a-dictionary"
-    public static let stringsdictMissingFormatKey: DiagnosticID = "stringsdict.missing-format-key"
-    public static let stringsdictUndefinedVariable: DiagnosticID = "stringsdict.undefined-variable"
-    public static let stringsdictUnusedVariable: DiagnosticID = "stringsdict.unused-variable"
-    public static let stringsdictUnknownRuleType: DiagnosticID = "stringsdict.unknown-rule-type"
-    public static let stringsdictMissingOther: DiagnosticID = "stringsdict.missing-other"
-    public static let stringsdictUnknownCategory: DiagnosticID = "stringsdict.unknown-category"
-    public static let stringsdictMissingValueType: DiagnosticID = "stringsdict.missing-value-type"
+    public static let stringsdictNotADictionary = DiagnosticID(
+        "stringsdict.not-a-dictionary", .error, .syntax,
+        rationale: "A stringsdict entry must be a rule dictionary or a string.",
+        example: "<key>k</key><integer>3</integer>")
+    public static let stringsdictMissingFormatKey = DiagnosticID(
+        "stringsdict.missing-format-key", .error, .plurals,
+        rationale: "Without NSStringLocalizedFormatKey there is no format to show.",
+        example: "a rule dictionary with variables only")
+    public static let stringsdictUndefinedVariable = DiagnosticID(
+        "stringsdict.undefined-variable", .error, .plurals,
+        rationale: "A %#@name@ without its dictionary shows nothing for it.",
+        example: "%#@count@ and no \"count\" dictionary")
+    public static let stringsdictUnusedVariable = DiagnosticID(
+        "stringsdict.unused-variable", .warning, .plurals,
+        rationale: "A variable no format uses is never shown.",
+        example: "a \"files\" dictionary, format %#@count@")
+    public static let stringsdictUnknownRuleType = DiagnosticID(
+        "stringsdict.unknown-rule-type", .error, .plurals,
+        rationale: "Only plural, device and width rules exist.",
+        example: "NSStringFormatSpecTypeKey NSStringGenderRuleType")
+    public static let stringsdictMissingOther = DiagnosticID(
+        "stringsdict.missing-other", .error, .plurals,
+        rationale: "Every missing form falls back to other; without it there is nothing to show.",
+        example: "one only")
+    public static let stringsdictUnknownCategory = DiagnosticID(
+        "stringsdict.unknown-category", .warning, .plurals,
+        rationale: "Forms other than zero one two few many other (or devices) are never used.",
+        example: "<key>several</key>")
+    public static let stringsdictMissingValueType = DiagnosticID(
+        "stringsdict.missing-value-type", .warning, .plurals,
+        rationale: "The value type says how to read the number.",
+        example: "no NSStringFormatValueTypeKey")
 }
 
 struct StringsDictionaryReader {
     let file: String?
     var diagnostics: [Diagnostic]
 
-    mutating func report(_ id: DiagnosticID, _ severity: Severity, _ location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(Diagnostic(id: id, severity: severity, location: location, message: message, hint: hint))
+    mutating func report(_ id: DiagnosticID, _ location: SourceLocation, _ message: String, hint: String? = nil) {
+        diagnostics.append(Diagnostic(id, at: location, message, hint: hint))
     }
 
     mutating func read(_ root: PropertyListNode) -> [StringsDictionary.Entry] {
         guard case .dictionary(let items) = root.value else {
-            report(.stringsdictNotADictionary, .error, root.location, "the file holds \(root.value.kindDescription), not a dictionary of entries")
+            report(.stringsdictNotADictionary, root.location, "the file holds \(root.value.kindDescription), not a dictionary of entries")
             return []
         }
         var entries: [StringsDictionary.Entry] = []
@@ -81,7 +105,7 @@ struct StringsDictionaryReader {
                 }
             default:
                 report(
-                    .stringsdictNotADictionary, .error, item.value.location,
+                    .stringsdictNotADictionary, item.value.location,
                     "the entry \"\(item.key)\" is \(item.value.value.kindDescription): it must be a rule dictionary or a string")
             }
         }
@@ -99,19 +123,19 @@ struct StringsDictionaryReader {
         }
         guard let formatNode = value("NSStringLocalizedFormatKey") else {
             report(
-                .stringsdictMissingFormatKey, .error, location,
+                .stringsdictMissingFormatKey, location,
                 "\"\(key)\" has no NSStringLocalizedFormatKey: the device has no format for it",
                 hint: "add NSStringLocalizedFormatKey, such as %#@count@")
             return nil
         }
         guard let formatKey = formatNode.value.stringValue else {
-            report(.stringsdictMissingFormatKey, .error, formatNode.location, "NSStringLocalizedFormatKey of \"\(key)\" is not a string")
+            report(.stringsdictMissingFormatKey, formatNode.location, "NSStringLocalizedFormatKey of \"\(key)\" is not a string")
             return nil
         }
         var variables: [LocalizedFormat.Variable] = []
         for member in members where member.key != "NSStringLocalizedFormatKey" {
             guard case .dictionary(let rule) = member.value.value else {
-                report(.stringsdictNotADictionary, .error, member.value.location, "the variable \"\(member.key)\" of \"\(key)\" is not a dictionary")
+                report(.stringsdictNotADictionary, member.value.location, "the variable \"\(member.key)\" of \"\(key)\" is not a dictionary")
                 continue
             }
             if let variable = variable(named: member.key, of: key, rule: rule, location: member.keyLocation) { variables.append(variable) }
@@ -121,12 +145,12 @@ struct StringsDictionaryReader {
         let declared = Set(members.map(\.key))
         for name in used.sorted() where !declared.contains(name) {
             report(
-                .stringsdictUndefinedVariable, .error, formatNode.location,
+                .stringsdictUndefinedVariable, formatNode.location,
                 "\"\(key)\" uses the variable %#@\(name)@ but defines no dictionary for it: the device shows nothing for it",
                 hint: "add a \"\(name)\" rule dictionary")
         }
         for variable in variables where !used.contains(variable.name) {
-            report(.stringsdictUnusedVariable, .warning, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format")
+            report(.stringsdictUnusedVariable, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format")
         }
         return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatNode.location))
     }
@@ -141,37 +165,37 @@ struct StringsDictionaryReader {
         case "NSStringDeviceSpecificRuleType": kind = .device
         case "NSStringVariableWidthRuleType": kind = .width
         case nil:
-            report(.stringsdictUnknownRuleType, .error, location, "the variable \"\(name)\" of \"\(key)\" has no NSStringFormatSpecTypeKey")
+            report(.stringsdictUnknownRuleType, location, "the variable \"\(name)\" of \"\(key)\" has no NSStringFormatSpecTypeKey")
             return nil
         case let other?:
             report(
-                .stringsdictUnknownRuleType, .error, location, "\"\(other)\" is not a rule type (variable \"\(name)\" of \"\(key)\")",
+                .stringsdictUnknownRuleType, location, "\"\(other)\" is not a rule type (variable \"\(name)\" of \"\(key)\")",
                 hint: "use NSStringPluralRuleType")
             return nil
         }
         let valueType = rule.last { $0.key == "NSStringFormatValueTypeKey" }?.value.value.stringValue
         if kind == .plural && valueType == nil {
-            report(.stringsdictMissingValueType, .warning, location, "the plural variable \"\(name)\" of \"\(key)\" has no NSStringFormatValueTypeKey")
+            report(.stringsdictMissingValueType, location, "the plural variable \"\(name)\" of \"\(key)\" has no NSStringFormatValueTypeKey")
         }
         var cases: [LocalizedFormat.Variable.Case] = []
         for member in rule where member.key != "NSStringFormatSpecTypeKey" && member.key != "NSStringFormatValueTypeKey" {
             guard let format = member.value.value.stringValue else {
-                report(.stringsdictNotADictionary, .error, member.value.location, "the \(member.key) form of \"\(name)\" is not a string")
+                report(.stringsdictNotADictionary, member.value.location, "the \(member.key) form of \"\(name)\" is not a string")
                 continue
             }
             if kind == .plural && PluralCategory(rawValue: member.key) == nil {
                 report(
-                    .stringsdictUnknownCategory, .warning, member.keyLocation,
+                    .stringsdictUnknownCategory, member.keyLocation,
                     "\"\(member.key)\" is not a plural category (variable \"\(name)\" of \"\(key)\"); it is never used",
                     hint: "categories are zero, one, two, few, many and other")
             } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
-                report(.stringsdictUnknownCategory, .warning, member.keyLocation, "\"\(member.key)\" is not a device (variable \"\(name)\" of \"\(key)\")")
+                report(.stringsdictUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a device (variable \"\(name)\" of \"\(key)\")")
             }
             cases.append(.init(name: member.key, format: format, location: member.value.location))
         }
         if kind != .width && !cases.contains(where: { $0.name == "other" }) {
             report(
-                .stringsdictMissingOther, .error, location,
+                .stringsdictMissingOther, location,
                 "the variable \"\(name)\" of \"\(key)\" has no \"other\" form, the one every missing form falls back to",
                 hint: "add an \"other\" form")
         }
@@ -180,7 +204,7 @@ struct StringsDictionaryReader {
 
     mutating func variants(key: String, _ node: PropertyListNode, kind: LocalizedFormat.Variable.Kind) -> [LocalizedValue.Variant] {
         guard case .dictionary(let members) = node.value else {
-            report(.stringsdictNotADictionary, .error, node.location, "the \(kind.rawValue) variants of \"\(key)\" are not a dictionary")
+            report(.stringsdictNotADictionary, node.location, "the \(kind.rawValue) variants of \"\(key)\" are not a dictionary")
             return []
         }
         var result: [LocalizedValue.Variant] = []
@@ -193,7 +217,7 @@ struct StringsDictionaryReader {
                     result.append(.init(name: member.key, value: value, location: member.value.location))
                 }
             default:
-                report(.stringsdictNotADictionary, .error, member.value.location, "the \(member.key) variant of \"\(key)\" is not a string")
+                report(.stringsdictNotADictionary, member.value.location, "the \(member.key) variant of \"\(key)\" is not a string")
             }
         }
         return result

@@ -119,7 +119,7 @@ struct StringsFileParser {
                 stoppedAtEntryLimit = true
                 report(
                     PendingDiagnostic(
-                        id: .tooManyEntries, severity: .error, offset: pos,
+                        id: .tooManyEntries, offset: pos,
                         message: "the table has more than \(maximumEntryCount) entries; reading stopped here and the rest of the file was not checked",
                         hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
                 return
@@ -222,7 +222,7 @@ struct StringsFileParser {
                     kind = v == UInt8(ascii: "{") ? .dictionary : (v == UInt8(ascii: "(") ? .array : .data)
                     report(
                         PendingDiagnostic(
-                            id: .nonStringValue, severity: .error, offset: pos,
+                            id: .nonStringValue, offset: pos,
                             message: "the value is \(kind == .dictionary ? "a dictionary" : kind == .array ? "an array" : "data"), not a string; a device cannot show it",
                             hint: "make the value a quoted string"))
                     pos = next
@@ -304,7 +304,7 @@ struct StringsFileParser {
         func reportUnpaired(_ value: UInt32, at offset: Int) {
             report(
                 PendingDiagnostic(
-                    id: .unpairedSurrogateEscape, severity: .warning, offset: offset,
+                    id: .unpairedSurrogateEscape, offset: offset,
                     message: "\\U\(hex(value)) is half of a surrogate pair without its other half: the device shows U+FFFD (�) here",
                     hint: "write the character itself, or both halves (\\UD83D\\UDE00 for 😀)"))
         }
@@ -353,7 +353,7 @@ struct StringsFileParser {
                     let shown = scalar == 0 ? "U+0000 (no character)" : "“\(String(decoding: utf8Bytes(scalar), as: UTF8.self))” (U+\(hex(scalar)))"
                     report(
                         PendingDiagnostic(
-                            id: .octalEscape, severity: .warning, offset: escapeOffset,
+                            id: .octalEscape, offset: escapeOffset,
                             message: "octal escape \\\(String(number, radix: 8)) is \(shown): octal escapes map through NeXTSTEP Latin, not Latin-1",
                             hint: "write the character itself, or use \\U followed by its four hex digits"))
                 }
@@ -402,13 +402,13 @@ struct StringsFileParser {
                     if e == UInt8(ascii: "u") {
                         report(
                             PendingDiagnostic(
-                                id: .lowercaseUEscape, severity: .warning, offset: escapeOffset,
+                                id: .lowercaseUEscape, offset: escapeOffset,
                                 message: "\\u is not an escape in .strings: the device shows the letter u and the digits after it",
                                 hint: "use an uppercase \\U, as in \\U00E9"))
                     } else if isLetter(e) || e == UInt8(ascii: "8") || e == UInt8(ascii: "9") {
                         report(
                             PendingDiagnostic(
-                                id: .unknownEscape, severity: .warning, offset: escapeOffset,
+                                id: .unknownEscape, offset: escapeOffset,
                                 message: "\\\(Character(Unicode.Scalar(e))) is not a known escape: the backslash is dropped and the device shows \(Character(Unicode.Scalar(e)))",
                                 hint: "known escapes are \\n \\t \\r \\\" \\\\ \\a \\b \\f \\v, octal \\NNN and \\UXXXX"))
                     }
@@ -600,7 +600,7 @@ struct StringsFileParser {
         let looksLikeEntries = swallowed.contains(UInt8(ascii: "="))
         report(
             PendingDiagnostic(
-                id: .unterminatedComment, severity: .error, offset: offset,
+                id: .unterminatedComment, offset: offset,
                 message: looksLikeEntries
                     ? "this comment is never closed: everything after it, entries included, is silently ignored"
                     : "this comment is never closed and runs to the end of the file",
@@ -625,7 +625,7 @@ struct StringsFileParser {
             rejected = true
             message += ". \(rejectedFileConsequence)"
         }
-        report(PendingDiagnostic(id: id, severity: .error, offset: offset, message: message, hint: hint))
+        report(PendingDiagnostic(id: id, offset: offset, message: message, hint: hint))
     }
 
     /// Something after ';' that cannot start a key. At the top level CoreFoundation then stops
@@ -640,10 +640,10 @@ struct StringsFileParser {
             truncation = (pending.count, records.count)
             report(
                 PendingDiagnostic(
-                    id: id, severity: .error, offset: offset,
+                    id: id, offset: offset,
                     message: "\(what): Foundation silently stops reading here and drops the rest of the file", hint: hint))
         } else {
-            report(PendingDiagnostic(id: id, severity: .error, offset: offset, message: what, hint: hint))
+            report(PendingDiagnostic(id: id, offset: offset, message: what, hint: hint))
         }
     }
 
@@ -787,7 +787,6 @@ struct StringsFileParser {
 
 struct PendingDiagnostic: ListedDiagnostic {
     var id: DiagnosticID
-    var severity: Severity
     var offset: Int
     var message: String
     var hint: String?

@@ -50,8 +50,8 @@ extension LocalizationTable {
 enum TableReader {
     static func refused(file: String?, size: Int, limits: ReadingLimits) -> LocalizationTable {
         let diagnostic = Diagnostic(
-            id: .fileTooLarge, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
-            message: "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes; it was not read",
+            .fileTooLarge, at: SourceLocation(file: file, line: 1, column: 1),
+            "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes; it was not read",
             hint: "split the file; a library caller expecting it can raise ReadingLimits.maximumFileSize")
         return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
     }
@@ -65,8 +65,8 @@ enum TableReader {
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable {
         if bytes.isEmpty {
             let diagnostic = Diagnostic(
-                id: .emptyFile, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
-                message: "the file is empty (zero bytes): Foundation refuses to read it, so on a device this table does not exist",
+                .emptyFile, at: SourceLocation(file: file, line: 1, column: 1),
+                "the file is empty (zero bytes): Foundation refuses to read it, so on a device this table does not exist",
                 hint: "add entries, or delete the file")
             return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
         }
@@ -115,8 +115,8 @@ enum TableReader {
         if decoded.utf8.isEmpty {
             // Only a byte order mark: CoreFoundation finds an empty string and fails.
             let diagnostic = Diagnostic(
-                id: .emptyFile, severity: .error, location: SourceLocation(file: file, line: 1, column: 1),
-                message: "the file holds only a byte order mark: Foundation refuses to read it, so on a device this table does not exist",
+                .emptyFile, at: SourceLocation(file: file, line: 1, column: 1),
+                "the file holds only a byte order mark: Foundation refuses to read it, so on a device this table does not exist",
                 hint: "add entries, or delete the file")
             return empty(file: file, format: .text(decoded.encoding), diagnostics: [diagnostic])
         }
@@ -162,9 +162,9 @@ enum TableReader {
                 let position = diagnosticResolver.resolve(item.offset)
                 diagnostics.append(
                     Diagnostic(
-                        id: item.id, severity: item.severity,
-                        location: SourceLocation(file: file, line: position.line, column: position.column),
-                        message: item.message, hint: item.hint))
+                        item.id,
+                        at: SourceLocation(file: file, line: position.line, column: position.column),
+                        item.message, hint: item.hint))
             }
         }
         let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), hasSourceText: true)
@@ -191,7 +191,7 @@ enum TableReader {
                 let survives = decoded.encoding == .utf16LittleEndianWithoutBOM && startsWithASCIISpace(text)
                 result.append(
                     PendingDiagnostic(
-                        id: survives ? .utf16WithoutBOM : .utf16WithoutBOMMisread, severity: survives ? .warning : .error, offset: 0,
+                        id: survives ? .utf16WithoutBOM : .utf16WithoutBOMMisread, offset: 0,
                         message: survives
                             ? "UTF-16 (\(order)) without a byte order mark: Foundation drops the first character, which here is only whitespace; decoded correctly here"
                             : "UTF-16 (\(order)) without a byte order mark: Foundation misreads it (it assumes little-endian and drops the first character), so on a device the whole table is empty; decoded correctly here",
@@ -202,7 +202,7 @@ enum TableReader {
                 if invalidUTF8Count == 1 {
                     result.append(
                         PendingDiagnostic(
-                            id: .invalidEncoding, severity: .error, offset: problem.offset,
+                            id: .invalidEncoding, offset: problem.offset,
                             message: "byte 0x\(String(byte, radix: 16, uppercase: true)) is not valid UTF-8. \(rejectedFileConsequence)",
                             hint: "save the file as UTF-8 (it looks like Latin-1 or another legacy encoding)"))
                 }
@@ -210,20 +210,20 @@ enum TableReader {
                 guard listed.admit(.invalidEncoding) else { continue }
                 result.append(
                     PendingDiagnostic(
-                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        id: .invalidEncoding, offset: problem.offset,
                         message: "unpaired UTF-16 surrogate 0x\(hex(UInt32(unit))): the device shows U+FFFD (�) here",
                         hint: "fix the character; it was probably cut in half"))
             case .invalidScalar(let value):
                 guard listed.admit(.invalidEncoding) else { continue }
                 result.append(
                     PendingDiagnostic(
-                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        id: .invalidEncoding, offset: problem.offset,
                         message: "0x\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar: the device shows U+FFFD (�) here",
                         hint: nil))
             case .truncatedCodeUnit(let left):
                 result.append(
                     PendingDiagnostic(
-                        id: .invalidEncoding, severity: .error, offset: problem.offset,
+                        id: .invalidEncoding, offset: problem.offset,
                         message: "the file ends in the middle of a character (\(left) stray \(left == 1 ? "byte" : "bytes")). \(rejectedFileConsequence)",
                         hint: "the file was probably truncated"))
             }
@@ -281,8 +281,8 @@ enum TableReader {
         guard case .dictionary(let items) = root.value else {
             diagnostics.append(
                 Diagnostic(
-                    id: .notATable, severity: .error, location: root.location,
-                    message: "the property list holds \(root.value.kindDescription), not a dictionary of strings. \(rejectedFileConsequence)",
+                    .notATable, at: root.location,
+                    "the property list holds \(root.value.kindDescription), not a dictionary of strings. \(rejectedFileConsequence)",
                     hint: "a strings table is a dictionary from keys to strings"))
             return empty(file: file, format: format, diagnostics: diagnostics)
         }
@@ -298,8 +298,8 @@ enum TableReader {
             if index == limits.maximumEntryCount {
                 diagnostics.append(
                     Diagnostic(
-                        id: .tooManyEntries, severity: .error, location: item.keyLocation,
-                        message: "the table has \(items.count) entries, more than the reading limit of \(limits.maximumEntryCount); the rest were not read",
+                        .tooManyEntries, at: item.keyLocation,
+                        "the table has \(items.count) entries, more than the reading limit of \(limits.maximumEntryCount); the rest were not read",
                         hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
                 break
             }
@@ -317,8 +317,8 @@ enum TableReader {
             if kind != .string && listed.admit(.nonStringValue) {
                 diagnostics.append(
                     Diagnostic(
-                        id: .nonStringValue, severity: .error, location: item.value.location,
-                        message: "the value of \"\(item.key)\" is \(item.value.value.kindDescription), not a string; a device cannot show it",
+                        .nonStringValue, at: item.value.location,
+                        "the value of \"\(item.key)\" is \(item.value.value.kindDescription), not a string; a device cannot show it",
                         hint: "make the value a string"))
             }
             func store(_ text: inout String, at location: SourceLocation) -> ByteSpan {
@@ -369,9 +369,9 @@ enum TableReader {
             let key = storage.string(record.key)
             result.append(
                 Diagnostic(
-                    id: .duplicateKey, severity: .warning,
-                    location: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
-                    message: "\"\(key)\" is defined again with a different value; the device uses this later one",
+                    .duplicateKey,
+                    at: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
+                    "\"\(key)\" is defined again with a different value; the device uses this later one",
                     hint: "keep one definition",
                     notes: [
                         Diagnostic.Note(

@@ -53,15 +53,15 @@ struct XMLPropertyListParser {
             if pos < text.count {
                 diagnostics.append(
                     Diagnostic(
-                        id: .propertyListSyntax, severity: .warning, location: location(pos),
-                        message: "content after the root element is ignored", hint: "remove it"))
+                        .propertyListIgnoredContent, at: location(pos),
+                        "content after the root element is ignored", hint: "remove it"))
             }
             return PropertyListDocument(root: root, diagnostics: diagnostics)
         } catch let failure as Failure {
             diagnostics.append(
                 Diagnostic(
-                    id: .propertyListSyntax, severity: .error, location: location(failure.offset),
-                    message: failure.message + ". \(rejectedFileConsequence)", hint: failure.hint))
+                    .propertyListSyntax, at: location(failure.offset),
+                    failure.message + ". \(rejectedFileConsequence)", hint: failure.hint))
             return PropertyListDocument(root: nil, diagnostics: diagnostics)
         } catch {
             return PropertyListDocument(root: nil, diagnostics: diagnostics)
@@ -119,8 +119,8 @@ struct XMLPropertyListParser {
             if depth > 0 && startsWith("<!ENTITY") {
                 diagnostics.append(
                     Diagnostic(
-                        id: .propertyListSyntax, severity: .warning, location: location(pos),
-                        message: "entity declarations are not read: entities are never expanded, and external ones never fetched",
+                        .propertyListIgnoredContent, at: location(pos),
+                        "entity declarations are not read: entities are never expanded, and external ones never fetched",
                         hint: "write the text itself instead of an entity"))
             }
             if b == UInt8(ascii: ">") && depth <= 0 {

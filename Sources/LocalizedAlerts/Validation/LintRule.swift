@@ -1,4 +1,5 @@
-/// What a rule is: its stable ID, default severity, why it matters and an example.
+/// Everything declared about one kind of finding: its stable ID, default severity, why it
+/// matters and an example. Made from the ID's declaration (``DiagnosticID/rule``).
 public struct RuleDescriptor: Hashable, Sendable {
     public var id: DiagnosticID
     public var severity: Severity
@@ -29,13 +30,14 @@ public struct RuleDescriptor: Hashable, Sendable {
 
 /// A check over an app's tables (and payloads), in its own file under `Rules/`.
 public protocol LintRule: Sendable {
-    static var descriptor: RuleDescriptor { get }
+    /// The rule's ID, declared in the rule's file with its severity, rationale and example.
+    static var id: DiagnosticID { get }
     func check(_ context: LintContext, into findings: inout LintFindings)
 }
 
 extension LintRule {
     /// A finding of this rule.
     func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        Diagnostic(id: Self.descriptor.id, severity: Self.descriptor.severity, location: location, message: message, hint: hint, notes: notes)
+        Diagnostic(Self.id, at: location, message, hint: hint, notes: notes)
     }
 }

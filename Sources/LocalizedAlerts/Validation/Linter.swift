@@ -22,7 +22,7 @@ public struct Linter: Sendable {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: app.allDiagnostics)
         let context = LintContext(app: app, payloads: payloads)
-        for rule in rules where !ignored.contains(type(of: rule).descriptor.id) {
+        for rule in rules where !ignored.contains(type(of: rule).id) {
             rule.check(context, into: &findings)
         }
         findings.append(contentsOf: payloadFindings(payloads))
@@ -48,9 +48,9 @@ public struct Linter: Sendable {
             if let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil {
                 findings.append(
                     Diagnostic(
-                        id: .renderBodyWithLocKey, severity: .warning,
-                        location: alert.body.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
-                        message: "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
+                        .renderBodyWithLocKey,
+                        at: alert.body.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
+                        "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
                         hint: "send one of them (older iOS versions preferred body)"))
             }
         }

@@ -34,7 +34,8 @@ struct PayloadTests {
         #expect(aps.relevanceScore == 1)
         #expect(payload.customKeys.map(\.key) == ["custom"])
         let ids = payload.diagnostics.map(\.id)
-        #expect(ids.filter { $0 == .payloadLocArgumentType }.count == 7)
+        #expect(ids.filter { $0 == .payloadLocArgumentType }.count == 4, "5, 2.5, true, false")
+        #expect(ids.filter { $0 == .payloadUnprintableArgument }.count == 3, "null, an object, an array")
         #expect(ids.contains(.payloadValueOutOfRange))
         #expect(ids.contains(.payloadDeprecatedKey))
     }

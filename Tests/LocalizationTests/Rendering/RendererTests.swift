@@ -51,7 +51,8 @@ struct RendererTests {
         #expect(alert.diagnostics.first?.severity == .error)
         let withBody = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"],"body":"Fallback %@"}}}"#, ["fr"])
         #expect(withBody.body == RenderedField(text: "Fallback A", source: .fallbackText, key: "pair", format: "Fallback %@"))
-        #expect(Set(withBody.diagnostics.map(\.id)) == [.renderMissingKey, .renderBodyWithLocKey])
+        #expect(Set(withBody.diagnostics.map(\.id)) == [.renderMissingKeyRawText, .renderBodyWithLocKey])
+        #expect(withBody.diagnostics.first { $0.id == .renderMissingKeyRawText }?.severity == .warning)
     }
 
     @Test func unparsableTableIsEmptyOnTheDevice() {

@@ -301,7 +301,7 @@ struct ResourceLimitTests {
         let clock = ContinuousClock()
         var accidents: [Diagnostic] = []
         let elapsed = try clock.measure {
-            accidents = Linter().lint(try AppLocalizations(directory: directory.path + "/App")).filter { $0.id == PercentAccidentRule.descriptor.id }
+            accidents = Linter().lint(try AppLocalizations(directory: directory.path + "/App")).filter { $0.id == PercentAccidentRule.id }
         }
         #expect(elapsed < .seconds(10), "\(elapsed)")
         #expect(accidents.count == limit)
@@ -313,7 +313,7 @@ struct ResourceLimitTests {
         var dropped: [Diagnostic] = []
         let pushElapsed = try clock.measure {
             dropped = Linter().lint(try AppLocalizations(directory: directory.path + "/Pushed"), payloads: [payload])
-                .filter { $0.id == PushSpecifierRule.descriptor.id }
+                .filter { $0.id == PushSpecifierRule.id }
         }
         #expect(pushElapsed < .seconds(20), "\(pushElapsed)")
         #expect(dropped.count == limit)

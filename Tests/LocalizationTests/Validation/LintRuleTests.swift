@@ -185,7 +185,7 @@ struct LintRuleTests {
 
     @Test func everyLintRuleHasAFixture() {
         let covered = Set(Self.fixtures.map(\.rule))
-        let rules = RuleCatalog.lintRules.map { type(of: $0).descriptor.id.rawValue }
+        let rules = RuleCatalog.lintRules.map { type(of: $0).id.rawValue }
         #expect(rules.filter { !covered.contains($0) } == [])
     }
 }

@@ -1,6 +1,6 @@
 /// A key whose value is empty.
 public struct EmptyValueRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "table.empty-value", .warning, .values,
         rationale: "An empty value shows nothing in the app, and in a notification the device shows the key instead.",
         example: "\"call.missed.title\" = \"\";")

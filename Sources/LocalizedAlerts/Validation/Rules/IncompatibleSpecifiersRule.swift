@@ -1,6 +1,6 @@
 /// A translation whose format arguments differ from the reference's: count, positions or types.
 public struct IncompatibleSpecifiersRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "format.incompatible", .error, .formats,
         rationale: "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",
         example: "en \"%d new in %@\", ja \"%@ に %d 件\": the name lands where the number should.")

@@ -1,6 +1,6 @@
 /// A `%` sequence that is no specifier at all, or `%1#@count@` without its `$`.
 public struct InvalidSpecifierRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "format.invalid-specifier", .error, .formats,
         rationale: "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",
         example: "\"%1#@count@\", \"%@ is 100%y\", \"%d %\"")

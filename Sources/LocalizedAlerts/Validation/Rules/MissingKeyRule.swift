@@ -1,6 +1,6 @@
 /// A key of the reference localization that another localization's table lacks.
 public struct MissingKeyRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "table.missing-key", .warning, .consistency,
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",
         example: "en.lproj has \"call.missed.title\"; pt-PT.lproj does not.", isAboutWholeFile: true)

@@ -1,6 +1,6 @@
 /// Numbered and unnumbered specifiers in one format.
 public struct MixedPositionsRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "format.mixed-positions", .error, .formats,
         rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",
         example: "\"%1$@ sent %@\"")

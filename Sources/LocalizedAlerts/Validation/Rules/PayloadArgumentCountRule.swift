@@ -1,6 +1,6 @@
 /// A payload sends fewer `*-loc-args` than a localization's value has placeholders.
 public struct PayloadArgumentCountRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "payload.too-few-arguments", .error, .payloads,
         rationale: "A placeholder without an argument shows <null> on the device.",
         example: "\"%1$@ in %2$@\" with loc-args [\"Ana\"]")

@@ -1,6 +1,6 @@
 /// A payload's `*-loc-key` missing from a localization a device could select.
 public struct PayloadKeyMissingRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "payload.key-missing", .error, .payloads,
         rationale: "For a device in that language the key is not found: it shows the payload's raw text or the key itself.",
         example: "payload title-loc-key \"call.missed.title\"; pt-PT.lproj/Localizable.strings lacks it")

@@ -1,6 +1,6 @@
 /// A `%` meant literally that reads as a specifier: `50% off` is `% o`, an octal conversion.
 public struct PercentAccidentRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "format.percent-accident", .warning, .formats,
         rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
         example: "\"Save 50% off today\" reads % o; write \"50%% off\"")

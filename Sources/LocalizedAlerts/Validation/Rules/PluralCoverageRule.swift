@@ -1,6 +1,6 @@
 /// A plural (stringsdict or String Catalog) without the categories its language uses.
 public struct PluralCoverageRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "plural.missing-category", .warning, .plurals,
         rationale: "A category the language needs but the forms lack falls back to \"other\": Russian 3 reads \"3 файлов\" instead of \"3 файла\".",
         example: "ru plural with one and other only (Russian also uses few and many)")

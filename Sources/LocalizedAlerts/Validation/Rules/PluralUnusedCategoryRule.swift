@@ -1,6 +1,6 @@
 /// A plural form for a category the language never selects.
 public struct PluralUnusedCategoryRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "plural.unused-category", .note, .plurals,
         rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",
         example: "ja plural with a one form (Japanese has only other)")

@@ -1,6 +1,6 @@
 /// A key that payloads use, with `%` before a non-ASCII character.
 public struct PushNonASCIIPercentRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "push.percent-before-non-ascii", .error, .push,
         rationale: "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
         example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")

@@ -1,6 +1,6 @@
 /// A key that payloads use, holding a plural (stringsdict, catalog variation or `%#@var@`).
 public struct PushPluralRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "push.plural-variable", .error, .push,
         rationale: "Plurals never resolve in a notification: the device shows the format key's variable, such as @count@.",
         example: "loc-key \"inbox.unread.summary\" whose stringsdict format is %#@messages@")

@@ -1,6 +1,6 @@
 /// A key that payloads use, with a specifier other than `%@`, `%n$@` or `%%`.
 public struct PushSpecifierRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "push.unsupported-specifier", .error, .push,
         rationale: "The notification system formats only %@, %n$@ and %%; it drops everything else byte by byte (%d shows nothing, %ld shows d).",
         example: "\"You have %d new messages\" used by a payload's loc-key")

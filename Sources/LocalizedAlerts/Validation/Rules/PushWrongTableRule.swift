@@ -1,6 +1,6 @@
 /// A key that payloads use, defined only in a table other than `Localizable`.
 public struct PushWrongTableRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "push.wrong-table", .error, .push,
         rationale: "Notifications read only the Localizable table of the main app; a key in Notifications.strings or InfoPlist.strings is never found.",
         example: "loc-key \"call.video.missed.body\" defined in en.lproj/Notifications.strings")

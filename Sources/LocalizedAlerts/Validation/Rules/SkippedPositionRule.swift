@@ -1,6 +1,6 @@
 /// Numbered specifiers that skip a position.
 public struct SkippedPositionRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "format.skipped-position", .error, .formats,
         rationale: "String(format:) cannot know the type of an argument no specifier names, so the arguments after the gap are read wrongly.",
         example: "\"%1$@ and %3$@\" (nothing uses argument 2)")

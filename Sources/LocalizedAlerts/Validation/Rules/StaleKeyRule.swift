@@ -1,6 +1,6 @@
 /// A key only some localization has: left over after the source removed or renamed it.
 public struct StaleKeyRule: LintRule {
-    public static let descriptor = RuleDescriptor(
+    public static let id = DiagnosticID(
         "table.stale-key", .warning, .consistency,
         rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
         example: "fr.lproj still has \"message.new\" after en.lproj renamed it \"message.direct.title\".")
