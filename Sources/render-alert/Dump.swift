@@ -18,13 +18,17 @@ struct Dump: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @OptionGroup var findingOptions: FindingOptions
+
     mutating func run() throws {
+        let filter = try findingOptions.filter()
         let tables = try files.map { file in try readingInput("cannot read the table", file: file) { try LocalizationTable(contentsOfFile: file) } }
+        let kept = tables.map { filter.apply($0.diagnostics) }
         switch format {
-        case .json: try Output.standardOutput.write(JSON.array(tables.map(TableJSON.make)).outputText(pretty: true))
-        case .text: try Output.standardOutput.write(tables.map(TableText.render).joined())
+        case .json: try Output.standardOutput.write(JSON.array(zip(tables, kept).map(TableJSON.make)).outputText(pretty: true))
+        case .text: try Output.standardOutput.write(zip(tables, kept).map(TableText.render).joined())
         }
-        if tables.contains(where: { $0.diagnostics.containsErrors }) {
+        if kept.contains(where: \.containsErrors) {
             throw ExitCode(1)
         }
     }

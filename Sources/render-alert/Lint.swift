@@ -33,8 +33,7 @@ struct Lint: ParsableCommand {
     @Flag(help: "Fail (exit 1) on warnings too.")
     var strict = false
 
-    @Option(name: .customLong("ignore"), help: "A rule ID to leave out. Repeatable.")
-    var ignored: [String] = []
+    @OptionGroup var findingOptions: FindingOptions
 
     @Option(help: "Accept the findings listed in this baseline file; report only new ones.")
     var baseline: String?
@@ -53,11 +52,8 @@ struct Lint: ParsableCommand {
             }
             return
         }
-        let known = Set(RuleCatalog.all.map(\.id))
-        for id in ignored where !known.contains(DiagnosticID(id)) {
-            throw ValidationError("unknown rule \"\(id)\" for --ignore (see --list-rules)")
-        }
-        let linter = Linter(ignoring: Set(ignored.map { DiagnosticID($0) }))
+        let filter = try findingOptions.filter()
+        let linter = Linter(ignoring: filter.ignored)
         let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
         let payloadFiles = try PayloadFiles.expand(payloads)
         let payloadDocuments = try payloadFiles.map { file in

@@ -47,6 +47,8 @@ struct Localize: ParsableCommand {
     @Flag(help: "Print only the localized payloads, one compact JSON per line.")
     var payloadOnly = false
 
+    @OptionGroup var findingOptions: FindingOptions
+
     mutating func validate() throws {
         if batch && payload != nil { throw ValidationError("give either a payload file or --batch, not both") }
         if !batch && payload == nil { throw ValidationError("give a payload file, or --batch to read requests from standard input") }
@@ -59,15 +61,20 @@ struct Localize: ParsableCommand {
         var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
+        let filter = try findingOptions.filter()
         if batch {
-            try runBatch(renderer)
+            try runBatch(renderer, filter: filter)
             return
         }
         let document = try readingInput("cannot read the payload", file: payload!) { try NotificationPayload(contentsOfFile: payload!) }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
-        let results = devices.map { renderer.localize(document, preferredLanguages: $0, mode: mode, device: device) }
+        let results = devices.map { languages in
+            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device)
+            result.diagnostics = filter.apply(result.diagnostics)
+            return result
+        }
         if payloadOnly {
             try Output.standardOutput.write(results.map { $0.payload.outputText() }.joined())
         } else {
@@ -85,7 +92,7 @@ struct Localize: ParsableCommand {
     static let maximumLineLength = 1 << 20
 
     /// Streams NDJSON: each line is answered, and written, before the next is read.
-    func runBatch(_ renderer: AlertRenderer) throws(InputOutputError) {
+    func runBatch(_ renderer: AlertRenderer, filter: DiagnosticFilter) throws(InputOutputError) {
         var lineNumber = 0
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
         while let line = lines.next() {
@@ -99,7 +106,7 @@ struct Localize: ParsableCommand {
                 ])
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly)
+                output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly, filter: filter)
             }
             try Output.standardOutput.write(output.outputText())
         }

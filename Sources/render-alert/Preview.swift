@@ -48,6 +48,8 @@ struct Preview: ParsableCommand {
     @Option(help: "Write the output to this file instead of standard output.")
     var output: String?
 
+    @OptionGroup var findingOptions: FindingOptions
+
     mutating func run() throws {
         let resources = SampleResources.locate()
         guard let stringsDirectory = strings ?? resources.map({ $0 + "/strings" }) else {
@@ -60,6 +62,7 @@ struct Preview: ParsableCommand {
             }
             payloadPaths = [resources + "/payloads"]
         }
+        let filter = try findingOptions.filter()
         let files = try PayloadFiles.expand(payloadPaths)
         var app = try readingInput("cannot read the app") { try AppLocalizations(directory: stringsDirectory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
@@ -71,11 +74,16 @@ struct Preview: ParsableCommand {
         let requested = languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         var previews: [PayloadPreview] = []
         for file in files {
-            let payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
-            let renders = (requested + devices).map { renderer.render(payload, preferredLanguages: $0) }
+            var payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
+            payload.diagnostics = filter.apply(payload.diagnostics)
+            let renders = (requested + devices).map { languages in
+                var render = renderer.render(payload, preferredLanguages: languages)
+                render.diagnostics = filter.apply(render.diagnostics)
+                return render
+            }
             previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
         }
-        let tableDiagnostics = app.allDiagnostics.filter { $0.severity != .note }
+        let tableDiagnostics = filter.apply(app.allDiagnostics.filter { $0.severity != .note })
         var text: String
         switch format {
         case .json:

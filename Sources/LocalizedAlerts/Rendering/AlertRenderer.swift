@@ -14,9 +14,10 @@ import Synchronization
 /// ```
 public final class AlertRenderer: Sendable {
     public let app: AppLocalizations
+    /// The app's tables, resolved once; shared with every other command.
+    public let model: LocalizationModel
     public let bundle: BundleLocalizations
     public let matcher: LocalizationMatcher
-    let sources: LocalizableSources
     private let contexts: Mutex<ContextCache>
     /// Device tables by (strings localization, stringsdict localization).
     private let tables: Mutex<[TableKey: DeviceTable]>
@@ -62,11 +63,16 @@ public final class AlertRenderer: Sendable {
         }
     }
 
-    public init(app: AppLocalizations, matcher: LocalizationMatcher = LocalizationMatcher()) {
-        self.app = app
-        self.bundle = BundleLocalizations(app)
+    public convenience init(app: AppLocalizations, matcher: LocalizationMatcher = LocalizationMatcher()) {
+        self.init(model: LocalizationModel(app), matcher: matcher)
+    }
+
+    /// A renderer over an already resolved model (lint and preview share one).
+    public init(model: LocalizationModel, matcher: LocalizationMatcher = LocalizationMatcher()) {
+        self.app = model.app
+        self.model = model
+        self.bundle = BundleLocalizations(model.app)
         self.matcher = matcher
-        self.sources = LocalizableSources(app: app)
         self.tables = Mutex([:])
         self.contexts = Mutex(ContextCache())
     }
@@ -82,19 +88,20 @@ public final class AlertRenderer: Sendable {
         if !order.isEmpty, app.localization(named: "Base") != nil, !order.contains("Base") { order.insert("Base", at: 1) }
         // The .strings and the .stringsdict are each found independently along that order.
         let key = TableKey(
-            strings: order.first { sources.strings[$0] != nil },
-            dictionary: order.first { sources.dictionaries[$0] != nil })
+            strings: order.first { model.table("Localizable", localization: $0)?.strings != nil },
+            dictionary: order.first { model.table("Localizable", localization: $0)?.dictionary != nil })
         var table: DeviceTable?
         if key.strings != nil || key.dictionary != nil {
             table = tables.withLock { cache in
                 if let cached = cache[key] { return cached }
                 let built = DeviceTable(
-                    strings: key.strings.flatMap { sources.strings[$0] }, dictionary: key.dictionary.flatMap { sources.dictionaries[$0] })
+                    strings: key.strings.flatMap { model.table("Localizable", localization: $0) },
+                    dictionary: key.dictionary.flatMap { model.table("Localizable", localization: $0) })
                 cache[key] = built
                 return built
             }
         }
-        let context = DeviceContext(preferredLanguages: preferredLanguages, searchList: searchList, table: table)
+        let context = DeviceContext(preferredLanguages: preferredLanguages, searchList: searchList, table: table, model: model)
         contexts.withLock { $0.insert(context) }
         return context
     }
@@ -118,73 +125,70 @@ public final class DeviceContext: Sendable {
     public let searchList: SearchList
     /// The `Localizable` table in use; nil when no localization has one.
     public let table: DeviceTable?
+    let model: LocalizationModel
     private let searchOrder: [String]
 
-    init(preferredLanguages: [String], searchList: SearchList, table: DeviceTable?) {
+    init(preferredLanguages: [String], searchList: SearchList, table: DeviceTable?, model: LocalizationModel) {
         self.preferredLanguages = preferredLanguages
         self.searchList = searchList
         self.table = table
+        self.model = model
         self.searchOrder = searchList.localizations
     }
 
     public var localization: String? { table?.localization }
 
-    public func render(_ payload: NotificationPayload) -> RenderedAlert {
-        var diagnostics: [Diagnostic] = []
-        var title: RenderedField?
-        var subtitle: RenderedField?
-        var body: RenderedField?
-        var sound = payload.aps.sound
-        if let alert = payload.aps.alert {
-            if !alert.title.isEmpty { title = FieldRenderer.render(alert.title, name: .title, table: table, diagnostics: &diagnostics) }
-            if !alert.subtitle.isEmpty {
-                subtitle = FieldRenderer.render(alert.subtitle, name: .subtitle, table: table, diagnostics: &diagnostics)
-            }
-            if !alert.body.isEmpty { body = FieldRenderer.render(alert.body, name: .body, table: table, diagnostics: &diagnostics) }
-            if sound == nil, let name = alert.liveActivitySound { sound = .named(name) }
-            checkAlert(alert, payload, diagnostics: &diagnostics)
-        }
-        return RenderedAlert(
-            preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder,
-            title: title, subtitle: subtitle, body: body,
-            isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
-            interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
-            diagnostics: diagnostics.cappedPerID(Self.diagnosticsPerKind, scope: "this rendering"))
-    }
-
     /// Diagnostics of one kind listed per rendering or localized payload: a text of 20,000
     /// dropped specifiers says so in 50 findings and a count.
     static let diagnosticsPerKind = 50
 
-    /// What concerns the alert as a whole rather than one field.
-    private func checkAlert(_ alert: Alert, _ payload: NotificationPayload, diagnostics: inout [Diagnostic]) {
-        if alert.body.text != nil && alert.body.locKey != nil {
-            diagnostics.append(
-                Diagnostic(
-                    .renderBodyWithLocKey, at: alert.body.location ?? payloadLocation(payload),
-                    "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
-                    hint: "send one of them (older iOS versions preferred body)"))
-        }
-        guard alert.usesKeys else { return }
-        if let table {
-            guard !table.isReadable else { return }
-            let rest = table.dictionaryLocalization != nil ? "every key not in its .stringsdict falls back" : "every key falls back"
-            diagnostics.append(
-                Diagnostic(
-                    .renderUnreadableTable, at: SourceLocation(file: table.file, line: 1, column: 1),
-                    "\(table.localization)'s Localizable table does not parse, so on a device it is empty: \(rest)",
-                    hint: "fix the errors reported for that file"))
-        } else {
-            diagnostics.append(
-                Diagnostic(
-                    .renderNoLocalizableTable, at: payloadLocation(payload),
-                    "no localization in the search list (\(searchOrder.joined(separator: ", "))) has a Localizable table: every key shows untranslated",
-                    hint: "add Localizable.strings (or a String Catalog) to the app"))
-        }
+    public func render(_ payload: NotificationPayload) -> RenderedAlert {
+        let resolution = resolve(payload)
+        var limit = PerKindLimit(Self.diagnosticsPerKind)
+        var diagnostics = resolution.issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
+        limit.noteUnlisted(in: &diagnostics, scope: "this rendering")
+        var sound = payload.aps.sound
+        if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
+        return RenderedAlert(
+            preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder,
+            title: resolution.fields[.title], subtitle: resolution.fields[.subtitle], body: resolution.fields[.body],
+            isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
+            interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
+            diagnostics: diagnostics)
     }
 
-    private func payloadLocation(_ payload: NotificationPayload) -> SourceLocation {
-        payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+    /// Every field as the device shows it, and every issue with it: what rendering, server-side
+    /// localization and lint all report.
+    public func resolve(_ payload: NotificationPayload) -> (fields: [AlertFieldName: RenderedField], issues: [DeviceIssue]) {
+        var fields: [AlertFieldName: RenderedField] = [:]
+        var issues: [DeviceIssue] = []
+        guard let alert = payload.aps.alert else { return (fields, issues) }
+        let payloadLocation = payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+        issues += DeviceContext.issues(ofAlertIn: payload)
+        if alert.usesKeys {
+            if let table, !table.isReadable {
+                issues.append(
+                    DeviceIssue(
+                        kind: .unreadableTable(file: table.file, keepsDictionary: table.dictionaryLocalization != nil),
+                        localization: table.localization, payloadLocation: payloadLocation))
+            } else if table == nil {
+                issues.append(DeviceIssue(kind: .noLocalizableTable(searchList: searchOrder), payloadLocation: payloadLocation))
+            }
+        }
+        for (name, field) in alert.fields where !field.isEmpty {
+            fields[name] = FieldResolver.resolve(
+                field, name: name, table: table, model: model, payloadLocation: field.location ?? payloadLocation, issues: &issues)
+        }
+        return (fields, issues)
+    }
+}
+
+extension DeviceContext {
+    /// What concerns a payload's alert whatever the app's tables say.
+    static func issues(ofAlertIn payload: NotificationPayload) -> [DeviceIssue] {
+        guard let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil else { return [] }
+        let location = alert.body.location ?? payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+        return [DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: location)]
     }
 }
 
@@ -192,9 +196,13 @@ extension Alert {
     var usesKeys: Bool { title.locKey != nil || subtitle.locKey != nil || body.locKey != nil }
 }
 
-/// Spec/device-rendering.md §2, for one of title, subtitle and body.
-enum FieldRenderer {
-    static func render(_ field: AlertField, name: AlertFieldName, table: DeviceTable?, diagnostics: inout [Diagnostic]) -> RenderedField? {
+/// Spec/device-rendering.md §2, for one of title, subtitle and body: what the device shows and
+/// every way that differs from what the author meant.
+enum FieldResolver {
+    static func resolve(
+        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, model: LocalizationModel, payloadLocation: SourceLocation,
+        issues: inout [DeviceIssue]
+    ) -> RenderedField? {
         guard let key = field.locKey else {
             // No key: the raw value, verbatim (never formatted).
             guard let text = field.text else { return nil }
@@ -203,142 +211,106 @@ enum FieldRenderer {
         let arguments = field.locArgs ?? []
         // The table holds only what a device reads: nothing of a .strings file that does not
         // parse, but still its .stringsdict.
-        let entry = table?.entryIndex(key).map { table!.entries[$0] }
-        var source: RenderedField.Source
-        var format: String
-        var compiled: DeviceFormat?
-        if let entry, entry.value.isEmpty {
-            // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text is
-            // not used and the device shows the key (spec §2, steps 2 and 4).
-            diagnostics.append(
-                Diagnostic(
-                    .renderEmptyResult, at: entry.location,
-                    "\"\(key)\" is empty in the Localizable table, so the device shows the key \"\(key)\" instead",
-                    hint: "translate it; a raw \(name.keys.text) in the payload is not used when the key is found"))
-            return RenderedField(text: key, source: .key, key: key, format: "")
+        let entry = table?.entry(key)
+        func issue(_ kind: DeviceIssue.Kind) {
+            issues.append(
+                DeviceIssue(kind: kind, field: name, key: key, entry: entry, localization: table?.localization, payloadLocation: payloadLocation))
         }
         if let entry {
-            source = .localized
-            format = entry.value
-            compiled = entry.format
-            // The common case: a localized value, arguments that fit, nothing dropped.
-            if !arguments.isEmpty, !entry.format.breaksUTF8, entry.format.dropped.isEmpty, !entry.isPlural,
-                entry.format.argumentsNeeded == arguments.count, let text = entry.format.apply(arguments)
+            if entry.text.isEmpty {
+                // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text
+                // is not used and the device shows the key (spec §2, steps 2 and 4).
+                issue(.emptyValue)
+                return RenderedField(text: key, source: .key, key: key, format: "")
+            }
+            let device = entry.deviceFormat
+            // The common case: arguments that fit, nothing dropped.
+            if !arguments.isEmpty, !device.breaksUTF8, device.dropped.isEmpty, !entry.isPlural, device.argumentsNeeded == arguments.count,
+                let text = device.apply(arguments), !text.isEmpty
             {
-                return RenderedField(text: text.isEmpty ? key : text, source: text.isEmpty ? .key : .localized, key: key, format: format)
+                return RenderedField(text: text, source: .localized, key: key, format: entry.text)
             }
-        } else {
-            if let text = field.text {
-                source = .fallbackText
-                format = text
+            guard !arguments.isEmpty else {
+                // No arguments: shown as written (spec §2 step 3).
+                if entry.isPlural || device.argumentsNeeded > 0 {
+                    issue(entry.isPlural ? .pluralVariable(shown: entry.text) : .unformattedPlaceholder(needed: device.argumentsNeeded))
+                }
+                return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
+            }
+            let text = device.apply(arguments) ?? ""
+            let explainedPlural = explain(device, written: entry.format, arguments: arguments, isPlural: entry.isPlural, reportExtra: true, issue: issue)
+            if entry.isPlural && !explainedPlural { issue(.pluralVariable(shown: text)) }
+            if text.isEmpty {
+                if !device.breaksUTF8 { issue(.formatsToNothing) }
+                return RenderedField(text: key, source: .key, key: key, format: entry.text)
+            }
+            return RenderedField(text: text, source: .localized, key: key, format: entry.text)
+        }
+
+        // Not found: the raw value if there is one, else the key, is the format (spec §2).
+        let source: RenderedField.Source = field.text != nil ? .fallbackText : .key
+        let format = field.text ?? key
+        if let table {
+            if let other = model.definition(of: key, outside: "Localizable", localization: table.localization) {
+                issue(.keyInOtherTable(table: other.table, location: other.location))
             } else {
-                source = .key
-                format = key
-            }
-            if let table {
-                let shows = source == .key ? "the key itself" : "the payload's \(name.keys.text) text"
-                diagnostics.append(
-                    Diagnostic(
-                        source == .key ? .renderMissingKey : .renderMissingKeyRawText,
-                        at: field.location ?? SourceLocation(file: table.file, line: 1, column: 1),
-                        "\"\(key)\" is missing from the Localizable table: the device shows \(shows)",
-                        hint: "add it to each listed localization's Localizable table; a device never looks in another localization for a key"))
+                issue(.keyMissing(showsRawText: source == .fallbackText))
             }
         }
-        var text = format
-        if !format.isEmpty && !arguments.isEmpty {
-            let device = compiled ?? DeviceFormat(format)
-            if let formatted = device.apply(arguments) {
-                text = formatted
-            } else {
-                text = ""
-            }
-            // Arguments beyond the placeholders only matter for the localized text, not for the
-            // key or raw text standing in for it.
-            let countsMatter = source == .localized ? device.argumentsNeeded != arguments.count : device.argumentsNeeded > arguments.count
-            if !device.dropped.isEmpty || device.breaksUTF8 || countsMatter || entry?.isPlural == true {
-                explain(
-                    device, arguments: arguments, key: key, name: name, entry: entry, field: field, reportExtra: source == .localized,
-                    diagnostics: &diagnostics)
-            }
-        } else if !format.isEmpty, source == .localized, let entry {
-            let device = entry.format
-            if device.argumentsNeeded > 0 || entry.isPlural {
-                diagnostics.append(
-                    Diagnostic(
-                        entry.isPlural ? .renderPluralVariable : .renderUnformattedPlaceholder, at: entry.location,
-                        "\"\(key)\" has placeholders but the payload sends no \(name.keys.locArgs): the device shows \"\(format)\" as written",
-                        hint: "send \(name.keys.locArgs) with \(device.argumentsNeeded) \(device.argumentsNeeded == 1 ? "value" : "values")"))
-            }
-        }
+        guard !arguments.isEmpty else { return RenderedField(text: format, source: source, key: key, format: format) }
+        let device = DeviceFormat(format)
+        let text = device.apply(arguments) ?? ""
+        // Arguments beyond the placeholders only matter for a localized text.
+        _ = explain(device, written: FormatString(format), arguments: arguments, isPlural: false, reportExtra: false, issue: issue)
         if text.isEmpty {
-            diagnostics.append(
-                Diagnostic(
-                    .renderEmptyResult, at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
-                    "\"\(key)\" formats to nothing, so the device shows the key \"\(key)\" instead",
-                    hint: nil))
+            if !device.breaksUTF8 { issue(.formatsToNothing) }
             return RenderedField(text: key, source: .key, key: key, format: format)
         }
         return RenderedField(text: text, source: source, key: key, format: format)
     }
 
-    /// Says what the device does differently from what the format's author meant.
+    /// What the device's formatter does differently from what the format's author meant;
+    /// whether a plural variable was among it.
     static func explain(
-        _ device: DeviceFormat, arguments: [LocArgument], key: String, name: AlertFieldName, entry: DeviceTable.Entry?,
-        field: AlertField, reportExtra: Bool, diagnostics: inout [Diagnostic]
-    ) {
-        let location = entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1)
-        let where_ = entry != nil ? "the localized value of \"\(key)\"" : "\"\(key)\""
+        _ device: DeviceFormat, written: FormatString, arguments: [LocArgument], isPlural: Bool, reportExtra: Bool,
+        issue: (DeviceIssue.Kind) -> Void
+    ) -> Bool {
         if device.breaksUTF8 {
-            diagnostics.append(
-                Diagnostic(
-                    .renderPercentBeforeNonASCII, at: location,
-                    "\(where_) has '%' before a non-ASCII character: the device splits that character, cannot build the text and shows the key instead (evidence: indirect)",
-                    hint: "write %% for a literal percent sign"))
+            let bytes = Array(device.format.utf8)
+            let split = device.dropped.first { $0.offset + 1 < bytes.count && bytes[$0.offset + 1] >= 0x80 }
+            issue(.percentBeforeNonASCII(offset: split?.offset ?? 0))
         }
-        // Parsed again only to name what was dropped; most texts drop nothing. Both lists run
-        // in text order, so one forward walk pairs them (a text of many '%' stays linear).
-        let specifiers = device.dropped.isEmpty ? [] : FormatString(device.format).specifiers
+        // Both lists run in text order, so one forward walk pairs them (a text of many '%'
+        // stays linear).
+        let specifiers = device.dropped.isEmpty ? [] : written.specifiers
         var nextSpecifier = 0
+        var sawVariable = false
         for dropped in device.dropped where !device.breaksUTF8 || dropped.dropped != "%" {
             while nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.upperBound <= dropped.offset { nextSpecifier += 1 }
-            let written = nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.contains(dropped.offset) ? specifiers[nextSpecifier] : nil
-            if let written, written.isVariable {
-                diagnostics.append(
-                    Diagnostic(
-                        .renderPluralVariable, at: location,
-                        "\(where_) uses the plural variable \(written.text): plurals never resolve in a push, the device shows \"@\(written.variableName ?? "")@\"",
-                        hint: "send finished text (render-alert localize --mode server), or a key without plural variables"))
+            let writtenSpecifier = nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.contains(dropped.offset) ? specifiers[nextSpecifier] : nil
+            if let writtenSpecifier, writtenSpecifier.isVariable {
+                if !sawVariable { issue(.pluralVariable(shown: device.apply(arguments) ?? "")) }
+                sawVariable = true
                 continue
             }
-            let shown = written.map { String($0.text.dropFirst(dropped.dropped.count)) } ?? ""
-            let leftover = shown.isEmpty ? "nothing" : "\"\(shown)\""
-            diagnostics.append(
-                Diagnostic(
-                    .renderDroppedSpecifier, at: location,
-                    "\(where_) uses \(written?.text ?? dropped.dropped), which notifications do not format: the device drops \"\(dropped.dropped)\" and shows \(leftover)",
-                    hint: "notifications support only %@ and %n$@: send the value as a string argument"))
+            let shown = writtenSpecifier.map { String($0.text.dropFirst(dropped.dropped.count)) } ?? ""
+            issue(.unsupportedSpecifier(offset: dropped.offset, written: writtenSpecifier?.text ?? dropped.dropped, leftover: shown))
         }
         if arguments.count < device.argumentsNeeded {
-            diagnostics.append(
-                Diagnostic(
-                    .renderTooFewArguments, at: field.location ?? location,
-                    "\(where_) needs \(device.argumentsNeeded) \(device.argumentsNeeded == 1 ? "argument" : "arguments") but \(name.keys.locArgs) has \(arguments.count): the device shows <null>",
-                    hint: "send \(device.argumentsNeeded) values in \(name.keys.locArgs)"))
-        } else if reportExtra && arguments.count > device.argumentsNeeded && (device.argumentsNeeded > 0 || device.dropped.isEmpty) {
-            diagnostics.append(
-                Diagnostic(
-                    .renderExtraArguments, at: field.location ?? location,
-                    "\(name.keys.locArgs) has \(arguments.count) \(arguments.count == 1 ? "value" : "values") but \(where_) uses \(device.argumentsNeeded): the rest are ignored",
-                    hint: nil))
+            issue(.tooFewArguments(needed: device.argumentsNeeded, given: arguments.count))
+        } else if reportExtra && !isPlural && arguments.count > device.argumentsNeeded && (device.argumentsNeeded > 0 || device.dropped.isEmpty) {
+            issue(.extraArguments(used: device.argumentsNeeded, given: arguments.count))
         }
-        if let entry, entry.isPlural, device.dropped.isEmpty {
-            diagnostics.append(
-                Diagnostic(
-                    .renderPluralVariable, at: entry.location,
-                    "\"\(key)\" is a plural entry: in a push the device shows its format key, never a plural form",
-                    hint: "send finished text (render-alert localize --mode server)"))
-        }
+        return sawVariable
     }
 }
 
+extension LocalizationModel {
+    /// Where `key` is defined in a table other than `table` in `localization`, when it is.
+    func definition(of key: String, outside table: String, localization: String) -> LocalizedEntry? {
+        for name in tableNames where name != table {
+            if let entry = self.table(name, localization: localization)?.entry(key) { return entry }
+        }
+        return nil
+    }
+}

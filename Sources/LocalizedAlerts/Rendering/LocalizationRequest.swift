@@ -78,11 +78,13 @@ extension AlertRenderer {
     /// Answers one batch line: the localized payload, or an error line. Never throws, so that
     /// a stream of requests goes on whatever one line holds.
     public func localize(
-        batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone, payloadOnly: Bool = false
+        batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone, payloadOnly: Bool = false,
+        filter: DiagnosticFilter = DiagnosticFilter()
     ) -> JSON {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
-            let result = localize(request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device)
+            var result = localize(request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device)
+            result.diagnostics = filter.apply(result.diagnostics)
             return payloadOnly ? result.payload : result.batchLine(lineNumber: lineNumber, id: request.id)
         case .failure(let failure):
             return failure.batchLine(lineNumber: lineNumber)

@@ -44,18 +44,23 @@ extension AlertRenderer {
         _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone
     ) -> LocalizedPayload {
         let context = self.context(preferredLanguages: preferredLanguages)
-        let rendered = context.render(payload)
+        let resolution = context.resolve(payload)
         var texts: [AlertFieldName: String] = [:]
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
         // not an array) matters whichever mode fills in the text.
         var diagnostics = payload.diagnostics
+        var issues = resolution.issues
         switch mode {
         case .device:
-            diagnostics += rendered.diagnostics
-            for name in AlertFieldName.allCases { if let field = rendered.field(name) { texts[name] = field.text } }
+            for (name, field) in resolution.fields { texts[name] = field.text }
         case .server:
-            diagnostics += rendered.diagnostics.filter {
-                $0.id == .renderMissingKey || $0.id == .renderUnreadableTable || $0.id == .renderNoLocalizableTable || $0.id == .renderBodyWithLocKey
+            // The server formats plurals and specifiers itself; what stays true is which text
+            // is found at all.
+            issues = issues.filter { issue in
+                switch issue.kind {
+                case .keyMissing, .keyInOtherTable, .emptyValue, .unreadableTable, .noLocalizableTable, .bodyWithLocKey: true
+                default: false
+                }
             }
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
@@ -65,9 +70,12 @@ extension AlertRenderer {
                 }
             }
         }
+        var limit = PerKindLimit(DeviceContext.diagnosticsPerKind)
+        diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
+        limit.noteUnlisted(in: &diagnostics, scope: "this payload")
         let document = PayloadRewriter.rewrite(payload.document, texts: texts)
         return LocalizedPayload(
-            payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: rendered.localization,
+            payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
             byteCount: document.withoutSimulatorTarget.serialized().utf8.count,
             diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
@@ -79,12 +87,12 @@ extension AlertRenderer {
         let arguments = (field.locArgs ?? []).map(FormatArgument.init)
         let entry = table?.entry(key)
         let result: (text: String, problems: [ServerFormatter.Problem])
-        if let entry, entry.value.isEmpty {
+        if let entry, entry.text.isEmpty {
             return key  // found but empty: the device shows the key
         } else if let entry, let localized = entry.localized {
             result = formatter.format(localized, arguments: arguments)
-        } else if let entry, !entry.value.isEmpty {
-            result = formatter.format(entry.value, arguments: arguments)
+        } else if let entry {
+            result = formatter.format(entry.text, arguments: arguments)
         } else {
             result = formatter.format(field.text ?? key, arguments: arguments)
         }

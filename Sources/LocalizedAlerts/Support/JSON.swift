@@ -141,6 +141,19 @@ struct JSONParser {
     private var valueCount = 0
     private var pos = 0
     private var diagnostics: [Diagnostic] = []
+    /// Set while decoding one string to say where its characters come from.
+    private var escapes: LiteralEscapes?
+
+    /// Where the characters of the string literal at `offset` (its opening quote) come from:
+    /// decoded again by this reader, recording each escape.
+    static func literalEscapes(ofStringAt offset: Int, in text: UnsafeBufferPointer<UInt8>) -> LiteralEscapes? {
+        guard offset < text.count, text[offset] == UInt8(ascii: "\"") else { return nil }
+        var parser = JSONParser(text: text, file: nil, maximumDepth: 1, maximumValueCount: 1)
+        parser.pos = offset
+        parser.escapes = LiteralEscapes(contentStart: offset + 1)
+        guard (try? parser.parseString()) != nil else { return nil }
+        return parser.escapes
+    }
 
     struct Failure: Error {
         var offset: Int
@@ -337,6 +350,8 @@ struct JSONParser {
                 escaped = true
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
                 let escapeStart = pos
+                let decodedStart = bytes.count
+                defer { escapes?.record(decoded: decodedStart..<bytes.count, source: escapeStart..<pos) }
                 pos += 1
                 guard pos < text.count else { break }
                 let e = text[pos]

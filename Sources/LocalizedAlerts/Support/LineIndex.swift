@@ -12,6 +12,14 @@ struct LineIndex: Sendable {
     private var lastColumn = 1
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) {
+        self.lineStarts = LineIndex.lineStarts(bytes)
+        self.file = file
+    }
+
+    /// Where each line starts: lines end at `\n`, `\r` and `\r\n`, as CoreFoundation ends them.
+    /// The one place that rule is written for random access (``LineColumnResolver`` walks
+    /// forward by the same rule).
+    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var index = 0
         let count = bytes.count
@@ -25,8 +33,12 @@ struct LineIndex: Sendable {
             }
             index += 1
         }
-        self.lineStarts = starts
-        self.file = file
+        return starts
+    }
+
+    /// The byte offset where 1-based `line` starts, if the text has that line.
+    func start(ofLine line: Int) -> Int? {
+        line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : nil
     }
 
     mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {

@@ -79,14 +79,17 @@ public struct LocalizationTable: Sendable {
     public let diagnostics: [Diagnostic]
     /// False when CoreFoundation rejects the file: on a device the whole table is then empty.
     public let isReadableOnDevice: Bool
+    /// The decoded text locations refer to (text and XML tables; nil for binary ones).
+    public let source: SourceText?
     let storage: TableStorage
 
-    init(file: String?, format: Format, diagnostics: [Diagnostic], isReadableOnDevice: Bool, storage: TableStorage) {
+    init(file: String?, format: Format, diagnostics: [Diagnostic], isReadableOnDevice: Bool, storage: TableStorage, source: SourceText? = nil) {
         self.file = file
         self.format = format
         self.diagnostics = diagnostics
         self.isReadableOnDevice = isReadableOnDevice
         self.storage = storage
+        self.source = source
     }
 
     /// Every entry in file order, duplicates and unreadable ones included.

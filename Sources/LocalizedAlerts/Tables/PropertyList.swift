@@ -70,4 +70,12 @@ public indirect enum PropertyListValue: Hashable, Sendable {
 public struct PropertyListDocument: Sendable {
     public var root: PropertyListNode?
     public var diagnostics: [Diagnostic]
+    /// The decoded text of an XML property list (locations refer to it); nil for a binary one.
+    public var source: SourceText?
+
+    public init(root: PropertyListNode?, diagnostics: [Diagnostic], source: SourceText? = nil) {
+        self.root = root
+        self.diagnostics = diagnostics
+        self.source = source
+    }
 }

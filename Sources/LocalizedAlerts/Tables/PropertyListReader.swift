@@ -33,10 +33,12 @@ public enum PropertyListReader {
                         hint: "save it as UTF-8")
                 ])
         }
-        return decoded.utf8.withUnsafeBufferPointer {
+        var document = decoded.utf8.withUnsafeBufferPointer {
             var parser = XMLPropertyListParser(
                 text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
             return parser.parse()
         }
+        document.source = SourceText(decoded.utf8, file: file)
+        return document
     }
 }

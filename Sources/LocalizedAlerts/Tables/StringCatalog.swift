@@ -60,6 +60,8 @@ public struct StringCatalog: Sendable {
     public let diagnostics: [Diagnostic]
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
+    /// The catalog's text, which locations refer to.
+    public let source: SourceText
     /// Every language the catalog has: the source language first, then the others sorted.
     public let languages: [String]
     /// Per language, its localizations in catalog order: (key index, localization index of
@@ -73,6 +75,7 @@ public struct StringCatalog: Sendable {
 
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         let document = JSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
+        self.source = SourceText(bytes, file: file)
         var reader = StringCatalogReader(file: file)
         // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
         for diagnostic in document.diagnostics {

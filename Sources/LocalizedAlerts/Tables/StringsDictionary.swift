@@ -5,7 +5,10 @@ public struct StringsDictionary: Sendable {
     public struct Entry: Hashable, Sendable {
         public var key: String
         public var value: LocalizedValue
+        /// Where the key is.
         public var location: SourceLocation
+        /// Where a plain-string value is (nil for rule dictionaries, whose parts carry their own).
+        public var valueLocation: SourceLocation? = nil
     }
 
     public let file: String?
@@ -14,13 +17,15 @@ public struct StringsDictionary: Sendable {
     public let diagnostics: [Diagnostic]
     /// False when the file does not parse: a device then has none of its entries.
     public let isReadableOnDevice: Bool
+    /// The decoded text locations refer to (an XML file; nil for a binary one).
+    public let source: SourceText?
 
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
         case .tooLarge:
             let refused = TableReader.refused(file: path, size: limits.maximumFileSize + 1, limits: limits)
-            self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false, limits: limits)
+            self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false, source: nil, limits: limits)
         }
     }
 
@@ -30,10 +35,11 @@ public struct StringsDictionary: Sendable {
         let entries = document.root.map { reader.read($0) } ?? []
         self.init(
             file: file, entries: entries, diagnostics: reader.diagnostics, readable: document.root != nil && !document.diagnostics.containsErrors,
-            limits: limits)
+            source: document.source, limits: limits)
     }
 
-    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool, limits: ReadingLimits = .default) {
+    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool, source: SourceText?, limits: ReadingLimits = .default) {
+        self.source = source
         self.file = file
         self.entries = entries
         self.diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
@@ -98,7 +104,7 @@ struct StringsDictionaryReader {
         for item in items {
             switch item.value.value {
             case .string(let text):
-                entries.append(.init(key: item.key, value: .text(text), location: item.keyLocation))
+                entries.append(.init(key: item.key, value: .text(text), location: item.keyLocation, valueLocation: item.value.location))
             case .dictionary(let members):
                 if let value = rule(key: item.key, members: members, location: item.value.location) {
                     entries.append(.init(key: item.key, value: value, location: item.keyLocation))

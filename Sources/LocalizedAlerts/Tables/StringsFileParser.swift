@@ -328,6 +328,8 @@ struct StringsFileParser {
                 continue
             }
             let escapeOffset = i
+            let decodedStart = arena.count - arenaStart
+            defer { escapes?.record(decoded: decodedStart..<(arena.count - arenaStart), source: escapeOffset..<i) }
             i += 1
             guard i < end else {
                 arena.removeSubrange(arenaStart...)
@@ -653,6 +655,21 @@ struct StringsFileParser {
         } else {
             reject(.unexpectedCharacter, at: offset, "unexpected \(describe(at: offset)) \(context)", hint: "entries look like \"key\" = \"value\";")
         }
+    }
+
+    /// Set while decoding one literal to say where its characters come from.
+    private var escapes: LiteralEscapes?
+
+    /// Where the characters of the string literal at `offset` come from: decoded again by this
+    /// parser, recording each escape (an unquoted string has none).
+    static func literalEscapes(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> LiteralEscapes? {
+        guard offset < text.count else { return nil }
+        var parser = StringsFileParser(text: text)
+        guard parser.isQuote(text[offset]) else { return LiteralEscapes(contentStart: offset) }
+        parser.escapes = LiteralEscapes(contentStart: offset + 1)
+        parser.reportingSuppressed = true
+        guard case .success = parser.parseQuoted(at: offset) else { return nil }
+        return parser.escapes
     }
 
     /// Diagnostics listed per kind (``ReadingLimits/maximumDiagnosticsPerKind``); the rest

@@ -85,11 +85,12 @@ enum TableReader {
         }
         let decoded = TextDecoder.decode(bytes)
         if looksLikeXML(decoded.utf8) {
-            let document = decoded.utf8.withUnsafeBufferPointer {
+            var document = decoded.utf8.withUnsafeBufferPointer {
                 var parser = XMLPropertyListParser(
                     text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
                 return parser.parse()
             }
+            document.source = SourceText(decoded.utf8, file: file)
             return table(from: document, file: file, format: .xmlPropertyList, limits: limits)
         }
         return readText(decoded, file: file, limits: limits)
@@ -172,7 +173,7 @@ enum TableReader {
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
             file: file, format: .text(decoded.encoding), diagnostics: diagnostics,
-            isReadableOnDevice: readable, storage: storage)
+            isReadableOnDevice: readable, storage: storage, source: SourceText(text, file: file))
     }
 
     private static func startsWithASCIISpace(_ text: [UInt8]) -> Bool {
@@ -346,7 +347,7 @@ enum TableReader {
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
             file: file, format: format, diagnostics: diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind), isReadableOnDevice: true,
-            storage: storage)
+            storage: storage, source: document.source)
     }
 
     // MARK: Duplicates

@@ -19,6 +19,19 @@ struct XMLPropertyListParser {
     /// Values read at most (``ReadingLimits/maximumValueCount``).
     private let maximumValueCount: Int
     private var valueCount = 0
+    /// Set while decoding one string to say where its characters come from.
+    private var escapes: LiteralEscapes?
+
+    /// Where the characters of the `<string>` element at `offset` come from: decoded again by
+    /// this reader, recording each entity, CDATA section and comment.
+    static func literalEscapes(ofElementAt offset: Int, in text: UnsafeBufferPointer<UInt8>) -> LiteralEscapes? {
+        var parser = XMLPropertyListParser(text: text, file: nil)
+        parser.pos = offset
+        guard let tag = try? parser.readStartTag(), !tag.selfClosing else { return nil }
+        parser.escapes = LiteralEscapes(contentStart: parser.pos)
+        guard (try? parser.readText(closing: tag.name)) != nil else { return nil }
+        return parser.escapes
+    }
 
     init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount) {
         self.maximumValueCount = maximumValueCount
@@ -297,13 +310,17 @@ struct XMLPropertyListParser {
                     guard let close = find("]]>", from: contentStart) else {
                         throw Failure(offset: pos, message: "the CDATA section is never closed with ]]>", hint: nil)
                     }
+                    escapes?.record(decoded: bytes.count..<bytes.count, source: pos..<contentStart)
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[contentStart..<close]))
+                    escapes?.record(decoded: bytes.count..<bytes.count, source: close..<(close + 3))
                     pos = close + 3
                     runStart = pos
                     continue
                 }
                 if startsWith("<!--") {
+                    let commentStart = pos
                     try skip(past: "-->", what: "comment")
+                    escapes?.record(decoded: bytes.count..<bytes.count, source: commentStart..<pos)
                     runStart = pos
                     continue
                 }
@@ -312,7 +329,9 @@ struct XMLPropertyListParser {
             }
             if b == UInt8(ascii: "&") {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
+                let (entityStart, decodedStart) = (pos, bytes.count)
                 try readEntity(into: &bytes)
+                escapes?.record(decoded: decodedStart..<bytes.count, source: entityStart..<pos)
                 runStart = pos
                 continue
             }

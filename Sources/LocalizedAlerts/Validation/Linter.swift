@@ -17,21 +17,35 @@ public struct Linter: Sendable {
         self.maximumFindingsPerKind = maximumFindingsPerKind
     }
 
-    /// Findings for an app: its files' own diagnostics, every rule, and the payloads'.
+    /// Findings for an app: its files' own diagnostics, every rule, the payloads' own
+    /// diagnostics and what a device does with them in every localization it could select.
     public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [Diagnostic] {
+        lint(LocalizationModel(app), payloads: payloads)
+    }
+
+    /// The same, for tables already resolved.
+    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = []) -> [Diagnostic] {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
-        findings.append(contentsOf: app.allDiagnostics)
-        let context = LintContext(app: app, payloads: payloads)
+        findings.append(contentsOf: model.app.allDiagnostics)
+        let context = LintContext(model: model, payloads: payloads)
         for rule in rules where !ignored.contains(type(of: rule).id) {
             rule.check(context, into: &findings)
         }
-        findings.append(contentsOf: payloadFindings(payloads))
+        for payload in payloads { findings.append(contentsOf: payload.diagnostics) }
+        findings.append(contentsOf: context.deviceFindings())
         return findings.finished()
     }
 
-    /// Findings for payloads checked against no app (their own diagnostics only).
+    /// Findings for payloads checked against no app (their own diagnostics, and what concerns
+    /// their alert whatever the tables say).
     public func lint(payloads: [NotificationPayload]) -> [Diagnostic] {
-        lint(files: payloadFindings(payloads))
+        let empty = LocalizationModel(AppLocalizations(localizations: []))
+        var diagnostics: [Diagnostic] = []
+        for payload in payloads {
+            diagnostics += payload.diagnostics
+            diagnostics += DeviceContext.issues(ofAlertIn: payload).map { $0.diagnostic(model: empty) }
+        }
+        return lint(files: diagnostics)
     }
 
     /// Findings for files read on their own (tables, dictionaries, catalogs outside an app).
@@ -39,22 +53,6 @@ public struct Linter: Sendable {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: diagnostics)
         return findings.finished()
-    }
-
-    func payloadFindings(_ payloads: [NotificationPayload]) -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        for payload in payloads {
-            findings += payload.diagnostics
-            if let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil {
-                findings.append(
-                    Diagnostic(
-                        .renderBodyWithLocKey,
-                        at: alert.body.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
-                        "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
-                        hint: "send one of them (older iOS versions preferred body)"))
-            }
-        }
-        return findings
     }
 
     /// Findings in the order every output uses: file, line, column, rule, message.

@@ -15,3 +15,37 @@ public enum RuleCatalog {
 
     private static let byName: [String: DiagnosticID] = Dictionary(declaredIDs.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
+
+/// Which findings a user wants: what `--ignore` leaves out (and, later, what a configuration
+/// file re-levels or scopes). Every command applies the same filter the same way, so that an
+/// ID ignored in lint is ignored in preview, localize and dump too.
+public struct DiagnosticFilter: Sendable, Hashable {
+    /// IDs left out, by their current names.
+    public var ignored: Set<DiagnosticID>
+
+    public init(ignoring ignored: Set<DiagnosticID> = []) {
+        self.ignored = Set(ignored.map(\.current))
+    }
+
+    /// Reads rule names as a user writes them; an old name means its current ID.
+    public init(ignoring names: [String]) throws(UnknownRuleError) {
+        var ids: Set<DiagnosticID> = []
+        for name in names {
+            let id = DiagnosticID(name).current
+            guard RuleCatalog.declaredID(named: id.rawValue) != nil else { throw UnknownRuleError(name: name) }
+            ids.insert(id)
+        }
+        self.ignored = ids
+    }
+
+    public func keeps(_ diagnostic: Diagnostic) -> Bool { !ignored.contains(diagnostic.id) }
+
+    public func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        ignored.isEmpty ? diagnostics : diagnostics.filter(keeps)
+    }
+
+    public struct UnknownRuleError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var name: String
+        public var description: String { "unknown rule \"\(name)\"" }
+    }
+}

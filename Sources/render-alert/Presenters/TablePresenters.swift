@@ -2,7 +2,7 @@ import LocalizedAlerts
 
 /// `dump --format json`: one object per table file.
 enum TableJSON {
-    static func make(_ table: LocalizationTable) -> JSON {
+    static func make(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> JSON {
         var effective: [JSON.Member] = []
         for key in table.keys {
             effective.append(JSON.Member(key: key, value: .string(table[key] ?? "")))
@@ -25,7 +25,7 @@ enum TableJSON {
             ("readableOnDevice", .bool(table.isReadableOnDevice)),
             ("table", JSON(.object(effective))),
             ("entries", .array(entries)),
-            ("diagnostics", .array(table.diagnostics.map(DiagnosticJSON.make))),
+            ("diagnostics", .array(diagnostics.map(DiagnosticJSON.make))),
         ])
     }
 }
@@ -61,7 +61,7 @@ enum DiagnosticJSON {
 
 /// `dump` in text: a readable listing.
 enum TableText {
-    static func render(_ table: LocalizationTable) -> String {
+    static func render(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> String {
         var out = "\(printable(table.file ?? "<input>")) — \(table.format)"
         out += table.isReadableOnDevice ? ", \(table.count) keys\n" : ", NOT readable on a device (the table is empty there)\n"
         for entry in table.entries {
@@ -71,7 +71,7 @@ enum TableText {
             if let comment = entry.comment { out += "    // \(printable(comment.replacingNewlines()))" }
             out += "\n"
         }
-        return out + LintXcode.render(table.diagnostics)
+        return out + LintXcode.render(diagnostics)
     }
 
     static func quoted(_ s: String) -> String {

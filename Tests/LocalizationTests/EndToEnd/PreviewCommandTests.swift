@@ -36,7 +36,7 @@ struct PreviewCommandTests {
         let fields = render["fields"] as! Object
         #expect((fields["title"] as? Object)?["source"] as? String == "key")
         let diagnostics = render["diagnostics"] as! [Object]
-        #expect(diagnostics.contains { $0["id"] as? String == "render.missing-key" })
+        #expect(diagnostics.contains { $0["id"] as? String == "payload.key-missing" })
     }
 
     @Test func reorderedArgumentsAndArabic() throws {
@@ -52,7 +52,7 @@ struct PreviewCommandTests {
         let render = try renders(["Resources/payloads/unread-digest.json", "--language", "en"])[0]
         #expect(render["body"] as? String == "You have  unread messages in 5.")
         let ids = (render["diagnostics"] as! [Object]).compactMap { $0["id"] as? String }
-        #expect(ids.contains("render.dropped-specifier"))
+        #expect(ids.contains("push.unsupported-specifier"))
     }
 
     @Test func colourOnlyWhenAsked() throws {

@@ -57,7 +57,7 @@ struct PluralTests {
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["3"],"body":"Tap"}},"x":1}"#)
         let device = renderer.localize(payload, preferredLanguages: ["en"], mode: .device)
         #expect(device.title == "@messages@")
-        #expect(device.diagnostics.contains { $0.id == .renderPluralVariable })
+        #expect(device.diagnostics.contains { $0.id == .pushPluralVariable })
         let server = renderer.localize(payload, preferredLanguages: ["en"], mode: .server)
         #expect(server.title == "3 unread messages")
         #expect(server.payload.serialized() == #"{"aps":{"alert":{"title":"3 unread messages","body":"Tap"}},"x":1}"#)

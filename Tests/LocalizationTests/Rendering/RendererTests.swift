@@ -47,12 +47,12 @@ struct RendererTests {
         let alert = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"]}}}"#, ["fr"])
         #expect(alert.body?.text == "pair")
         #expect(alert.body?.source == .key)
-        #expect(alert.diagnostics.map(\.id) == [.renderMissingKey])
+        #expect(alert.diagnostics.map(\.id) == [.payloadKeyMissing])
         #expect(alert.diagnostics.first?.severity == .error)
         let withBody = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"],"body":"Fallback %@"}}}"#, ["fr"])
         #expect(withBody.body == RenderedField(text: "Fallback A", source: .fallbackText, key: "pair", format: "Fallback %@"))
-        #expect(Set(withBody.diagnostics.map(\.id)) == [.renderMissingKeyRawText, .renderBodyWithLocKey])
-        #expect(withBody.diagnostics.first { $0.id == .renderMissingKeyRawText }?.severity == .warning)
+        #expect(Set(withBody.diagnostics.map(\.id)) == [.payloadKeyMissingRawText, .renderBodyWithLocKey])
+        #expect(withBody.diagnostics.first { $0.id == .payloadKeyMissingRawText }?.severity == .warning)
     }
 
     @Test func unparsableTableIsEmptyOnTheDevice() {
@@ -105,10 +105,10 @@ struct RendererTests {
     @Test func theDeviceFormatterRulesApply() {
         let counted = render(#"{"aps":{"alert":{"loc-key":"count","loc-args":["3","Bob"]}}}"#, ["en"])
         #expect(counted.body?.text == "You have d new from 3")
-        #expect(counted.diagnostics.contains { $0.id == .renderDroppedSpecifier && $0.message.contains("%ld") })
+        #expect(counted.diagnostics.contains { $0.id == .pushUnsupportedSpecifier && $0.message.contains("%ld") })
         let missing = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A"]}}}"#, ["en"])
         #expect(missing.body?.text == "<null> then A")
-        #expect(missing.diagnostics.map(\.id) == [.renderTooFewArguments])
+        #expect(missing.diagnostics.map(\.id) == [.payloadTooFewArguments])
         let verbatim = render(#"{"aps":{"alert":{"loc-key":"plain"}}}"#, ["en"])
         #expect(verbatim.body?.text == "No args %@ 100%%", "no arguments: shown verbatim")
         #expect(verbatim.diagnostics.map(\.id) == [.renderUnformattedPlaceholder])
@@ -116,7 +116,7 @@ struct RendererTests {
         #expect(empty.body?.text == "empty" && empty.body?.source == .key, "an empty value falls back to the key")
         let split = render(#"{"aps":{"alert":{"loc-key":"pct","loc-args":["x"]}}}"#, ["en"])
         #expect(split.body?.text == "pct")
-        #expect(split.diagnostics.contains { $0.id == .renderPercentBeforeNonASCII })
+        #expect(split.diagnostics.contains { $0.id == .pushPercentBeforeNonASCII })
     }
 
     /// A text that drops thousands of specifiers: each reported one names its own specifier
@@ -125,10 +125,10 @@ struct RendererTests {
         let value = (0..<3_000).map { "%\($0 % 7 + 1)d x" }.joined(separator: " ")
         let app = makeApp(["en": "\"many\" = \"\(value)\";"])
         let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"many","loc-args":["a"]}}}"#), preferredLanguages: ["en"])
-        let dropped = alert.diagnostics.filter { $0.id == .renderDroppedSpecifier }
+        let dropped = alert.diagnostics.filter { $0.id == .pushUnsupportedSpecifier }
         #expect(dropped.count == 50)
         for (index, diagnostic) in dropped.enumerated() {
-            #expect(diagnostic.message.contains("uses %\(index % 7 + 1)d,"), "\(diagnostic.message)")
+            #expect(diagnostic.message.contains("uses %\(index % 7 + 1)d: the device drops it and shows \"d\""), "\(diagnostic.message)")
         }
         #expect(dropped.last?.message.hasSuffix("(and 2950 more like this in this rendering, not listed)") == true)
     }

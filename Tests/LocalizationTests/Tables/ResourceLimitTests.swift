@@ -313,7 +313,7 @@ struct ResourceLimitTests {
         var dropped: [Diagnostic] = []
         let pushElapsed = try clock.measure {
             dropped = Linter().lint(try AppLocalizations(directory: directory.path + "/Pushed"), payloads: [payload])
-                .filter { $0.id == PushSpecifierRule.id }
+                .filter { $0.id == DiagnosticID.pushUnsupportedSpecifier }
         }
         #expect(pushElapsed < .seconds(20), "\(pushElapsed)")
         #expect(dropped.count == limit)
@@ -321,26 +321,40 @@ struct ResourceLimitTests {
         #expect(dropped.last?.message.hasSuffix("(and \(30_000 - limit) more like this in the file, not listed)") == true)
     }
 
-    /// The literal map answers every offset of a value as walking to it would: through
-    /// .strings escapes, surrogate pairs written as two escapes, XML entities and CDATA.
-    @Test func literalMapsLocateEveryScalar() {
-        let strings = #"  "a\"b\U00E9\UD83D\UDE00c\351d\n" ;"#
-        let value = "a\"b\u{E9}\u{1F600}c\u{D8}d\n"
-        let map = LiteralLocator.map(value, literalAt: SourceLocation(line: 1, column: 3), lines: SourceText.lines(of: strings))
-        // Where each scalar's literal starts: a, \", b, \U00E9, \UD83D\UDE00, c, \351, d, \n, then the closing quote.
-        let expectedColumns = [4, 5, 7, 8, 14, 26, 27, 31, 32, 34]
+    /// Every offset of a value maps back to its file through the escapes its own reader
+    /// decoded (.strings `\\` escapes and surrogate pairs, XML entities and CDATA, JSON escapes),
+    /// from the text kept in memory: no file is read again.
+    @Test func offsetsInsideValuesMapThroughEachReadersEscapes() {
+        let table = LocalizationTable(parsing: Array(#""k" = "a\"b\U00E9\UD83D\UDE00c\351d\n" ;"#.utf8), file: "t.strings")
+        let xml = Array(#"<plist><dict><key>k</key><string>x&amp;<![CDATA[<%d>]]>y</string></dict></plist>"#.utf8)
+        let catalog = Array(#"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"a\n\u00e9%d"}}}}}}"#.utf8)
+        let app = AppLocalizations(
+            localizations: [
+                .init(name: "en", path: nil, tables: ["Localizable": table]),
+                .init(name: "fr", path: nil, tables: [:], stringsDictionaries: ["Localizable": StringsDictionary(parsing: xml, file: "t.stringsdict")]),
+            ],
+            catalogs: ["Other": StringCatalog(parsing: catalog, file: "t.xcstrings")])
+        let model = LocalizationModel(app)
+        // .strings: where each scalar's literal starts: a, \", b, \U00E9, \UD83D\UDE00 (its second half), c, \351, d, \n, then the closing quote.
+        let entry = model.table("Localizable", localization: "en")!.entry("k")!
+        #expect(entry.text == "a\"b\u{E9}\u{1F600}c\u{D8}d\n")
+        let expectedColumns = [8, 9, 11, 12, 24, 30, 31, 35, 36, 38]
         var offset = 0
-        for (index, scalar) in value.unicodeScalars.enumerated() {
-            #expect(map.location(ofUTF8Offset: offset).column == expectedColumns[index], "scalar \(index)")
+        for (index, scalar) in entry.text.unicodeScalars.enumerated() {
+            #expect(model.location(ofUTF8Offset: offset, in: entry).column == expectedColumns[index], "scalar \(index)")
             offset += UTF8.width(scalar)
         }
-        #expect(map.location(ofUTF8Offset: offset).column == expectedColumns.last!)
-        let xml = "<string>x&amp;<![CDATA[<%d>]]>y</string>"
-        let xmlMap = LiteralLocator.map("x&<%d>y", literalAt: SourceLocation(line: 1, column: 1), lines: SourceText.lines(of: xml))
-        #expect((0..<7).map { xmlMap.location(ofUTF8Offset: $0).column } == [9, 10, 24, 25, 26, 27, 31])
-        // A literal that is not the value's: every offset falls back to the literal's start.
-        let wrong = LiteralLocator.map("zz", literalAt: SourceLocation(line: 1, column: 3), lines: SourceText.lines(of: strings))
-        #expect(wrong.location(ofUTF8Offset: 1) == SourceLocation(line: 1, column: 3))
+        #expect(model.location(ofUTF8Offset: offset, in: entry).column == expectedColumns.last!)
+        #expect(model.location(ofUTF8Offset: 0, in: entry).file == "t.strings")
+        // XML: an entity and a CDATA section.
+        let plural = model.table("Localizable", localization: "fr")!.entry("k")!
+        #expect(plural.text == "x&<%d>y")
+        #expect(plural.location.column == 26, "at <string>")
+        #expect((0..<7).map { model.location(ofUTF8Offset: $0, in: plural).column } == [34, 35, 49, 50, 51, 52, 56])
+        // JSON: \n and \u00e9.
+        let unit = model.table("Other", localization: "en")!.entry("k")!
+        #expect(unit.text == "a\n\u{E9}%d")
+        #expect((0..<6).map { model.location(ofUTF8Offset: $0, in: unit).column }.map { $0 - unit.location.column } == [1, 2, 4, 4, 10, 11])
     }
 
     /// Found by an audit: a catalog of 100,000 languages took 77 s to lint (every language

@@ -110,7 +110,8 @@ struct LintRuleTests {
         ]),
         LintFixture("push.percent-before-non-ascii", [
             "app/de.lproj/Localizable.strings": "\"promo\" = \"Rabatt 501️⃣%ü\";\n",
-            "payloads/promo.json": payload("\"loc-key\": \"promo\""),
+            // Formatted only with arguments: without loc-args the text shows as written (spec §2).
+            "payloads/promo.json": payload("\"loc-key\": \"promo\", \"loc-args\": [\"x\"]"),
         ]),
         LintFixture("push.wrong-table", [
             "app/en.lproj/Localizable.strings": "\"other\" = \"x\";\n",

@@ -23,7 +23,7 @@ public struct IncompatibleSpecifiersRule: LintRule {
         var expectedSignatures: [ObjectIdentifier: [Int: ArgumentType]] = [:]
         for value in context.values where value.localization != reference && value.localized == nil {
             let localization = value.localization
-            guard let original = context.tables[value.table]?[reference]?[value.key], original.localized == nil else { continue }
+            guard let original = context.value(value.key, table: value.table, localization: reference), original.localized == nil else { continue }
             if !value.format.hasSpecifiers && !original.format.hasSpecifiers { continue }
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected

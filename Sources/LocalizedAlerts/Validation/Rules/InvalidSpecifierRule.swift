@@ -22,7 +22,8 @@ public struct InvalidSpecifierRule: LintRule {
                     let location =
                         index == 0
                         ? context.location(of: specifier, in: value)
-                        : textLocation.map { context.location(ofUTF8Offset: specifier.range.lowerBound, inValue: text, at: $0) } ?? value.location
+                        : textLocation.map { context.model.location(ofUTF8Offset: specifier.range.lowerBound, inLiteralAt: $0, of: value.origin) }
+                            ?? value.location
                     let what: String
                     switch problem {
                     case .incomplete: what = "a % at the end is not a specifier"

@@ -9,22 +9,24 @@ public struct MissingKeyRule: LintRule {
 
     public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
-        for (table, localizations) in context.tables.sorted(by: { $0.key < $1.key }) {
-            guard let base = localizations[reference] else { continue }
-            for (localization, values) in localizations.sorted(by: { $0.key < $1.key }) where localization != reference && localization != "Base" {
-                let missing = base.keys.filter { values[$0] == nil }.sorted()
+        for table in context.model.tableNames {
+            guard let base = context.model.table(table, localization: reference), !base.entries.isEmpty else { continue }
+            for localization in context.model.localizations(of: table) where localization != reference && localization != "Base" {
+                // A localization with nothing readable in this table is another finding's.
+                guard let values = context.model.table(table, localization: localization), !values.entries.isEmpty else { continue }
+                let missing = base.entries.filter { values.entry($0.key) == nil }
                 guard !missing.isEmpty else { continue }
                 // The localization's .strings file when it has one (a table may also have a
                 // .stringsdict); chosen by name, so that every run reports the same file.
-                let files = Set(values.values.compactMap(\.location.file))
+                let files = Set(values.entries.compactMap(\.location.file))
                 let file = files.filter { $0.hasSuffix(".strings") }.min() ?? files.min()
-                for key in missing {
+                for entry in missing {
                     findings.append(
                         finding(
                             SourceLocation(file: file, line: 1, column: 1),
-                            "\"\(key)\" is missing from \(localization)'s \(table) table (present in \(reference))",
+                            "\"\(entry.key)\" is missing from \(localization)'s \(table) table (present in \(reference))",
                             hint: "translate it; a device shows the untranslated key or text",
-                            notes: [Diagnostic.Note(location: base[key]!.location, message: "defined here in \(reference)")]))
+                            notes: [Diagnostic.Note(location: entry.location, message: "defined here in \(reference)")]))
                 }
             }
         }

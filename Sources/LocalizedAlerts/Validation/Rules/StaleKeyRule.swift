@@ -10,7 +10,7 @@ public struct StaleKeyRule: LintRule {
     public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for value in context.values where value.localization != reference && value.localization != "Base" {
-            guard let base = context.tables[value.table]?[reference], base[value.key] == nil else { continue }
+            guard let base = context.model.table(value.table, localization: reference), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
             findings.append(
                 finding(
                     value.location, "\"\(value.key)\" is in \(value.localization)'s \(value.table) table but not in \(reference)'s",

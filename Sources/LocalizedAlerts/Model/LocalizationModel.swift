@@ -1,0 +1,276 @@
+/// An app's tables resolved once: for every table, localization and key, the value a device
+/// reads, its parsed format, its compiled device format and where it is written.
+///
+/// Every command reads an app through this one model. The renderer's ``DeviceTable``s and the
+/// linter's values are views of it; nothing else flattens `.strings`, `.stringsdict` and String
+/// Catalogs again.
+public final class LocalizationModel: Sendable {
+    public let app: AppLocalizations
+    /// Table name → localization → that table in that localization.
+    private let tables: [String: [String: LocalizedTable]]
+    /// Table names, sorted.
+    public let tableNames: [String]
+    /// Every entry, ordered by table, localization and key: what most lint rules walk.
+    public let entries: [LocalizedEntry]
+    /// The escapes of literals recently located, so that many findings inside one value walk
+    /// its literal once (a value of 20,000 `%`); bounded.
+    private let literals = BoundedCache<SourceLocation, LiteralEscapes?>(limit: 256)
+
+    public init(_ app: AppLocalizations) {
+        self.app = app
+        var parts: [String: [String: (strings: LocalizedTable.Part?, dictionary: LocalizedTable.Part?)]] = [:]
+        for localization in app.localizations {
+            for (name, table) in localization.tables {
+                parts[name, default: [:]][localization.name, default: (nil, nil)].strings = .init(
+                    table, table: name, localization: localization.name)
+            }
+            for (name, dictionary) in localization.stringsDictionaries {
+                parts[name, default: [:]][localization.name, default: (nil, nil)].dictionary = .init(
+                    dictionary, table: name, localization: localization.name)
+            }
+        }
+        // A String Catalog compiles per language into both parts.
+        for (name, catalog) in app.catalogs where catalog.isReadable {
+            for language in catalog.languages {
+                let compiled = LocalizedTable.Part.compile(catalog, table: name, language: language)
+                parts[name, default: [:]][language, default: (nil, nil)].strings = compiled.strings
+                parts[name, default: [:]][language, default: (nil, nil)].dictionary = compiled.dictionary
+            }
+        }
+        var tables: [String: [String: LocalizedTable]] = [:]
+        for (name, localizations) in parts {
+            for (localization, part) in localizations {
+                tables[name, default: [:]][localization] = LocalizedTable(
+                    name: name, localization: localization, strings: part.strings, dictionary: part.dictionary)
+            }
+        }
+        self.tables = tables
+        self.tableNames = tables.keys.sorted()
+        var entries: [LocalizedEntry] = []
+        for name in tableNames {
+            for localization in tables[name]!.keys.sorted() { entries += tables[name]![localization]!.entries }
+        }
+        self.entries = entries
+    }
+
+    /// `name` (`Localizable`) in `localization`, when the app has it there.
+    public func table(_ name: String, localization: String) -> LocalizedTable? { tables[name]?[localization] }
+
+    /// The localizations that have table `name`, sorted.
+    public func localizations(of name: String) -> [String] { (tables[name]?.keys).map { $0.sorted() } ?? [] }
+
+    /// Where the byte at `utf8Offset` of `entry`'s text is in its file; the entry's location
+    /// when it cannot be known (a binary file, a plural variant).
+    public func location(ofUTF8Offset utf8Offset: Int, in entry: LocalizedEntry) -> SourceLocation {
+        switch entry.localized {
+        case nil:
+            return location(ofUTF8Offset: utf8Offset, inLiteralAt: entry.location, of: entry.origin)
+        case .format(let format)? where format.formatKey == entry.text && format.location != nil:
+            return location(ofUTF8Offset: utf8Offset, inLiteralAt: format.location!, of: entry.origin)
+        default:
+            return entry.location
+        }
+    }
+
+    /// Where the byte at `utf8Offset` of the string whose literal starts at `literal` is in its
+    /// file (a plural form's text, for instance); `literal` when it cannot be known.
+    public func location(ofUTF8Offset utf8Offset: Int, inLiteralAt literal: SourceLocation, of origin: LocalizedEntry.Origin) -> SourceLocation {
+        guard let source = origin.source else { return literal }
+        let escapes = literals.value(for: literal) {
+            guard let offset = source.byteOffset(of: literal) else { return nil }
+            return source.bytes.withUnsafeBufferPointer { text in
+                switch origin {
+                case .stringsFile: StringsFileParser.literalEscapes(at: offset, in: text)
+                case .propertyList: XMLPropertyListParser.literalEscapes(ofElementAt: offset, in: text)
+                case .catalog: JSONParser.literalEscapes(ofStringAt: offset, in: text)
+                case .unlocated: nil
+                }
+            }
+        }
+        guard let escapes else { return literal }
+        return source.location(ofByte: escapes.sourceOffset(ofDecoded: utf8Offset))
+    }
+}
+
+/// One table (`Localizable`) in one localization: its `.strings` part and its `.stringsdict`
+/// part (a catalog compiles into both), kept apart because a device may take them from
+/// different localizations, and looked up together as a device does.
+public final class LocalizedTable: Sendable {
+    public let name: String
+    public let localization: String
+    /// The `.strings` part: what a device reads of it (nothing when it does not parse).
+    let strings: Part?
+    /// The `.stringsdict` part, whose entries win over the `.strings` ones.
+    let dictionary: Part?
+    /// Every entry a device reads here, sorted by key; a stringsdict entry replaces a
+    /// `.strings` one of the same key.
+    public let entries: [LocalizedEntry]
+    private let index: StringIndex
+
+    init(name: String, localization: String, strings: Part?, dictionary: Part?) {
+        self.name = name
+        self.localization = localization
+        self.strings = strings
+        self.dictionary = dictionary
+        var byKey: [String: LocalizedEntry] = [:]
+        if let strings, strings.isReadable { for entry in strings.entries { byKey[entry.key] = entry } }
+        if let dictionary, dictionary.isReadable { for entry in dictionary.entries { byKey[entry.key] = entry } }
+        self.entries = byKey.values.sorted { $0.key < $1.key }
+        self.index = StringIndex(entries.map(\.key))
+    }
+
+    /// The entry a device finds for `key` here.
+    public func entry(_ key: String) -> LocalizedEntry? { index.position(of: key).map { entries[$0] } }
+
+    /// Whether there is a `.strings` part that a device cannot read.
+    public var hasUnreadableStrings: Bool { strings.map { !$0.isReadable } ?? false }
+
+    /// The files behind this table.
+    public var files: [String] { [strings?.file, dictionary?.file].compactMap { $0 } }
+
+    /// One file's worth of entries (a `.strings` or a `.stringsdict`, or a catalog's share).
+    struct Part: Sendable {
+        var file: String?
+        var isReadable: Bool
+        /// In file order; the effective value of each key only.
+        var entries: [LocalizedEntry]
+        let index: StringIndex
+
+        init(file: String?, isReadable: Bool, entries: [LocalizedEntry]) {
+            self.file = file
+            self.isReadable = isReadable
+            self.entries = entries
+            self.index = StringIndex(entries.map(\.key))
+        }
+
+        func entry(_ key: String) -> LocalizedEntry? { index.position(of: key).map { entries[$0] } }
+
+        init(_ table: LocalizationTable, table name: String, localization: String) {
+            var entries: [LocalizedEntry] = []
+            let origin: LocalizedEntry.Origin =
+                switch table.format {
+                case .text: table.source.map { .stringsFile($0) } ?? .unlocated
+                case .xmlPropertyList: table.source.map { .propertyList($0) } ?? .unlocated
+                case .binaryPropertyList: .unlocated
+                }
+            table.forEachDeviceValue { key, value, location in
+                entries.append(
+                    LocalizedEntry(table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin))
+            }
+            self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: Part.lastOfEachKey(entries))
+        }
+
+        init(_ dictionary: StringsDictionary, table name: String, localization: String) {
+            let origin: LocalizedEntry.Origin = dictionary.source.map { .propertyList($0) } ?? .unlocated
+            let entries = dictionary.entries.map { item in
+                // A plain string is plain text, located at its value as in a .strings file.
+                if case .text(let text) = item.value {
+                    return LocalizedEntry(
+                        table: name, localization: localization, key: item.key, text: text, localized: nil,
+                        location: item.valueLocation ?? item.location, origin: origin)
+                }
+                return LocalizedEntry(
+                    table: name, localization: localization, key: item.key, text: item.value.deviceText().text, localized: item.value,
+                    location: item.location, origin: origin)
+            }
+            self.init(file: dictionary.file, isReadable: dictionary.isReadableOnDevice, entries: Part.lastOfEachKey(entries))
+        }
+
+        /// What Xcode compiles `catalog` into for `language`: plain strings (the `.strings`) and
+        /// formats and variants (the `.stringsdict`).
+        static func compile(_ catalog: StringCatalog, table name: String, language: String) -> (strings: Part?, dictionary: Part?) {
+            var strings: [LocalizedEntry] = []
+            var dictionary: [LocalizedEntry] = []
+            let fallback = SourceLocation(file: catalog.file, line: 1, column: 1)
+            for item in catalog.compiled(for: language) {
+                let location = item.location ?? fallback
+                if case .text(let text) = item.value {
+                    strings.append(
+                        LocalizedEntry(
+                            table: name, localization: language, key: item.key, text: text, localized: nil, location: location,
+                            origin: .catalog(catalog.source)))
+                } else {
+                    dictionary.append(
+                        LocalizedEntry(
+                            table: name, localization: language, key: item.key, text: item.value.deviceText().text, localized: item.value,
+                            location: location, origin: .catalog(catalog.source)))
+                }
+            }
+            return (
+                strings.isEmpty ? nil : Part(file: catalog.file, isReadable: true, entries: lastOfEachKey(strings)),
+                dictionary.isEmpty ? nil : Part(file: catalog.file, isReadable: true, entries: lastOfEachKey(dictionary))
+            )
+        }
+
+        /// Entries in file order with only the last of each key (the one a device uses).
+        static func lastOfEachKey(_ entries: [LocalizedEntry]) -> [LocalizedEntry] {
+            var last: [String: Int] = [:]
+            for (index, entry) in entries.enumerated() { last[entry.key] = index }
+            guard last.count < entries.count else { return entries }
+            return entries.indices.filter { last[entries[$0].key] == $0 }.map { entries[$0] }
+        }
+    }
+}
+
+/// One key's value in one localization's table, resolved once for every command: the text a
+/// device finds, the stringsdict or catalog value behind it, its format parsed by the one
+/// specifier grammar and compiled for the device's formatter, and where it is written.
+///
+/// A class: views, rules and caches share one instance instead of copying its fields.
+public final class LocalizedEntry: Sendable {
+    public let table: String
+    public let localization: String
+    public let key: String
+    /// What a device finds: the text, or for plurals and variants the format key.
+    public let text: String
+    /// The stringsdict or catalog value behind `text` (plurals, variants); nil for plain text.
+    public let localized: LocalizedValue?
+    /// Where the value is written (for a stringsdict entry, its key).
+    public let location: SourceLocation
+    /// `text` read by the specifier grammar.
+    public let format: FormatString
+    /// `text` as the device's formatter applies it.
+    public let deviceFormat: DeviceFormat
+    /// A plural entry: in a push the device shows its format key, never a plural form.
+    public let isPlural: Bool
+    /// The file the entry was read from, and how its literals are written.
+    public let origin: Origin
+
+    /// How the file an entry comes from writes its strings, with its decoded text: what turns
+    /// an offset inside a value back into a file position.
+    public enum Origin: Sendable {
+        /// A text `.strings` file: quoted or unquoted, `\` escapes.
+        case stringsFile(SourceText)
+        /// An XML property list: `<string>` elements, entities, CDATA.
+        case propertyList(SourceText)
+        /// A String Catalog: JSON strings.
+        case catalog(SourceText)
+        /// A binary property list: no text to point into.
+        case unlocated
+
+        var source: SourceText? {
+            switch self {
+            case .stringsFile(let source), .propertyList(let source), .catalog(let source): source
+            case .unlocated: nil
+            }
+        }
+    }
+
+    init(
+        table: String, localization: String, key: String, text: String, localized: LocalizedValue?, location: SourceLocation, origin: Origin
+    ) {
+        self.table = table
+        self.localization = localization
+        self.key = key
+        self.text = text
+        self.localized = localized
+        self.location = location
+        self.origin = origin
+        self.format = FormatString(text)
+        self.deviceFormat = DeviceFormat(text)
+        self.isPlural = localized?.deviceText().isPlural ?? false
+    }
+
+    /// The file the entry was read from.
+    public var file: String? { location.file }
+}

@@ -1,0 +1,220 @@
+/// What a device does with a payload that its author did not mean, found by resolving each
+/// field exactly as the device does (``FieldResolver``). Preview, server-side localization and
+/// lint all report these same issues, with these IDs and words: there is one explanation of
+/// the device.
+public struct DeviceIssue: Sendable {
+    public enum Kind: Sendable, Hashable {
+        /// No table the device reads here has the key: it shows the raw text, or the key.
+        case keyMissing(showsRawText: Bool)
+        /// The key is missing from Localizable but defined in another table of this localization.
+        case keyInOtherTable(table: String, location: SourceLocation)
+        /// The key's value is empty: the device shows the key.
+        case emptyValue
+        /// Formatting left nothing (every character dropped): the device shows the key.
+        case formatsToNothing
+        /// A `%…` sequence other than `%@`, `%N$@` and `%%`, which the device drops.
+        case unsupportedSpecifier(offset: Int, written: String, leftover: String)
+        /// A plural entry or `%#@variable@`: the device shows the variable, never a form.
+        case pluralVariable(shown: String)
+        /// `%` before a non-ASCII character: the text cannot be built, the key shows.
+        case percentBeforeNonASCII(offset: Int)
+        case tooFewArguments(needed: Int, given: Int)
+        case extraArguments(used: Int, given: Int)
+        /// Placeholders, and no `*-loc-args` at all: the format shows as written.
+        case unformattedPlaceholder(needed: Int)
+        /// The chosen Localizable `.strings` does not parse (its `.stringsdict` still counts).
+        case unreadableTable(file: String?, keepsDictionary: Bool)
+        /// No localization in the search list has a Localizable table.
+        case noLocalizableTable(searchList: [String])
+        /// `body` and `loc-key` together: `loc-key` wins when it resolves.
+        case bodyWithLocKey
+    }
+
+    public var kind: Kind
+    /// The field concerned; nil for the alert as a whole.
+    public var field: AlertFieldName?
+    /// The field's `*-loc-key`.
+    public var key: String?
+    /// The table entry behind the text, when there is one.
+    public var entry: LocalizedEntry?
+    /// The localization whose table was used.
+    public var localization: String?
+    /// Where the field (or the alert) is written in the payload.
+    public var payloadLocation: SourceLocation
+
+    /// The ID every command reports this issue with.
+    public var id: DiagnosticID {
+        switch kind {
+        case .keyMissing(let showsRawText): showsRawText ? .payloadKeyMissingRawText : .payloadKeyMissing
+        case .keyInOtherTable: .pushWrongTable
+        case .emptyValue, .formatsToNothing: .renderEmptyResult
+        case .unsupportedSpecifier: .pushUnsupportedSpecifier
+        case .pluralVariable: .pushPluralVariable
+        case .percentBeforeNonASCII: .pushPercentBeforeNonASCII
+        case .tooFewArguments: .payloadTooFewArguments
+        case .extraArguments: .renderExtraArguments
+        case .unformattedPlaceholder: .renderUnformattedPlaceholder
+        case .unreadableTable: .renderUnreadableTable
+        case .noLocalizableTable: .renderNoLocalizableTable
+        case .bodyWithLocKey: .renderBodyWithLocKey
+        }
+    }
+
+    /// The finding, located where the fault is (inside the table's value when it is there),
+    /// with a note pointing at the other end (the payload, or the value).
+    /// - Parameter localizations: for a missing key, every localization it is missing from
+    ///   (lint gathers them); by default the one this issue was found in.
+    public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> Diagnostic {
+        let key = self.key ?? ""
+        let names = field?.keys ?? AlertFieldName.body.keys
+        let place = localization.map { " (\($0))" } ?? ""
+        let usedBy = Diagnostic.Note(location: payloadLocation, message: "used by this payload's \(names.locKey)")
+        func valueNote(_ entry: LocalizedEntry) -> Diagnostic.Note {
+            Diagnostic.Note(location: entry.location, message: "\(entry.localization): \"\(entry.text)\"")
+        }
+        func inTable(_ offset: Int) -> SourceLocation {
+            entry.map { model.location(ofUTF8Offset: offset, in: $0) } ?? payloadLocation
+        }
+        switch kind {
+        case .keyMissing(let showsRawText):
+            let missing = localizations ?? localization.map { [$0] } ?? []
+            let shows = showsRawText ? "the payload's \(names.text) text" : "the key itself"
+            return Diagnostic(
+                id, at: payloadLocation,
+                "\(names.locKey) \"\(key)\" is missing for \(missing.joined(separator: ", ")): a device in \(missing.count == 1 ? "that language" : "those languages") shows \(shows)",
+                hint: "add the key to those localizations' Localizable tables; a device never looks in another localization for a key")
+        case .keyInOtherTable(let table, let location):
+            return Diagnostic(
+                id, at: location, "\"\(key)\" is sent in pushes but defined in \(table), not Localizable: the device never finds it",
+                hint: "move it to \(localization ?? "this localization")'s Localizable table", notes: [usedBy])
+        case .emptyValue:
+            return Diagnostic(
+                id, at: entry?.location ?? payloadLocation,
+                "\"\(key)\"\(place) is empty in the Localizable table: the device shows the key \"\(key)\" instead",
+                hint: "translate it; a raw \(names.text) in the payload is not used when the key is found", notes: [usedBy])
+        case .formatsToNothing:
+            return Diagnostic(
+                id, at: entry?.location ?? payloadLocation, "\"\(key)\"\(place) formats to nothing: the device shows the key \"\(key)\" instead",
+                notes: entry == nil ? [] : [usedBy])
+        case .unsupportedSpecifier(let offset, let written, let leftover):
+            let shows = leftover.isEmpty ? "nothing" : "\"\(leftover)\""
+            guard entry != nil else {
+                return Diagnostic(
+                    id, at: payloadLocation,
+                    "the payload's \(names.text) text, shown for \"\(key)\", uses \(written): the device drops it and shows \(shows)",
+                    hint: "notifications format only %@ and %n$@: send the value as a string argument")
+            }
+            return Diagnostic(
+                id, at: inTable(offset), "\"\(key)\"\(place) is sent in pushes but uses \(written): the device drops it and shows \(shows)",
+                hint: "use %@ (or %1$@) and send the value as a formatted string argument", notes: [usedBy])
+        case .pluralVariable(let shown):
+            return Diagnostic(
+                id, at: entry?.location ?? payloadLocation, "\"\(key)\"\(place) is a plural; in a push the device shows \"\(shown)\"",
+                hint: "send finished text localized on the server, or use a key without plural forms", notes: [usedBy])
+        case .percentBeforeNonASCII(let offset):
+            return Diagnostic(
+                id, at: inTable(offset), "\"\(key)\"\(place) has % before a non-ASCII character: the device shows the key instead",
+                hint: "write %% for a percent sign", notes: entry == nil ? [] : [usedBy])
+        case .tooFewArguments(let needed, let given):
+            return Diagnostic(
+                id, at: payloadLocation,
+                "\(names.locArgs) has \(given) \(given == 1 ? "value" : "values") but \"\(key)\"\(localization.map { " in \($0)" } ?? "") needs \(needed): the device shows <null>",
+                hint: "send \(needed) \(needed == 1 ? "value" : "values")", notes: entry.map { [valueNote($0)] } ?? [])
+        case .extraArguments(let used, let given):
+            return Diagnostic(
+                id, at: payloadLocation,
+                "\(names.locArgs) has \(given) \(given == 1 ? "value" : "values") but \"\(key)\"\(localization.map { " in \($0)" } ?? "") uses \(used): the rest are ignored",
+                notes: entry.map { [valueNote($0)] } ?? [])
+        case .unformattedPlaceholder(let needed):
+            return Diagnostic(
+                id, at: entry?.location ?? payloadLocation,
+                "\"\(key)\"\(place) has placeholders but the payload sends no \(names.locArgs): the device shows \"\(entry?.text ?? key)\" as written",
+                hint: "send \(names.locArgs) with \(needed) \(needed == 1 ? "value" : "values")", notes: [usedBy])
+        case .unreadableTable(let file, let keepsDictionary):
+            let rest = keepsDictionary ? "every key not in its .stringsdict falls back" : "every key falls back"
+            return Diagnostic(
+                id, at: SourceLocation(file: file, line: 1, column: 1),
+                "\(localization ?? "the chosen localization")'s Localizable table does not parse, so on a device it is empty: \(rest)",
+                hint: "fix the errors reported for that file")
+        case .noLocalizableTable(let searchList):
+            return Diagnostic(
+                id, at: payloadLocation,
+                "no localization in the search list (\(searchList.joined(separator: ", "))) has a Localizable table: every key shows untranslated",
+                hint: "add Localizable.strings (or a String Catalog) to the app")
+        case .bodyWithLocKey:
+            return Diagnostic(
+                id, at: payloadLocation, "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
+                hint: "send one of them (older iOS versions preferred body)")
+        }
+    }
+}
+
+/// IDs of what a device would show. Issues located in the table are `push.*`, issues about
+/// what the payload sends are `payload.*`, the alert as a whole `render.*`.
+extension DiagnosticID {
+    public static let payloadKeyMissing = DiagnosticID(
+        "payload.key-missing", .error, .payloads,
+        rationale: "No per-key fallback: for a device in that language the key is not found, and it shows the key itself.",
+        example: "payload title-loc-key \"call.missed.title\"; pt-PT.lproj/Localizable.strings lacks it")
+    public static let payloadKeyMissingRawText = DiagnosticID(
+        "payload.key-missing-raw-text", .warning, .payloads,
+        rationale: "No per-key fallback: the device shows the payload's raw text instead, in whatever language it was written.",
+        example: "a key missing from fr.lproj, with \"body\": \"Missed call\" in the payload")
+    public static let payloadTooFewArguments = DiagnosticID(
+        "payload.too-few-arguments", .error, .payloads,
+        rationale: "A placeholder without an argument shows <null> on the device.",
+        example: "\"%1$@ in %2$@\" with loc-args [\"Ana\"]")
+    public static let pushWrongTable = DiagnosticID(
+        "push.wrong-table", .error, .push,
+        rationale: "Notifications read only the Localizable table of the main app; a key in Notifications.strings or InfoPlist.strings is never found.",
+        example: "loc-key \"call.video.missed.body\" defined in en.lproj/Notifications.strings")
+    public static let pushUnsupportedSpecifier = DiagnosticID(
+        "push.unsupported-specifier", .error, .push,
+        rationale: "The notification system formats only %@, %n$@ and %%; it drops everything else byte by byte (%d shows nothing, %ld shows d).",
+        example: "\"You have %d new messages\" used by a payload's loc-key")
+    public static let pushPluralVariable = DiagnosticID(
+        "push.plural-variable", .error, .push,
+        rationale: "Plurals never resolve in a notification: the device shows the format key's variable, such as @count@.",
+        example: "loc-key \"inbox.unread.summary\" whose stringsdict format is %#@messages@")
+    public static let pushPercentBeforeNonASCII = DiagnosticID(
+        "push.percent-before-non-ascii", .error, .push,
+        rationale: "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
+        example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")
+    public static let renderExtraArguments = DiagnosticID(
+        "render.extra-arguments", .warning, .push,
+        rationale: "Arguments beyond the placeholders are ignored.",
+        example: "\"Hello\" with [\"Ana\"]")
+    public static let renderUnformattedPlaceholder = DiagnosticID(
+        "render.unformatted-placeholder", .error, .push,
+        rationale: "Without loc-args the format shows verbatim, %@ included.",
+        example: "loc-key with placeholders, no loc-args")
+    public static let renderEmptyResult = DiagnosticID(
+        "render.empty-result", .error, .push,
+        rationale: "An empty value, or one that formats to nothing, shows the key.",
+        example: "\"k\" = \"\";")
+    public static let renderBodyWithLocKey = DiagnosticID(
+        "render.body-with-loc-key", .warning, .payloads,
+        rationale: "loc-key wins when it resolves; body is only its fallback (older iOS preferred body).",
+        example: "{\"body\": \"Hi\", \"loc-key\": \"greeting\"}")
+    public static let renderNoLocalizableTable = DiagnosticID(
+        "render.no-localizable-table", .error, .push,
+        rationale: "No localization has a Localizable table: every key shows untranslated.",
+        example: "an app with InfoPlist.strings only", isAboutWholeFile: true)
+    public static let renderUnreadableTable = DiagnosticID(
+        "render.unreadable-table", .error, .push,
+        rationale: "The chosen Localizable table does not parse: it is empty on the device (its .stringsdict still counts).",
+        example: "a table with a missing ';'")
+
+    /// IDs renamed when preview and lint came to report one explanation of the device: the old
+    /// names still work in `--ignore`, configurations and baselines.
+    public static let renamed: [String: DiagnosticID] = [
+        "render.missing-key": .payloadKeyMissing,
+        "render.dropped-specifier": .pushUnsupportedSpecifier,
+        "render.plural-variable": .pushPluralVariable,
+        "render.percent-before-non-ascii": .pushPercentBeforeNonASCII,
+        "render.too-few-arguments": .payloadTooFewArguments,
+    ]
+
+    /// This ID under its current name (an old name from ``renamed`` becomes the new one).
+    public var current: DiagnosticID { DiagnosticID.renamed[rawValue] ?? self }
+}
