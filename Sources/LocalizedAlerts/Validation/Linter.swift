@@ -140,7 +140,7 @@ public struct LintBaseline: Sendable, Hashable {
             }
             var count = 1
             if case .number(let n)? = item["count"]?.value { count = Int(n.int64Value ?? 1) }
-            entries[Entry(rule: DiagnosticID(rule), file: file, message: message), default: 0] += count
+            entries[Entry(rule: DiagnosticID(rule).current, file: file, message: message), default: 0] += count
         }
         self.entries = entries
     }
