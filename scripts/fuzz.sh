@@ -1,35 +1,68 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of Fuzz/ (a separate package: the main build never compiles them).
 #
-#   scripts/fuzz.sh [--seconds N | --runs N] [--asan] [TARGET...]
+#   scripts/fuzz.sh [--seconds N | --runs N] [--asan] [--empty-corpus] [TARGET...]
 #
-# Each target runs for N seconds (default 60), or N executions, on a corpus kept in
-# .build/fuzz/<target>, seeded from the tests' fixtures, Resources/ and ../shared/corpus when
-# present. Prints executions and findings per target; exits 1 if any target found a crash, a
-# timeout or a leak (the input is kept in .build/fuzz/<target>/findings).
+# Each target runs for N seconds (default 60), or N executions. The corpus is the one kept in
+# .build/fuzz/<target> (it accumulates over runs), seeded from the tests' fixtures, Resources/,
+# ../shared/corpus when present and Fuzz/Seeds/<target>; with --empty-corpus it is a fresh empty
+# directory instead (no seeds, deleted afterwards), for figures that owe nothing to earlier runs.
+#
+# Every input has a budget: 5 s (-timeout), 2048 MB resident (-rss_limit_mb), 1024 MB in one
+# allocation (-malloc_limit_mb; libFuzzer sees single allocations only under ASan, so without
+# it the address space is capped at 4096 MB instead: an allocation past that stops the process
+# and counts as a crash). A finding is a crash, a timeout, an out-of-memory or a leak; its input
+# is kept in .build/fuzz/<target>/findings. Prints per target the corpus mode, coverage
+# counters, executions, exec/s, corpus size, seconds and findings; exits 1 if any target found
+# something, or if a target is not instrumented for coverage (libFuzzer would then only be
+# trying random inputs, and finding nothing would mean nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 seconds=60
 runs_limit=-1
-sanitizers=(-Xswiftc -sanitize=fuzzer)
 flavour=fuzzer
+empty_corpus=0
 targets=()
 while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --runs) runs_limit=$2; seconds=0; shift 2 ;;
-    --asan) sanitizers+=(-Xswiftc -sanitize=address -Xcc -fsanitize=address); flavour=asan; shift ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --asan) flavour=asan; shift ;;
+    --empty-corpus) empty_corpus=1; shift ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
 all=(FuzzStrings FuzzStringsdict FuzzCatalog FuzzPayload FuzzFormatString FuzzDeviceFormat FuzzMatcher)
 ((${#targets[@]})) || targets=("${all[@]}")
 
+# swiftc passes only its LAST -sanitize= option to the compiler: `-sanitize=fuzzer
+# -sanitize=address` compiles without coverage counters (libFuzzer then warns "no interesting
+# inputs were found ... Is the code instrumented for coverage?") and `-sanitize=address
+# -sanitize=fuzzer` without ASan checks. Both must be in one flag. The C target (CICU) gets the
+# same through clang.
+case $flavour in
+  fuzzer) sanitizers=(-Xswiftc -sanitize=fuzzer) ;;
+  asan) sanitizers=(-Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address) ;;
+esac
+# Per-input budget (see the header): no real input up to max_len comes near these.
+timeout_seconds=5
+rss_limit_mb=2048
+malloc_limit_mb=1024
+address_space_mb=4096
+
 build=$root/.build/fuzz-build-$flavour
-echo "== building ${targets[*]} ($flavour)"
-swift build -c release --package-path Fuzz --scratch-path "$build" -Xswiftc -use-ld=lld "${sanitizers[@]}" 2>&1 | grep -E "error|warning: unre|Compiling|Build" | tail -3
+mkdir -p "$root/.build/fuzz"
+build_log=$root/.build/fuzz/build-$flavour.log
+echo "== building ${targets[*]} ($flavour: ${sanitizers[*]})"
+if ! swift build -c release --package-path Fuzz --scratch-path "$build" -Xswiftc -use-ld=lld "${sanitizers[@]}" > "$build_log" 2>&1; then
+  grep -E "error" "$build_log" | head -20
+  echo "fuzz.sh: the build failed (log: $build_log)" >&2
+  exit 1
+fi
+grep -E "warning: unre|Build" "$build_log" | tail -2
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$build" --show-bin-path)
 
 seed() {  # seed <target> <dir>
@@ -47,11 +80,18 @@ seed() {  # seed <target> <dir>
 }
 
 failed=0
-printf '%-18s %12s %10s %8s %s\n' target executions "exec/s" corpus findings
+if ((empty_corpus)); then mode=empty; else mode=accumulated; fi
+echo "== corpus: $mode$( ((empty_corpus)) && echo ' (a fresh directory per target, no seeds)' || echo ' (.build/fuzz/<target>/corpus, seeded)'); budget per input: ${timeout_seconds} s, ${rss_limit_mb} MB resident, ${malloc_limit_mb} MB per allocation$([ $flavour = fuzzer ] && echo ", ${address_space_mb} MB address space")"
+printf '%-22s %-11s %9s %12s %8s %13s %7s %s\n' target corpus-mode counters executions "exec/s" "corpus" seconds findings
 for target in "${targets[@]}"; do
   work=$root/.build/fuzz/$target
   mkdir -p "$work/corpus" "$work/findings"
-  seed "$target" "$work/corpus"
+  if ((empty_corpus)); then
+    corpus=$(mktemp -d "$work/empty-corpus.XXXXXX")
+  else
+    corpus=$work/corpus
+    seed "$target" "$corpus"
+  fi
   log=$work/last-run.log
   # Inputs as long as the real ones: formats and language lists are short; APNs refuses
   # payloads over 4 KB (the reader's own limits for larger files are tested separately).
@@ -61,23 +101,49 @@ for target in "${targets[@]}"; do
     *) max_len=8192 ;;
   esac
   before=$(ls "$work/findings" | wc -l)
+  corpus_before=$(ls "$corpus" | wc -l)
+  # Coverage counters first: an uninstrumented build fails here, before its time is spent.
+  probe=$(mktemp -d)
+  counters=$(SWIFT_BACKTRACE=enable=no "$bin/$target" -runs=0 "$probe" 2>&1 | grep -aEo 'Loaded [0-9]+ modules +\([0-9]+ inline 8-bit counters\)' | grep -Eo '\([0-9]+' | tr -d '(' | head -1 || true)
+  rm -rf "$probe"
+  if [ -z "$counters" ] || ((counters == 0)); then
+    printf '%-22s %-11s %9s   NOT INSTRUMENTED: libFuzzer loaded no coverage counters (build flags: %s)\n' "$target" "$mode" "${counters:-0}" "${sanitizers[*]}"
+    failed=1
+    ((empty_corpus)) && rm -rf "$corpus"
+    continue
+  fi
+  started=$SECONDS
   set +e
-  # The Swift runtime's backtracer would take the crash signal before libFuzzer can keep the input.
-  SWIFT_BACKTRACE=enable=no "$bin/$target" "$work/corpus" -max_total_time="$seconds" -runs="$runs_limit" -timeout=10 -rss_limit_mb=4096 -max_len=$max_len \
-    -artifact_prefix="$work/findings/" -print_final_stats=1 > "$log" 2>&1
+  (
+    # Without ASan, libFuzzer cannot see single allocations: cap the address space instead
+    # (ASan reserves terabytes of shadow and must not be capped).
+    [ $flavour = fuzzer ] && ulimit -v $((address_space_mb * 1024))
+    # The Swift runtime's backtracer would take the crash signal before libFuzzer can keep the input.
+    SWIFT_BACKTRACE=enable=no exec "$bin/$target" "$corpus" -max_total_time="$seconds" -runs="$runs_limit" \
+      -timeout=$timeout_seconds -rss_limit_mb=$rss_limit_mb -malloc_limit_mb=$malloc_limit_mb -max_len=$max_len \
+      -artifact_prefix="$work/findings/" -print_final_stats=1
+  ) > "$log" 2>&1
   status=$?
   set -e
+  elapsed=$((SECONDS - started))
   runs=$(grep -aEo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   speed=$(grep -aEo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
-  size=$(ls "$work/corpus" | wc -l)
+  size=$(ls "$corpus" | wc -l)
   found=$(( $(ls "$work/findings" | wc -l) - before ))
   total=$(( $(cat "$work/total-executions" 2>/dev/null || echo 0) + runs ))
   echo "$total" > "$work/total-executions"
   verdict="none"
-  if ((status != 0)) || ((found > 0)); then
-    verdict="$found kept in .build/fuzz/$target/findings (exit $status; see $log)"
+  if grep -aqE 'no interesting inputs were found|Is the code instrumented for coverage' "$log"; then
+    verdict="NOT INSTRUMENTED: libFuzzer found no interesting input (see $log)"
+    failed=1
+  elif ((status != 0)) || ((found > 0)); then
+    kinds=$(grep -aEo 'SUMMARY: [A-Za-z]+: [a-z-]+( [a-z]+)?' "$log" | sed 's/SUMMARY: //' | sort -u | tr '\n' ';' || true)
+    message=$(grep -aEo 'Fatal error: invariant violated: .{0,160}' "$log" | head -1 || true)
+    verdict="$found kept in .build/fuzz/$target/findings (exit $status; ${kinds} ${message:+$message; }see $log)"
     failed=1
   fi
-  printf '%-18s %12s %10s %8s %s   (%s executions in all runs)\n' "$target" "$runs" "$speed" "$size" "$verdict" "$total"
+  ((empty_corpus)) && rm -rf "$corpus"
+  printf '%-22s %-11s %9s %12s %8s %13s %7s %s   (%s executions in all runs)\n' "$target" "$mode" "$counters" "$runs" "$speed" \
+    "$corpus_before->$size" "$elapsed" "$verdict" "$total"
 done
 exit $failed
