@@ -12,8 +12,10 @@
 # allocation (-malloc_limit_mb; libFuzzer sees single allocations only under ASan, so without
 # it the address space is capped at 4096 MB instead: an allocation past that stops the process
 # and counts as a crash). A finding is a crash, a timeout, an out-of-memory or a leak; its input
-# is kept in .build/fuzz/<target>/findings. Prints per target the corpus mode, coverage
-# counters, executions, exec/s, corpus size, seconds and findings; exits 1 if any target found
+# is kept in .build/fuzz/<target>/findings (a process that stops answering is killed 300 s
+# after its time is up, and the input it was running is kept as hang-*). Prints per target the
+# corpus mode, coverage counters, executions, exec/s, corpus size, seconds and findings; exits 1
+# if any target found
 # something, or if a target is not instrumented for coverage (libFuzzer would then only be
 # trying random inputs, and finding nothing would mean nothing).
 set -euo pipefail
@@ -113,17 +115,30 @@ for target in "${targets[@]}"; do
     continue
   fi
   started=$SECONDS
+  # libFuzzer's timeout handler allocates, and deadlocks when its signal lands inside malloc (as
+  # it does for an input that allocates without end): a watchdog kills the process, and the
+  # input is taken from the file the driver copies each input into (FUZZ_CURRENT_INPUT).
+  watchdog=()
+  ((seconds > 0)) && watchdog=(timeout -s KILL $((seconds + 300)))
   set +e
   (
     # Without ASan, libFuzzer cannot see single allocations: cap the address space instead
     # (ASan reserves terabytes of shadow and must not be capped).
     [ $flavour = fuzzer ] && ulimit -v $((address_space_mb * 1024))
     # The Swift runtime's backtracer would take the crash signal before libFuzzer can keep the input.
-    SWIFT_BACKTRACE=enable=no exec "$bin/$target" "$corpus" -max_total_time="$seconds" -runs="$runs_limit" \
+    SWIFT_BACKTRACE=enable=no FUZZ_CURRENT_INPUT="$work/current-input" exec "${watchdog[@]}" "$bin/$target" "$corpus" \
+      -max_total_time="$seconds" -runs="$runs_limit" \
       -timeout=$timeout_seconds -rss_limit_mb=$rss_limit_mb -malloc_limit_mb=$malloc_limit_mb -max_len=$max_len \
       -artifact_prefix="$work/findings/" -print_final_stats=1
   ) > "$log" 2>&1
   status=$?
+  if ((status == 137)) && [ -s "$work/current-input" ]; then
+    length=$(od -An -t u8 -N8 "$work/current-input" | tr -d ' ')
+    tail -c +9 "$work/current-input" | head -c "$length" > "$work/hang.tmp"
+    mv "$work/hang.tmp" "$work/findings/hang-$(sha1sum < "$work/hang.tmp" | cut -c1-40)"
+    echo "fuzz.sh: killed after $((SECONDS - started)) s without an answer (libFuzzer hung, most likely in its timeout handler); the input that was running is kept as a hang- finding" >> "$log"
+    echo "SUMMARY: fuzz.sh: hang" >> "$log"
+  fi
   set -e
   elapsed=$((SECONDS - started))
   runs=$(grep -aEo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)

@@ -14,12 +14,39 @@ private func LLVMFuzzerRunDriver(
 ) -> CInt
 
 public enum FuzzDriver {
+    nonisolated(unsafe) private static var target: (@convention(c) (UnsafePointer<UInt8>?, Int) -> CInt)?
+    /// The file named by FUZZ_CURRENT_INPUT, mapped: 8 bytes of length, then the input.
+    nonisolated(unsafe) private static var record: UnsafeMutableRawPointer?
+    private static let recordCapacity = 1 << 20
+
     /// Runs libFuzzer with this process's arguments; `body` checks one input and stops the
     /// process (``violated(_:)``) when an invariant does not hold.
+    ///
+    /// With FUZZ_CURRENT_INPUT set, every input is copied into that file (a shared mapping, so
+    /// a memcpy per input) before it runs. libFuzzer's timeout and interrupt handlers allocate,
+    /// and deadlock when the signal lands inside malloc, which an input that allocates without
+    /// end does; scripts/fuzz.sh then kills the process and takes the input from that file.
     public static func run(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
+        target = callback
+        if let path = getenv("FUZZ_CURRENT_INPUT") {
+            let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
+            if fd >= 0, ftruncate(fd, off_t(8 + recordCapacity)) == 0 {
+                let mapped = mmap(nil, 8 + recordCapacity, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                if let mapped, mapped != MAP_FAILED { record = mapped }
+            }
+            if fd >= 0 { close(fd) }
+        }
+        exit(
+            LLVMFuzzerRunDriver(&argc, &argv) { data, count in
+                if let record = FuzzDriver.record {
+                    let kept = min(count, FuzzDriver.recordCapacity)
+                    record.storeBytes(of: UInt64(kept).littleEndian, as: UInt64.self)
+                    if let data, kept > 0 { (record + 8).copyMemory(from: data, byteCount: kept) }
+                }
+                return FuzzDriver.target!(data, count)
+            })
     }
 
     /// The input as bytes.
