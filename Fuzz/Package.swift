@@ -3,13 +3,15 @@ import Foundation
 import PackageDescription
 
 // libFuzzer targets, in their own package so that the main package's build and tests never
-// compile them. Build and run them with scripts/fuzz.sh, which passes -sanitize=fuzzer (and
-// -sanitize=address with --asan).
+// compile them. Build and run them with scripts/fuzz.sh, which passes -sanitize=fuzzer
+// (-sanitize=fuzzer,address with --asan: one flag, as swiftc keeps only the last -sanitize=).
 let mainPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
 let fuzzTargets = [
     "FuzzStrings", "FuzzStringsdict", "FuzzCatalog", "FuzzPayload", "FuzzFormatString", "FuzzDeviceFormat", "FuzzMatcher",
+    // Structure-aware: the input is a recipe for a compiled property list.
+    "FuzzBinaryPlist",
 ]
 
 let package = Package(

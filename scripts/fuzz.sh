@@ -15,9 +15,8 @@
 # is kept in .build/fuzz/<target>/findings (a process that stops answering is killed 300 s
 # after its time is up, and the input it was running is kept as hang-*). Prints per target the
 # corpus mode, coverage counters, executions, exec/s, corpus size, seconds and findings; exits 1
-# if any target found
-# something, or if a target is not instrumented for coverage (libFuzzer would then only be
-# trying random inputs, and finding nothing would mean nothing).
+# if any target found something, or if a target is not instrumented for coverage (libFuzzer
+# would then only be trying random inputs, and finding nothing would mean nothing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -32,12 +31,12 @@ while (($#)); do
     --runs) runs_limit=$2; seconds=0; shift 2 ;;
     --asan) flavour=asan; shift ;;
     --empty-corpus) empty_corpus=1; shift ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzStrings FuzzStringsdict FuzzCatalog FuzzPayload FuzzFormatString FuzzDeviceFormat FuzzMatcher)
+all=(FuzzStrings FuzzStringsdict FuzzCatalog FuzzPayload FuzzFormatString FuzzDeviceFormat FuzzMatcher FuzzBinaryPlist)
 ((${#targets[@]})) || targets=("${all[@]}")
 
 # swiftc passes only its LAST -sanitize= option to the compiler: `-sanitize=fuzzer
@@ -67,6 +66,8 @@ fi
 grep -E "warning: unre|Build" "$build_log" | tail -2
 bin=$(swift build -c release --package-path Fuzz --scratch-path "$build" --show-bin-path)
 
+is_bplist() { [ "$(head -c 6 "$1" 2>/dev/null | tr -d '\0')" = bplist ]; }
+
 seed() {  # seed <target> <dir>
   local target=$1 dir=$2 shared=$root/../shared
   mkdir -p "$dir"
@@ -76,6 +77,12 @@ seed() {  # seed <target> <dir>
     FuzzStringsdict) copy $(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" -name '*.stringsdict' 2>/dev/null | head -200) ;;
     FuzzCatalog) copy $(find Tests/LocalizationTests/Fixtures "$shared/corpus" -name '*.xcstrings' 2>/dev/null | head -200) ;;
     FuzzPayload) copy $(find Resources/payloads Tests/LocalizationTests/Fixtures -name '*.json' -o -name '*.apns' 2>/dev/null | head -200) ;;
+    FuzzBinaryPlist)
+      # Recipes, and compiled files as they are (the target takes an input starting with bplist as the file).
+      local f binaries=()
+      while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" \
+        -name '*.strings' -o -name '*.stringsdict' -o -name '*.plist' 2>/dev/null | head -2000)
+      ((${#binaries[@]})) && copy "${binaries[@]:0:200}" ;;
     FuzzFormatString|FuzzDeviceFormat|FuzzMatcher) ;;
   esac
   copy Fuzz/Seeds/"$target"/*
@@ -96,10 +103,11 @@ for target in "${targets[@]}"; do
   fi
   log=$work/last-run.log
   # Inputs as long as the real ones: formats and language lists are short; APNs refuses
-  # payloads over 4 KB (the reader's own limits for larger files are tested separately).
+  # payloads over 4 KB (the reader's own limits for larger files are tested separately); a
+  # binary plist recipe of 4 KB writes files of up to 128 KB.
   case $target in
     FuzzMatcher|FuzzFormatString|FuzzDeviceFormat) max_len=1024 ;;
-    FuzzPayload) max_len=4096 ;;
+    FuzzPayload|FuzzBinaryPlist) max_len=4096 ;;
     *) max_len=8192 ;;
   esac
   before=$(ls "$work/findings" | wc -l)
