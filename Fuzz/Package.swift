@@ -12,6 +12,8 @@ let fuzzTargets = [
     "FuzzStrings", "FuzzStringsdict", "FuzzCatalog", "FuzzPayload", "FuzzFormatString", "FuzzDeviceFormat", "FuzzMatcher",
     // Structure-aware: the input is a recipe for a compiled property list.
     "FuzzBinaryPlist",
+    // Differential: .strings against Foundation's PropertyListSerialization.
+    "FuzzStringsFoundation",
 ]
 
 let package = Package(

@@ -36,7 +36,7 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
   esac
 done
-all=(FuzzStrings FuzzStringsdict FuzzCatalog FuzzPayload FuzzFormatString FuzzDeviceFormat FuzzMatcher FuzzBinaryPlist)
+all=(FuzzStrings FuzzStringsdict FuzzCatalog FuzzPayload FuzzFormatString FuzzDeviceFormat FuzzMatcher FuzzBinaryPlist FuzzStringsFoundation)
 ((${#targets[@]})) || targets=("${all[@]}")
 
 # swiftc passes only its LAST -sanitize= option to the compiler: `-sanitize=fuzzer
@@ -83,6 +83,8 @@ seed() {  # seed <target> <dir>
       while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" \
         -name '*.strings' -o -name '*.stringsdict' -o -name '*.plist' 2>/dev/null | head -2000)
       ((${#binaries[@]})) && copy "${binaries[@]:0:200}" ;;
+    # As for FuzzStrings, an input's first byte picks how the rest is presented (fixtures too).
+    FuzzStringsFoundation) copy $(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" -name '*.strings' 2>/dev/null | head -200) ;;
     FuzzFormatString|FuzzDeviceFormat|FuzzMatcher) ;;
   esac
   copy Fuzz/Seeds/"$target"/*

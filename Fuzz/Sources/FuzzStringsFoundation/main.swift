@@ -1,0 +1,77 @@
+import Foundation
+import FuzzSupport
+import LocalizedAlerts
+
+/// Differential: the `.strings` reader against Foundation's `PropertyListSerialization` (the
+/// parser devices run), on bytes presented as FuzzStrings presents them (as is, UTF-16 with or
+/// without a byte order mark in either byte order, UTF-8 with a BOM). The rules are those of
+/// Tests/LocalizationTests/Tables/FoundationAgreementTests.swift:
+///
+/// - Foundation reads a dictionary: the table is readable on a device and its `dictionary` is
+///   Foundation's string values; values Foundation reads that are not strings are left out of
+///   the device table and reported (`strings.non-string-value`), a documented difference.
+/// - Foundation reads something else: the toolkit reports `strings.not-a-table` as an error.
+/// - Foundation fails: the table is not readable on a device and has an error.
+func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let input = FuzzDriver.bytes(data, count)
+    guard let mode = input.first else { return 0 }
+    let rest = Array(input.dropFirst())
+    let bytes: [UInt8]
+    switch mode % 6 {
+    case 1: bytes = [0xFF, 0xFE] + utf16(rest, bigEndian: false)
+    case 2: bytes = [0xFE, 0xFF] + utf16(rest, bigEndian: true)
+    case 3: bytes = utf16(rest, bigEndian: false)
+    case 4: bytes = [0xEF, 0xBB, 0xBF] + rest
+    default: bytes = rest
+    }
+    // The toolkit first: a crash in it is reported with stderr open.
+    let table = LocalizationTable(parsing: bytes, file: "fuzz.strings")
+    let outcome = FoundationOracle.parse(bytes)
+    if let problem = disagreement(table, outcome) {
+        let diagnostics = table.diagnostics.prefix(6).map { "\($0.severity) \($0.id) \($0.location.line):\($0.location.column) \($0.message)" }
+        violated(
+            "\(problem)\ntoolkit: \(table.format), readable \(table.isReadableOnDevice); \(diagnostics.joined(separator: "; "))"
+                + "\ninput (base64, as presented): \(Data(bytes).base64EncodedString())")
+    }
+    return 0
+}
+
+/// FoundationAgreementTests.disagreement, with what each side read in the message.
+func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcome) -> String? {
+    switch outcome {
+    case .table(let expected, let nonStringKeys):
+        guard table.isReadableOnDevice else {
+            return "Foundation reads the file (\(describe(expected))); the toolkit says a device cannot: \(table.diagnostics.first?.message ?? "")"
+        }
+        if table.dictionary != expected {
+            let missing = Set(expected.keys).subtracting(table.dictionary.keys).sorted().prefix(3)
+            let extra = Set(table.dictionary.keys).subtracting(expected.keys).sorted().prefix(3)
+            let different = expected.keys.filter { table.dictionary[$0] != nil && table.dictionary[$0] != expected[$0] }.sorted().prefix(3)
+            return "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0.debugDescription): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" }); Foundation \(describe(expected)), toolkit \(describe(table.dictionary))"
+        }
+        if !nonStringKeys.isEmpty && !table.diagnostics.contains(where: { $0.id == .nonStringValue }) {
+            return "non-string values of \(nonStringKeys.sorted().prefix(3)) not reported"
+        }
+        return nil
+    case .notADictionary:
+        return table.diagnostics.contains(where: { $0.id == .notATable && $0.severity == .error })
+            ? nil : "Foundation reads a non-dictionary; the toolkit did not report it (readable: \(table.isReadableOnDevice), \(describe(table.dictionary)))"
+    case .failure:
+        if table.isReadableOnDevice { return "Foundation rejects the file; the toolkit says a device reads it: \(describe(table.dictionary))" }
+        return table.diagnostics.containsErrors ? nil : "Foundation rejects the file; the toolkit reports no error"
+    }
+}
+
+func describe(_ dictionary: [String: String]) -> String {
+    let shown = dictionary.sorted { $0.key < $1.key }.prefix(4).map { "\($0.key.debugDescription): \($0.value.debugDescription)" }
+    return "\(dictionary.count) entries [\(shown.joined(separator: ", "))\(dictionary.count > 4 ? ", …" : "")]"
+}
+
+/// The input decoded as UTF-8 (invalid sequences replaced) and encoded as UTF-16.
+func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
+    String(decoding: bytes, as: UTF8.self).utf16.flatMap { unit in
+        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+    }
+}
+
+FuzzDriver.run(fuzz)
