@@ -136,6 +136,8 @@ for target in "${targets[@]}"; do
     # (ASan reserves terabytes of shadow and must not be capped).
     [ $flavour = fuzzer ] && ulimit -v $((address_space_mb * 1024))
     # The Swift runtime's backtracer would take the crash signal before libFuzzer can keep the input.
+    # Foundation's own leaks (FuzzStringsFoundation's oracle) are not findings: Fuzz/lsan-suppressions.txt.
+    LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     SWIFT_BACKTRACE=enable=no FUZZ_CURRENT_INPUT="$work/current-input" exec "${watchdog[@]}" "$bin/$target" "$corpus" \
       -max_total_time="$seconds" -runs="$runs_limit" \
       -timeout=$timeout_seconds -rss_limit_mb=$rss_limit_mb -malloc_limit_mb=$malloc_limit_mb -max_len=$max_len \
