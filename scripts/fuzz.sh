@@ -112,16 +112,19 @@ for target in "${targets[@]}"; do
     FuzzPayload|FuzzBinaryPlist) max_len=4096 ;;
     *) max_len=8192 ;;
   esac
-  before=$(ls "$work/findings" | wc -l)
+  # New findings are the files written during the run (a finding seen before is written again).
+  marker=$(mktemp "$work/.run-started.XXXXXX")
   corpus_before=$(ls "$corpus" | wc -l)
   # Coverage counters first: an uninstrumented build fails here, before its time is spent.
   probe=$(mktemp -d)
-  counters=$(SWIFT_BACKTRACE=enable=no "$bin/$target" -runs=0 "$probe" 2>&1 | grep -aEo 'Loaded [0-9]+ modules +\([0-9]+ inline 8-bit counters\)' | grep -Eo '\([0-9]+' | tr -d '(' | head -1 || true)
+  counters=$(LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt" SWIFT_BACKTRACE=enable=no "$bin/$target" -runs=0 \
+    -artifact_prefix="$probe/" "$probe" 2>&1 | grep -aEo 'Loaded [0-9]+ modules +\([0-9]+ inline 8-bit counters\)' | grep -Eo '\([0-9]+' | tr -d '(' | head -1 || true)
   rm -rf "$probe"
   if [ -z "$counters" ] || ((counters == 0)); then
     printf '%-22s %-11s %9s   NOT INSTRUMENTED: libFuzzer loaded no coverage counters (build flags: %s)\n' "$target" "$mode" "${counters:-0}" "${sanitizers[*]}"
     failed=1
     ((empty_corpus)) && rm -rf "$corpus"
+    rm -f "$marker"
     continue
   fi
   started=$SECONDS
@@ -156,7 +159,8 @@ for target in "${targets[@]}"; do
   runs=$(grep -aEo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   speed=$(grep -aEo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   size=$(ls "$corpus" | wc -l)
-  found=$(( $(ls "$work/findings" | wc -l) - before ))
+  found=$(find "$work/findings" -type f -newer "$marker" | wc -l)
+  rm -f "$marker"
   total=$(( $(cat "$work/total-executions" 2>/dev/null || echo 0) + runs ))
   echo "$total" > "$work/total-executions"
   verdict="none"
