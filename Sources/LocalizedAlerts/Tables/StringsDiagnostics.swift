@@ -26,6 +26,10 @@ extension DiagnosticID {
         "strings.invalid-encoding", .error, .files,
         rationale: "Foundation rejects invalid UTF-8 and the whole table is empty on a device; a broken UTF-16 pair shows U+FFFD.",
         example: "a Latin-1 file saved as .strings")
+    public static let strayFinalBytes = DiagnosticID(
+        "strings.stray-final-bytes", .warning, .files,
+        rationale: "A UTF-16 or UTF-32 file that ends in the middle of a character: Foundation ignores the stray bytes, but the file was probably cut short.",
+        example: "a UTF-16 file with an odd number of bytes")
     public static let utf16WithoutBOM = DiagnosticID(
         "strings.utf16-without-bom", .warning, .files,
         rationale: "Without a byte order mark Foundation drops the first character; here that is only whitespace, but the file is fragile.",

@@ -134,6 +134,20 @@ struct StringsFileParser {
                     key = span
                     pos = next
                 case .failure:
+                    // Inside braces CoreFoundation goes back to just after the quote and expects
+                    // the table's '}' there: when it is, the table ends without an error.
+                    let after = skipSpace(pos + 1, collectComments: false)
+                    if braced, after < end, base[after] == UInt8(ascii: "}") {
+                        if !foundationStopped {
+                            report(
+                                PendingDiagnostic(
+                                    id: .droppedAfterSemicolon, offset: pos,
+                                    message: "this key's \(quoteName(c)) is never closed: Foundation ignores it and ends the table at the '}' after it",
+                                    hint: "close the key with \(quoteName(c)), or remove the stray quote"))
+                        }
+                        pos = after
+                        continue
+                    }
                     stopAfterSemicolon(
                         .droppedAfterSemicolon, at: pos, braced: braced,
                         what: "this key's \(quoteName(c)) is never closed",

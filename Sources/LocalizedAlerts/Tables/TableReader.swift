@@ -131,10 +131,9 @@ enum TableReader {
         var pending = decodingDiagnostics(decoded, text: text, limits: limits)
         var readable = !parser.rejected
         if decoded.encoding == .utf16BigEndianWithoutBOM
-            || (decoded.encoding == .utf16LittleEndianWithoutBOM && !startsWithASCIISpace(text))
+            || (decoded.encoding == .utf16LittleEndianWithoutBOM && !survivesLosingItsFirstCharacter(text))
             || decoded.problems.contains(where: { problem in
                 if case .invalidUTF8 = problem.kind { return true }
-                if case .truncatedCodeUnit = problem.kind { return true }
                 return false
             })
         {
@@ -176,6 +175,12 @@ enum TableReader {
             isReadableOnDevice: readable, storage: storage, source: SourceText(text, file: file))
     }
 
+    /// Foundation drops the first character of BOM-less UTF-16: harmless when it is whitespace
+    /// and something is left after it (an empty rest is no table at all).
+    private static func survivesLosingItsFirstCharacter(_ text: [UInt8]) -> Bool {
+        startsWithASCIISpace(text) && text.count > 1
+    }
+
     private static func startsWithASCIISpace(_ text: [UInt8]) -> Bool {
         guard let first = text.first else { return true }
         return first == 0x20 || (first >= 0x09 && first <= 0x0D)
@@ -189,7 +194,7 @@ enum TableReader {
             switch problem.kind {
             case .missingByteOrderMark:
                 let order = decoded.encoding == .utf16LittleEndianWithoutBOM ? "little-endian" : "big-endian"
-                let survives = decoded.encoding == .utf16LittleEndianWithoutBOM && startsWithASCIISpace(text)
+                let survives = decoded.encoding == .utf16LittleEndianWithoutBOM && survivesLosingItsFirstCharacter(text)
                 result.append(
                     PendingDiagnostic(
                         id: survives ? .utf16WithoutBOM : .utf16WithoutBOMMisread, offset: 0,
@@ -222,11 +227,12 @@ enum TableReader {
                         message: "0x\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar: the device shows U+FFFD (�) here",
                         hint: nil))
             case .truncatedCodeUnit(let left):
+                // Foundation reads the text without them (checked against it, UTF-16 and UTF-32).
                 result.append(
                     PendingDiagnostic(
-                        id: .invalidEncoding, offset: problem.offset,
-                        message: "the file ends in the middle of a character (\(left) stray \(left == 1 ? "byte" : "bytes")). \(rejectedFileConsequence)",
-                        hint: "the file was probably truncated"))
+                        id: .strayFinalBytes, offset: problem.offset,
+                        message: "the file ends with \(left) stray \(left == 1 ? "byte" : "bytes"), part of a character: Foundation ignores \(left == 1 ? "it" : "them")",
+                        hint: "the file was probably cut short or edited as bytes; check its last line"))
             }
         }
         if invalidUTF8Count > 0 {

@@ -51,6 +51,7 @@ extension RuleCatalog {
         .expandsTooMuch,
         .emptyFile,
         .invalidEncoding,
+        .strayFinalBytes,
         .utf16WithoutBOM,
         .utf16WithoutBOMMisread,
         .missingSemicolon,

@@ -55,6 +55,29 @@ struct FoundationAgreementTests {
         }
     }
 
+    /// Found by FuzzStringsFoundation (the differential target): Foundation ignores stray final
+    /// bytes of UTF-16 and UTF-32 (a warning here, no longer a rejection); inside braces, an
+    /// unclosed key quote followed by '}' ends the table without an error; BOM-less UTF-16 of
+    /// one whitespace character is empty once Foundation drops that character.
+    @Test func differentialFuzzerFindingsAgree() {
+        let cases: [[UInt8]] = [
+            [0xFF, 0xFE] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x01],
+            [0xFE, 0xFF] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + [0x01],
+            [0xFF, 0xFE, 0, 0] + Array("\"a\" = \"b\";".unicodeScalars).flatMap { scalar -> [UInt8] in
+                let v = scalar.value
+                return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
+            } + [1, 2, 3],
+            Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8), Array(#"{"a" = "b"; "c"#.utf8), Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
+            [0x09, 0x00], [0x09, 0x00, 0x09, 0x00],
+        ]
+        for bytes in cases {
+            #expect(Self.disagreement(bytes) == nil, "\(bytes)")
+        }
+        let stray = LocalizationTable(parsing: cases[0])
+        #expect(stray.isReadableOnDevice && stray["a"] == "b")
+        #expect(stray.diagnostics.map(\.id) == [.strayFinalBytes])
+    }
+
     /// Random token soups built from the grammar's sharp edges: every one must agree.
     @Test func generatedInputsAgree() {
         let pieces = [
