@@ -21,6 +21,8 @@ public struct DeviceFormat: Hashable, Sendable {
     public let breaksUTF8: Bool
     /// How many arguments the placeholders read: the count of `%@`, or the highest `%N$@`.
     public let argumentsNeeded: Int
+    /// No `%` at all: the text is its own result (and `segments` is empty).
+    private let isPlain: Bool
 
     enum Segment: Hashable, Sendable {
         case literal(Substring)
@@ -37,6 +39,17 @@ public struct DeviceFormat: Hashable, Sendable {
 
     public init(_ format: String) {
         self.format = format
+        // Most texts hold no `%`: they format to themselves, with nothing to compile or keep.
+        let utf8 = format.utf8
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? utf8.contains(UInt8(ascii: "%")) else {
+            self.segments = []
+            self.dropped = []
+            self.breaksUTF8 = false
+            self.argumentsNeeded = 0
+            self.isPlain = true
+            return
+        }
+        self.isPlain = false
         let bytes = Array(format.utf8)
         let n = bytes.count
         var segments: [Segment] = []
@@ -133,6 +146,7 @@ public struct DeviceFormat: Hashable, Sendable {
     /// them; joined, the runs are ``apply(_:)-([LocArgument])``'s result.
     public func runs(_ arguments: [LocArgument]) -> [Run]? {
         guard !breaksUTF8 else { return nil }
+        if isPlain { return format.isEmpty ? [] : [Run(text: format, argument: nil, isMissingArgument: false)] }
         var runs: [Run] = []
         var index = 0
         func argument(_ position: Int) {
@@ -163,6 +177,7 @@ public struct DeviceFormat: Hashable, Sendable {
     @inline(__always)
     private func apply(count: Int, argument: (Int) -> String) -> String? {
         guard !breaksUTF8 else { return nil }
+        if isPlain { return format }
         var output = ""
         output.reserveCapacity(format.utf8.count + 16 * count)
         var index = 0

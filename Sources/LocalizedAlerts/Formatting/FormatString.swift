@@ -7,7 +7,8 @@
 /// diagnostics all read formats through it. Offsets are UTF-8 offsets into the format.
 public struct FormatString: Hashable, Sendable {
     public let text: String
-    public let tokens: [Token]
+    /// The `%…` sequences, in order; the text between them is literal.
+    public let specifiers: [FormatSpecifier]
 
     public enum Token: Hashable, Sendable {
         case literal(Range<Int>)
@@ -16,25 +17,28 @@ public struct FormatString: Hashable, Sendable {
 
     public init(_ text: String) {
         self.text = text
-        // Most values hold no `%` at all: one literal, without copying the bytes.
+        // Most values hold no `%` at all: nothing to parse, nothing to allocate.
         let utf8 = text.utf8
         let hasPercent = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? utf8.contains(UInt8(ascii: "%"))
-        if !hasPercent {
-            self.tokens = utf8.isEmpty ? [] : [.literal(0..<utf8.count)]
-        } else {
-            self.tokens = FormatStringParser.parse(Array(utf8))
+        self.specifiers = hasPercent ? FormatStringParser.parse(Array(utf8)) : []
+    }
+
+    /// The format split into literal text and specifiers, in order.
+    public var tokens: [Token] {
+        var tokens: [Token] = []
+        var position = 0
+        for specifier in specifiers {
+            if position < specifier.range.lowerBound { tokens.append(.literal(position..<specifier.range.lowerBound)) }
+            tokens.append(.specifier(specifier))
+            position = specifier.range.upperBound
         }
+        let count = text.utf8.count
+        if position < count { tokens.append(.literal(position..<count)) }
+        return tokens
     }
 
-    /// Whether there is any `%` sequence at all (cheap: most texts are one literal).
-    public var hasSpecifiers: Bool {
-        tokens.contains { if case .specifier = $0 { true } else { false } }
-    }
-
-    /// The specifiers, in order.
-    public var specifiers: [FormatSpecifier] {
-        tokens.compactMap { if case .specifier(let s) = $0 { s } else { nil } }
-    }
+    /// Whether there is any `%` sequence at all.
+    public var hasSpecifiers: Bool { !specifiers.isEmpty }
 
     /// Specifiers that take an argument, with the argument position each one uses (1-based),
     /// counting unnumbered ones in order as `String(format:)` does; `*` widths and precisions
@@ -140,12 +144,31 @@ public enum ArgumentType: String, Hashable, Sendable {
 }
 
 enum FormatStringParser {
-    static let flags: Set<UInt8> = Set("-+ 0#'".utf8)
-    static let conversions: Set<UInt8> = Set("@dDiuUxXoOfFeEgGaAcCsSpn%".utf8)
+    /// `- + space 0 # '`
+    @inline(__always)
+    static func isFlag(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "0"), UInt8(ascii: "#"), UInt8(ascii: "'"): true
+        default: false
+        }
+    }
 
-    static func parse(_ bytes: [UInt8]) -> [FormatString.Token] {
-        var tokens: [FormatString.Token] = []
-        var literalStart = 0
+    /// `@ d D i u U x X o O f F e E g G a A c C s S p n %`
+    @inline(__always)
+    static func isConversion(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
+            UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "f"), UInt8(ascii: "F"),
+            UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"),
+            UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"),
+            UInt8(ascii: "%"):
+            true
+        default: false
+        }
+    }
+
+    static func parse(_ bytes: [UInt8]) -> [FormatSpecifier] {
+        var tokens: [FormatSpecifier] = []
         var i = 0
         let n = bytes.count
         func digits(_ start: Int) -> (value: Int, end: Int) {
@@ -162,7 +185,6 @@ enum FormatStringParser {
                 i += 1
                 continue
             }
-            if literalStart < i { tokens.append(.literal(literalStart..<i)) }
             let start = i
             var spec = FormatSpecifier(range: start..<start, text: "")
             var j = i + 1
@@ -192,14 +214,12 @@ enum FormatStringParser {
                 }
                 finish(&spec, start, j, bytes, &tokens)
                 i = j
-                literalStart = i
                 continue
             }
             // flags
-            while j < n, flags.contains(bytes[j]) {
-                spec.flags.append(Character(Unicode.Scalar(bytes[j])))
-                j += 1
-            }
+            let flagsStart = j
+            while j < n, isFlag(bytes[j]) { j += 1 }
+            if j > flagsStart { spec.flags = String(decoding: bytes[flagsStart..<j], as: UTF8.self) }
             // `*` or `*m$`: an amount read from an argument.
             func star(at position: Int) -> (amount: FormatSpecifier.Amount, end: Int)? {
                 guard position < n, bytes[position] == UInt8(ascii: "*") else { return nil }
@@ -232,19 +252,24 @@ enum FormatStringParser {
                     j = precision.end
                 }
             }
-            // length
-            for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
-                let m = Array(modifier.utf8)
-                if j + m.count <= n, Array(bytes[j..<(j + m.count)]) == m {
-                    spec.length = modifier
-                    j += m.count
+            // length: hh ll h l q L z t j
+            if j < n {
+                switch bytes[j] {
+                case UInt8(ascii: "h"), UInt8(ascii: "l"):
+                    let double = j + 1 < n && bytes[j + 1] == bytes[j]
+                    spec.length = double ? (bytes[j] == UInt8(ascii: "h") ? "hh" : "ll") : (bytes[j] == UInt8(ascii: "h") ? "h" : "l")
+                    j += double ? 2 : 1
+                case UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"):
+                    spec.length = String(Unicode.Scalar(bytes[j]))
+                    j += 1
+                default:
                     break
                 }
             }
             // conversion
             if j >= n {
                 spec.problem = spec.problem ?? .incomplete
-            } else if conversions.contains(bytes[j]) {
+            } else if isConversion(bytes[j]) {
                 spec.conversion = Character(Unicode.Scalar(bytes[j]))
                 j += 1
             } else {
@@ -257,13 +282,11 @@ enum FormatStringParser {
             }
             finish(&spec, start, j, bytes, &tokens)
             i = j
-            literalStart = i
         }
-        if literalStart < n { tokens.append(.literal(literalStart..<n)) }
         return tokens
     }
 
-    private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatString.Token]) {
+    private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatSpecifier]) {
         spec.range = start..<end
         spec.text = String(decoding: bytes[start..<end], as: UTF8.self)
         if spec.problem == nil {
@@ -273,6 +296,6 @@ enum FormatStringParser {
                 spec.problem = .positionOutOfRange(bad)
             }
         }
-        tokens.append(.specifier(spec))
+        tokens.append(spec)
     }
 }

@@ -10,7 +10,8 @@ public final class LocalizationModel: Sendable {
     private let tables: [String: [String: LocalizedTable]]
     /// Table names, sorted.
     public let tableNames: [String]
-    /// Every entry, ordered by table, localization and key: what most lint rules walk.
+    /// Every entry, by table and localization (sorted), then as the files have them: what most
+    /// lint rules walk.
     public let entries: [LocalizedEntry]
     /// The escapes of literals recently located, so that many findings inside one value walk
     /// its literal once (a value of 20,000 `%`); bounded.
@@ -102,25 +103,30 @@ public final class LocalizedTable: Sendable {
     let strings: Part?
     /// The `.stringsdict` part, whose entries win over the `.strings` ones.
     let dictionary: Part?
-    /// Every entry a device reads here, sorted by key; a stringsdict entry replaces a
-    /// `.strings` one of the same key.
+    /// Every entry a device reads here: the `.strings` ones in file order, then the
+    /// stringsdict's; a stringsdict entry replaces a `.strings` one of the same key.
     public let entries: [LocalizedEntry]
-    private let index: StringIndex
 
     init(name: String, localization: String, strings: Part?, dictionary: Part?) {
         self.name = name
         self.localization = localization
         self.strings = strings
         self.dictionary = dictionary
-        var byKey: [String: LocalizedEntry] = [:]
-        if let strings, strings.isReadable { for entry in strings.entries { byKey[entry.key] = entry } }
-        if let dictionary, dictionary.isReadable { for entry in dictionary.entries { byKey[entry.key] = entry } }
-        self.entries = byKey.values.sorted { $0.key < $1.key }
-        self.index = StringIndex(entries.map(\.key))
+        let fromDictionary = dictionary.flatMap { $0.isReadable ? $0 : nil }
+        var entries: [LocalizedEntry] = []
+        if let strings, strings.isReadable {
+            entries = fromDictionary.map { dictionary in strings.entries.filter { dictionary.entry($0.key) == nil } } ?? strings.entries
+        }
+        entries += fromDictionary?.entries ?? []
+        self.entries = entries
     }
 
     /// The entry a device finds for `key` here.
-    public func entry(_ key: String) -> LocalizedEntry? { index.position(of: key).map { entries[$0] } }
+    public func entry(_ key: String) -> LocalizedEntry? {
+        if let dictionary, dictionary.isReadable, let entry = dictionary.entry(key) { return entry }
+        guard let strings, strings.isReadable else { return nil }
+        return strings.entry(key)
+    }
 
     /// Whether there is a `.strings` part that a device cannot read.
     public var hasUnreadableStrings: Bool { strings.map { !$0.isReadable } ?? false }
@@ -153,11 +159,12 @@ public final class LocalizedTable: Sendable {
                 case .xmlPropertyList: table.source.map { .propertyList($0) } ?? .unlocated
                 case .binaryPropertyList: .unlocated
                 }
-            table.forEachDeviceValue { key, value, location in
+            entries.reserveCapacity(table.count)
+            table.forEachEffectiveValue { key, value, location in
                 entries.append(
                     LocalizedEntry(table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin))
             }
-            self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: Part.lastOfEachKey(entries))
+            self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: entries)
         }
 
         init(_ dictionary: StringsDictionary, table name: String, localization: String) {

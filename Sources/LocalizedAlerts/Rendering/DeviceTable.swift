@@ -24,7 +24,8 @@ public final class DeviceTable: Sendable {
         self.isReadable = strings?.strings?.isReadable ?? true
     }
 
-    /// The entry a device finds for `key`.
+    /// The entry a device finds for `key`: the stringsdict's, else the `.strings` one.
+    @inline(__always)
     public func entry(_ key: String) -> LocalizedEntry? {
         if let dictionary, dictionary.isReadable, let entry = dictionary.entry(key) { return entry }
         guard let strings, strings.isReadable else { return nil }

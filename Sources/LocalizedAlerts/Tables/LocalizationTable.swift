@@ -129,6 +129,19 @@ public struct LocalizationTable: Sendable {
         }
     }
 
+    /// The effective value of each key (the last a device reads), in file order of those
+    /// entries, with where the value is: one pass, no hashing (the storage knows each key's last
+    /// readable entry).
+    func forEachEffectiveValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
+        guard isReadableOnDevice else { return }
+        for (index, record) in storage.records.enumerated()
+        where record.isReadByDevice && record.kind == .string && storage.lastReadableIndex(forKeyOf: index) == index {
+            body(
+                storage.string(record.key), storage.string(record.value),
+                SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)))
+        }
+    }
+
     /// Keys with an effective value, in the order they first appear.
     public var keys: [String] {
         guard isReadableOnDevice else { return [] }
@@ -304,6 +317,10 @@ final class TableStorage: Sendable {
     }
 
     func keyNumber(ofRecord index: Int) -> Int { Int(keyNumbers[index]) }
+
+    func lastReadableIndex(forKeyOf recordIndex: Int) -> Int {
+        Int(lastReadable[Int(keyNumbers[recordIndex])])
+    }
 
     func firstReadableIndex(forKeyOf recordIndex: Int) -> Int {
         Int(firstReadable[Int(keyNumbers[recordIndex])])

@@ -133,8 +133,10 @@ enum TableReader {
         if decoded.encoding == .utf16BigEndianWithoutBOM
             || (decoded.encoding == .utf16LittleEndianWithoutBOM && !survivesLosingItsFirstCharacter(text))
             || decoded.problems.contains(where: { problem in
-                if case .invalidUTF8 = problem.kind { return true }
-                return false
+                switch problem.kind {
+                case .invalidUTF8, .invalidScalar: true
+                default: false
+                }
             })
         {
             readable = false
@@ -189,7 +191,8 @@ enum TableReader {
     private static func decodingDiagnostics(_ decoded: DecodedText, text: [UInt8], limits: ReadingLimits) -> [PendingDiagnostic] {
         var result: [PendingDiagnostic] = []
         var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
-        var invalidUTF8Count = 0
+        /// Invalid UTF-8 bytes or UTF-32 values: the file is rejected at the first one.
+        var invalidCount = 0
         for problem in decoded.problems {
             switch problem.kind {
             case .missingByteOrderMark:
@@ -204,8 +207,8 @@ enum TableReader {
                         hint: "save the file as UTF-8, or as UTF-16 with a byte order mark"))
             case .invalidUTF8(let byte):
                 // The file is rejected at the first bad byte: one diagnostic, with the count.
-                invalidUTF8Count += 1
-                if invalidUTF8Count == 1 {
+                invalidCount += 1
+                if invalidCount == 1 {
                     result.append(
                         PendingDiagnostic(
                             id: .invalidEncoding, offset: problem.offset,
@@ -220,12 +223,15 @@ enum TableReader {
                         message: "unpaired UTF-16 surrogate 0x\(hex(UInt32(unit))): the device shows U+FFFD (�) here",
                         hint: "fix the character; it was probably cut in half"))
             case .invalidScalar(let value):
-                guard listed.admit(.invalidEncoding) else { continue }
-                result.append(
-                    PendingDiagnostic(
-                        id: .invalidEncoding, offset: problem.offset,
-                        message: "0x\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar: the device shows U+FFFD (�) here",
-                        hint: nil))
+                // Foundation rejects UTF-32 holding one (checked against it): one diagnostic.
+                invalidCount += 1
+                if invalidCount == 1 {
+                    result.append(
+                        PendingDiagnostic(
+                            id: .invalidEncoding, offset: problem.offset,
+                            message: "0x\(String(value, radix: 16, uppercase: true)) is not a Unicode scalar. \(rejectedFileConsequence)",
+                            hint: "save the file as UTF-8"))
+                }
             case .truncatedCodeUnit(let left):
                 // Foundation reads the text without them (checked against it, UTF-16 and UTF-32).
                 result.append(
@@ -235,10 +241,10 @@ enum TableReader {
                         hint: "the file was probably cut short or edited as bytes; check its last line"))
             }
         }
-        if invalidUTF8Count > 0 {
-            invalidUTF8Count += decoded.unlistedProblemCount
-            if invalidUTF8Count > 1, let index = result.firstIndex(where: { $0.id == .invalidEncoding }) {
-                result[index].message += " (\(invalidUTF8Count) invalid bytes in all)"
+        if invalidCount > 0 {
+            invalidCount += decoded.unlistedProblemCount
+            if invalidCount > 1, let index = result.firstIndex(where: { $0.id == .invalidEncoding }) {
+                result[index].message += " (\(invalidCount) invalid \(decoded.encoding.isUTF32 ? "values" : "bytes") in all)"
             }
         } else {
             listed.skip(.invalidEncoding, count: decoded.unlistedProblemCount)

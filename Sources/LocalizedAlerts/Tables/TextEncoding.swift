@@ -11,6 +11,8 @@ public enum TextEncoding: String, Sendable, Hashable, Codable {
     case utf32LittleEndianWithBOM
     case utf32BigEndianWithBOM
 
+    public var isUTF32: Bool { self == .utf32LittleEndianWithBOM || self == .utf32BigEndianWithBOM }
+
     public var isUTF16: Bool {
         switch self {
         case .utf16LittleEndianWithBOM, .utf16BigEndianWithBOM, .utf16LittleEndianWithoutBOM,

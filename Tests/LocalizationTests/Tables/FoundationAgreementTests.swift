@@ -69,6 +69,10 @@ struct FoundationAgreementTests {
             } + [1, 2, 3],
             Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8), Array(#"{"a" = "b"; "c"#.utf8), Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
             [0x09, 0x00], [0x09, 0x00, 0x09, 0x00],
+            // UTF-32 holding a value that is no scalar: Foundation rejects the file.
+            [0xFF, 0xFE, 0, 0] + [0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B].flatMap { (v: UInt32) -> [UInt8] in
+                [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
+            },
         ]
         for bytes in cases {
             #expect(Self.disagreement(bytes) == nil, "\(bytes)")

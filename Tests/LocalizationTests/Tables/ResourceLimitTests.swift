@@ -224,8 +224,7 @@ struct ResourceLimitTests {
         }
         let escapes = Array(("\"k\" = \"" + String(repeating: "\\q", count: 100_000) + "\";").utf8)
         for (name, bytes, id, total): (String, [UInt8], DiagnosticID, Int) in [
-            ("lone surrogates", utf16, DiagnosticID.invalidEncoding, 250_000), ("invalid scalars", utf32, .invalidEncoding, 100_000),
-            ("unknown escapes", escapes, .unknownEscape, 100_000),
+            ("lone surrogates", utf16, DiagnosticID.invalidEncoding, 250_000), ("unknown escapes", escapes, .unknownEscape, 100_000),
         ] {
             let clock = ContinuousClock()
             var table: LocalizationTable!
@@ -235,11 +234,16 @@ struct ResourceLimitTests {
             #expect(listed.count == limit, "\(name)")
             #expect(listed.last?.message.hasSuffix("(and \(total - limit) more like this in the file, not listed)") == true, "\(name): \(listed.last?.message ?? "")")
         }
-        // Invalid UTF-8 rejects the file at its first bad byte: one diagnostic, with the count.
+        // Invalid UTF-8 and invalid UTF-32 reject the file at the first bad byte or value: one
+        // diagnostic, with the count (found by FuzzStringsFoundation for UTF-32).
         let latin1 = Array("\"k\" = \"".utf8) + Array(repeating: UInt8(0xE9), count: 200_000) + Array("\";".utf8)
         let invalid = LocalizationTable(parsing: latin1).diagnostics.filter { $0.id == .invalidEncoding }
         #expect(invalid.count == 1)
         #expect(invalid.first?.message.hasSuffix("(200000 invalid bytes in all)") == true)
+        let scalars = LocalizationTable(parsing: utf32)
+        #expect(!scalars.isReadableOnDevice)
+        #expect(scalars.diagnostics.filter { $0.id == .invalidEncoding }.count == 1)
+        #expect(scalars.diagnostics.first { $0.id == .invalidEncoding }?.message.hasSuffix("(100000 invalid values in all)") == true)
     }
 
     /// Found with a 300,000-value payload on one line: each location counted its column from

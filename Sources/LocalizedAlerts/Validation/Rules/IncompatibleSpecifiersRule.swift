@@ -7,20 +7,22 @@ public struct IncompatibleSpecifiersRule: LintRule {
 
     public init() {}
 
-    /// Argument position → type, as a format reads them; `50% off`-style accidents are
-    /// format.percent-accident's and left out.
-    static func signature(_ format: FormatString) -> [Int: ArgumentType] {
-        var result: [Int: ArgumentType] = [:]
-        for use in format.argumentUses where result[use.position] == nil && !PercentAccidentRule.isAccident(use.specifier) {
-            result[use.position] = use.type
+    /// Argument positions with the type each is first read as, sorted by position, as a format
+    /// reads them; `50% off`-style accidents are format.percent-accident's and left out. An
+    /// array, not a dictionary: compared for every value of every localization.
+    static func signature(_ format: FormatString) -> [(position: Int, type: ArgumentType)] {
+        guard format.hasSpecifiers else { return [] }
+        var result: [(position: Int, type: ArgumentType)] = []
+        for use in format.argumentUses where !PercentAccidentRule.isAccident(use.specifier) && !result.contains(where: { $0.position == use.position }) {
+            result.append((use.position, use.type))
         }
-        return result
+        return result.sorted { $0.position < $1.position }
     }
 
     public func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The reference's signatures, computed once however many localizations compare with them.
-        var expectedSignatures: [ObjectIdentifier: [Int: ArgumentType]] = [:]
+        var expectedSignatures: [ObjectIdentifier: [(position: Int, type: ArgumentType)]] = [:]
         for value in context.values where value.localization != reference && value.localized == nil {
             let localization = value.localization
             guard let original = context.value(value.key, table: value.table, localization: reference), original.localized == nil else { continue }
@@ -28,10 +30,12 @@ public struct IncompatibleSpecifiersRule: LintRule {
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected
             let actual = Self.signature(value.format)
-            guard expected != actual else { continue }
+            guard !expected.elementsEqual(actual, by: { $0.position == $1.position && $0.type == $1.type }) else { continue }
+            let expectedTypes = Dictionary(expected, uniquingKeysWith: { first, _ in first })
+            let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
             var differences: [String] = []
-            for position in Set(expected.keys).union(actual.keys).sorted() {
-                switch (expected[position], actual[position]) {
+            for position in Set(expectedTypes.keys).union(actualTypes.keys).sorted() {
+                switch (expectedTypes[position], actualTypes[position]) {
                 case (let e?, nil): differences.append("argument \(position) (\(e.rawValue)) is not used")
                 case (nil, let a?): differences.append("argument \(position) (\(a.rawValue)) is not in \(reference)")
                 case (let e?, let a?) where e != a: differences.append("argument \(position) is \(a.rawValue) here but \(e.rawValue) in \(reference)")
