@@ -124,3 +124,12 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 func printError(_ message: String) {
     _ = Output.writeAll(message + "\n", to: STDERR_FILENO)
 }
+
+enum ProcessEnd {
+    /// Ends the process with `status` once everything is written, without freeing what
+    /// `values` hold: the system reclaims the memory at once, where releasing a large model
+    /// object by object would take a noticeable part of the run.
+    static func now(status: Int32, keeping values: some Any) -> Never {
+        withExtendedLifetime(values) { exit(status) }
+    }
+}
