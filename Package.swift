@@ -12,11 +12,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // System ICU (libicu-dev) behind a header that shows only plain C types, so that Swift
-        // modules importing Foundation (which bundles its own ICU) can use it without clashes.
+        // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
+        // On macOS, Homebrew's icu4c is keg-only: SwiftPM looks in $(brew --prefix)/opt/icu4c,
+        // else set PKG_CONFIG_PATH="$(brew --prefix icu4c)/lib/pkgconfig".
+        .systemLibrary(
+            name: "SystemICU",
+            pkgConfig: "icu-uc icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // ICU behind a header that shows only plain C types, so that Swift modules importing
+        // Foundation (which bundles its own ICU) can use it without clashes.
         .target(
             name: "CICU",
-            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
+            dependencies: ["SystemICU"]
         ),
         .target(
             name: "LocalizedAlerts",
@@ -33,8 +41,9 @@ let package = Package(
             name: "LocalizationTests",
             dependencies: ["LocalizedAlerts"],
             exclude: ["Fixtures"],
-            // Apple's own localization matcher, shipped inside the toolchain: a test-only oracle.
-            linkerSettings: [.linkedLibrary("_FoundationICU")]
+            // Apple's own localization matcher, shipped inside the Linux toolchain: a test-only
+            // oracle (on macOS the oracle tests are skipped).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
     ]
 )

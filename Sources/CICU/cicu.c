@@ -3,6 +3,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if !__has_include(<unicode/ubrk.h>)
+#error "ICU's headers were not found: install libicu-dev (apt-get) or icu4c (brew), as SwiftPM's warnings say"
+#else
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uloc.h>
@@ -287,3 +290,5 @@ int32_t cicu_grapheme_boundaries(const char *utf8, int32_t length, int32_t *out,
     utext_close(text);
     return count;
 }
+
+#endif /* ICU's headers found */

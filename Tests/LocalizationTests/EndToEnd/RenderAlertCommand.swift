@@ -12,9 +12,18 @@ enum RenderAlertCommand {
     }
 
     static var executable: URL {
-        // Tests run from the build products directory, where the executable is built too.
-        let products = Bundle.main.bundleURL
-        return products.appendingPathComponent("render-alert")
+        productsDirectory.appendingPathComponent("render-alert")
+    }
+
+    /// The build products directory, where the executable is built too. On Linux the tests run
+    /// from it; on macOS they are a `.xctest` bundle inside it, loaded by a runner from Xcode.
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
     }
 
     /// Runs the command; `standardOutput` sends its output to that file instead of a pipe

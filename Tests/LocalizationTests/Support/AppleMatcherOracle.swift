@@ -1,9 +1,15 @@
+import Testing
+
+#if canImport(_FoundationICU)
 import Glibc
 import _FoundationICU
 
 /// Apple's own localization matcher, `ualoc_localizationsToUse`, from the toolchain's private
-/// `_FoundationICU` module. A test-only oracle: the library never links it.
+/// `_FoundationICU` module. A test-only oracle: the library never links it. Only the Linux
+/// toolchain ships that module; elsewhere (macOS) the tests that need it are skipped.
 enum AppleMatcherOracle {
+    static let isAvailable = true
+
     static func localizationsToUse(preferred: [String], available: [String]) -> [String]? {
         let preferredStrings = preferred.map { strdup($0)! }
         let availableStrings = available.map { strdup($0)! }
@@ -28,4 +34,15 @@ enum AppleMatcherOracle {
         guard count >= 0 else { return nil }
         return (0..<Int(count)).map { String(cString: output[$0]!) }
     }
+}
+#else
+enum AppleMatcherOracle {
+    static let isAvailable = false
+    static func localizationsToUse(preferred: [String], available: [String]) -> [String]? { nil }
+}
+#endif
+
+extension AppleMatcherOracle {
+    /// Why the tests comparing with Apple's matcher are skipped where it is missing.
+    static let unavailable: Comment = "Apple's matcher comes from _FoundationICU, which only the Linux toolchain ships"
 }

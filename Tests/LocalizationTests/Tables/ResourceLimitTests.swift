@@ -448,7 +448,8 @@ struct ResourceLimitTests {
 
     /// Found by FuzzMatcher: duplicates in the available list come back duplicated, exactly as
     /// Apple's `ualoc_localizationsToUse` returns them; a bundle never lists a name twice.
-    @Test func duplicateAvailableNamesBehaveAsApplesMatcher() {
+    @Test(.enabled(if: AppleMatcherOracle.isAvailable, AppleMatcherOracle.unavailable))
+    func duplicateAvailableNamesBehaveAsApplesMatcher() {
         for (preferred, available) in [(["sr"], ["sr", "sr"]), (["fr-CA"], ["fr", "fr", "fr-CA", "fr-CA"]), (["de"], ["en", "en"])] {
             let ours = LocalizationMatcher().match(preferred: preferred, available: available).localizations
             #expect(ours == AppleMatcherOracle.localizationsToUse(preferred: preferred, available: available), "\(available)")
@@ -461,7 +462,12 @@ struct ResourceLimitTests {
     /// External entities are never fetched nor expanded: a DTD naming a local file and a
     /// listening socket leaves the file unread and the socket untouched.
     @Test func externalEntitiesAreNeverFetchedOrExpanded() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if canImport(Glibc)
+        let streamSocket = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamSocket = SOCK_STREAM
+        #endif
+        let listener = socket(AF_INET, streamSocket, 0)
         #expect(listener >= 0)
         defer { close(listener) }
         var address = sockaddr_in()
