@@ -12,7 +12,7 @@ struct Dump: ParsableCommand {
             """
     )
 
-    @Argument(help: "Table files to read.")
+    @Argument(help: "Table files to read.", completion: .file(extensions: ["strings"]))
     var files: [String]
 
     @Option(help: "Output format: text or json.")

@@ -18,10 +18,14 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Argument(help: "Directories or files to check. Default: the current directory.")
+    @Argument(
+        help: "Directories or files to check. Default: the current directory.",
+        completion: .file(extensions: ["strings", "stringsdict", "xcstrings"]))
     var paths: [String] = []
 
-    @Option(parsing: .upToNextOption, help: "Payload files (.json, .apns) or directories of them to check against the tables.")
+    @Option(
+        parsing: .upToNextOption, help: "Payload files (.json, .apns) or directories of them to check against the tables.",
+        completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
 
     @Option(help: "The development region, the localization others are compared with (default: each app's Info.plist, else en).")
@@ -35,10 +39,10 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
-    @Option(help: "Accept the findings listed in this baseline file; report only new ones.")
+    @Option(help: "Accept the findings listed in this baseline file; report only new ones.", completion: .file(extensions: ["json"]))
     var baseline: String?
 
-    @Option(help: "Write the current findings to this baseline file (and exit 0).")
+    @Option(help: "Write the current findings to this baseline file (and exit 0).", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
     @Flag(help: "List every rule with its ID, severity and rationale, and exit.")

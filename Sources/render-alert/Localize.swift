@@ -16,17 +16,25 @@ struct Localize: ParsableCommand {
             input line as it goes; a bad line gives an {"line": n, "error": "…"} line and the \
             stream goes on.
 
+            --format apns --output-dir DIR writes one Xcode .apns file per language instead \
+            (DIR/<payload>.<languages>.apns, with "Simulator Target Bundle" set when --bundle-id \
+            is given), to drop onto a Simulator or pass to `xcrun simctl push`; it prints the \
+            files written.
+
             Examples:
               render-alert localize Resources/payloads/group-message.json --language ja
               render-alert localize payload.json --strings MyApp --language fr-CA,en --payload-only
               cat requests.ndjson | render-alert localize --batch --strings MyApp
+              render-alert localize payload.json --strings MyApp --format apns --output-dir push --bundle-id com.example.app
             """
     )
 
-    @Argument(help: "The payload file (not with --batch).")
+    @Argument(help: "The payload file (not with --batch).", completion: .file(extensions: ["json", "apns"]))
     var payload: String?
 
-    @Option(help: "The app's localizations (a directory of .lproj folders and .xcstrings). Default: the bundled sample app.")
+    @Option(
+        help: "The app's localizations (a directory of .lproj folders and .xcstrings). Default: the bundled sample app.",
+        completion: .directory)
     var strings: String?
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
@@ -49,15 +57,29 @@ struct Localize: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
+    @Option(help: "Output: json (results, or payloads with --payload-only) or apns (one Simulator file per language, with --output-dir).")
+    var format: LocalizeFormat = .json
+
+    @Option(help: "With --format apns: the directory for the .apns files (created when missing).", completion: .directory)
+    var outputDir: String?
+
+    @Option(help: "With --format apns: the app's bundle identifier, written as \"Simulator Target Bundle\".")
+    var bundleId: String?
+
     mutating func validate() throws {
         if batch && payload != nil { throw ValidationError("give either a payload file or --batch, not both") }
         if !batch && payload == nil { throw ValidationError("give a payload file, or --batch to read requests from standard input") }
+        if format == .apns {
+            if batch { throw ValidationError("--format apns writes files for one payload; it does not take --batch") }
+            if payloadOnly { throw ValidationError("--format apns writes whole payloads already; leave out --payload-only") }
+            if outputDir == nil { throw ValidationError("--format apns needs --output-dir DIR") }
+        } else if outputDir != nil || bundleId != nil {
+            throw ValidationError("--output-dir and --bundle-id go with --format apns")
+        }
     }
 
     mutating func run() throws {
-        guard let directory = strings ?? SampleResources.locate().map({ $0 + "/strings" }) else {
-            throw ValidationError("no --strings directory given and the bundled sample app was not found")
-        }
+        let directory = try strings ?? SampleResources.locate() + "/strings"
         var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
@@ -75,7 +97,9 @@ struct Localize: ParsableCommand {
             result.diagnostics = filter.apply(result.diagnostics)
             return result
         }
-        if payloadOnly {
+        if format == .apns, let outputDir {
+            try SimulatorFiles(directory: outputDir, bundleIdentifier: bundleId).write(results, payloadFile: payload!)
+        } else if payloadOnly {
             try Output.standardOutput.write(results.map { $0.payload.outputText() }.joined())
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
@@ -111,6 +135,10 @@ struct Localize: ParsableCommand {
             try Output.standardOutput.write(output.outputText())
         }
     }
+}
+
+enum LocalizeFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, apns
 }
 
 extension LocalizationMode: ExpressibleByArgument {}

@@ -18,7 +18,7 @@ struct Match: ParsableCommand {
     @Option(help: "The device's preferred languages, best first, comma-separated (fr-CA,en).")
     var preferred: String
 
-    @Option(help: "The app's localizations, comma-separated, or a directory holding .lproj folders.")
+    @Option(help: "The app's localizations, comma-separated, or a directory holding .lproj folders.", completion: .directory)
     var available: String
 
     @Option(help: "The development region (default: the directory's Info.plist, else none).")

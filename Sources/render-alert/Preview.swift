@@ -9,7 +9,8 @@ struct Preview: ParsableCommand {
             (comma-separated for a full list: --language fr-CA,en). Without --language, it \
             previews one device per localization of the app. With no arguments at all it \
             previews the bundled sample payloads (Resources/payloads) against the bundled \
-            sample app (Resources/strings).
+            sample app (Resources/strings): from the current directory when it holds them, \
+            else the copy built into the binary.
 
             --format html writes one self-contained page with a lock-screen card per language \
             (to --output, or standard output); --layout cards draws the same cards in the \
@@ -24,10 +25,12 @@ struct Preview: ParsableCommand {
             """
     )
 
-    @Argument(help: "Payload files (.json, .apns) or directories of them. Default: the bundled samples.")
+    @Argument(
+        help: "Payload files (.json, .apns) or directories of them. Default: the bundled samples.",
+        completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
 
-    @Option(help: "The app's localizations: a directory of .lproj folders. Default: the bundled sample app.")
+    @Option(help: "The app's localizations: a directory of .lproj folders. Default: the bundled sample app.", completion: .directory)
     var strings: String?
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
@@ -45,25 +48,17 @@ struct Preview: ParsableCommand {
     @Option(help: "Text layout: table (one row per device) or cards (lock-screen cards).")
     var layout: PreviewLayout = .table
 
-    @Option(help: "Write the output to this file instead of standard output.")
+    @Option(help: "Write the output to this file instead of standard output.", completion: .file())
     var output: String?
 
     @OptionGroup var findingOptions: FindingOptions
 
     mutating func run() throws {
-        let resources = SampleResources.locate()
-        guard let stringsDirectory = strings ?? resources.map({ $0 + "/strings" }) else {
-            throw ValidationError("no --strings directory given and the bundled sample app (Resources/strings) was not found")
-        }
-        var payloadPaths = payloads
-        if payloadPaths.isEmpty {
-            guard strings == nil, let resources else {
-                throw ValidationError("give a payload file to preview with --strings")
-            }
-            payloadPaths = [resources + "/payloads"]
-        }
+        if payloads.isEmpty && strings != nil { throw ValidationError("give a payload file to preview with --strings") }
         let filter = try findingOptions.filter()
-        let files = try PayloadFiles.expand(payloadPaths)
+        let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
+        let stringsDirectory = strings ?? resources! + "/strings"
+        let files = try PayloadFiles.expand(payloads.isEmpty ? [resources! + "/payloads"] : payloads)
         var app = try readingInput("cannot read the app") { try AppLocalizations(directory: stringsDirectory) }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
@@ -116,17 +111,13 @@ struct PayloadPreview {
     var renders: [RenderedAlert]
 }
 
-/// The bundled sample: `Resources/` in the current directory, or beside this source tree.
+/// The bundled sample: `Resources/` in the current directory (a clone of the repository), else
+/// the copy built into the binary (BundledSample.generated.swift), written to a new private
+/// temporary directory that is removed when the command exits.
 enum SampleResources {
-    static func locate() -> String? {
-        if FileStatus.isDirectory("Resources/strings") { return "Resources" }
-        var path = #filePath  // …/Sources/render-alert/Preview.swift
-        for _ in 0..<3 {
-            guard let slash = path.lastIndex(of: "/") else { return nil }
-            path = String(path[..<slash])
-        }
-        let candidate = path + "/Resources"
-        return FileStatus.isDirectory(candidate + "/strings") ? candidate : nil
+    static func locate() throws(InputOutputError) -> String {
+        if FileStatus.isDirectory("Resources/strings") && FileStatus.isDirectory("Resources/payloads") { return "Resources" }
+        return try BundledSample.extract()
     }
 }
 
