@@ -7,6 +7,10 @@ let package = Package(
     products: [
         .library(name: "LocalizedAlerts", targets: ["LocalizedAlerts"]),
         .executable(name: "render-alert", targets: ["render-alert"]),
+        // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables
+        // while it builds (findings in SwiftPM's output and Xcode's issue navigator).
+        .plugin(name: "LintAlerts", targets: ["LintAlerts"]),
+        .plugin(name: "LintAlertsBuildTool", targets: ["LintAlertsBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -36,6 +40,18 @@ let package = Package(
                 "LocalizedAlerts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "LintAlerts",
+            capability: .command(
+                intent: .custom(verb: "lint-alerts", description: "Checks the package's localized tables and payloads with render-alert lint")
+            ),
+            dependencies: ["render-alert"]
+        ),
+        .plugin(
+            name: "LintAlertsBuildTool",
+            capability: .buildTool(),
+            dependencies: ["render-alert"]
         ),
         .testTarget(
             name: "LocalizationTests",
