@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Builds one self-contained render-alert for Linux x86_64, for CI images: the Swift standard
+# library, Foundation's parts, ICU (with its data) and libstdc++ are linked in statically, so
+# that the binary needs only the C library (glibc 2.34 or later: the loader, libc and libm).
+#
+#   scripts/release.sh [--output DIR]     # default DIR: dist/
+#
+# Writes DIR/render-alert-VERSION-linux-x86_64.tar.gz (render-alert, completions for bash, zsh
+# and fish, LICENSE, README.md) and DIR/render-alert-VERSION-linux-x86_64.tar.gz.sha256
+# (`sha256sum -c` reads it). The sample app and payloads are built into the binary.
+# Needs: Swift 6.1+, libicu-dev (its static archives), g++'s libstdc++.a.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+output="$repo/dist"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --output) output=$2; shift 2 ;;
+    *) echo "usage: scripts/release.sh [--output DIR]" >&2; exit 2 ;;
+  esac
+done
+[ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] || { echo "release.sh builds on Linux x86_64 only" >&2; exit 2; }
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$repo/Sources/LocalizedAlerts/Support/Version.swift")
+name="render-alert-$version-linux-x86_64"
+
+# The linker takes the first libNAME it meets along the search path. Package.swift finds ICU
+# through pkg-config, whose -L/usr/lib/<arch> would come first; these pkg-config files (found
+# first through PKG_CONFIG_PATH) name a folder holding only static archives instead, so that
+# -licuuc, -licui18n, -licudata and -lstdc++ (from Swift's static runtime) are all static.
+# -static-libgcc leaves out libgcc_s.
+static="$repo/.build-release/static"
+mkdir -p "$static/lib" "$static/pkgconfig"
+multiarch=$(gcc -print-multiarch)
+for library in icuuc icui18n icudata; do
+  archive="/usr/lib/$multiarch/lib$library.a"
+  [ -f "$archive" ] || { echo "missing $archive: apt-get install libicu-dev" >&2; exit 2; }
+  ln -sf "$archive" "$static/lib/"
+done
+ln -sf "$(g++ -print-file-name=libstdc++.a)" "$static/lib/"
+icu_version=$(pkg-config --modversion icu-uc)
+cat > "$static/pkgconfig/icu-uc.pc" <<PC
+Name: icu-uc
+Description: ICU common and data libraries, static
+Version: $icu_version
+Cflags: -I/usr/include
+Libs: -L$static/lib -licuuc -licudata -lstdc++ -lm -lpthread
+PC
+cat > "$static/pkgconfig/icu-i18n.pc" <<PC
+Name: icu-i18n
+Description: ICU internationalization library, static
+Version: $icu_version
+Requires: icu-uc
+Cflags: -I/usr/include
+Libs: -L$static/lib -licui18n
+PC
+
+PKG_CONFIG_PATH="$static/pkgconfig" swift build --package-path "$repo" --scratch-path "$repo/.build-release" \
+  -c release --product render-alert --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+binary="$repo/.build-release/release/render-alert"
+
+staging=$(mktemp -d)
+trap 'rm -rf "$staging"' EXIT
+mkdir "$staging/$name"
+cp "$binary" "$staging/$name/render-alert"
+strip "$staging/$name/render-alert"
+mkdir "$staging/$name/completions"
+"$binary" --generate-completion-script bash > "$staging/$name/completions/render-alert.bash"
+"$binary" --generate-completion-script zsh > "$staging/$name/completions/_render-alert"
+"$binary" --generate-completion-script fish > "$staging/$name/completions/render-alert.fish"
+cp "$repo/LICENSE" "$repo/README.md" "$staging/$name/"
+mkdir -p "$output"
+# Sorted names, fixed owner and times: the same tree gives the same archive.
+tar --sort=name --owner=0 --group=0 --numeric-owner --mtime='2000-01-01 00:00Z' \
+  -C "$staging" -cf - "$name" | gzip -n -9 > "$output/$name.tar.gz"
+(cd "$output" && sha256sum "$name.tar.gz" > "$name.tar.gz.sha256")
+echo "$output/$name.tar.gz"

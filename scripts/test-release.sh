@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Checks the release tarball scripts/release.sh makes (built first unless --tarball names one):
+# the checksum, that the binary needs nothing beyond the C runtime (ldd), and that it works
+# unpacked in a temporary folder and run from another one, with the repository, the Swift
+# toolchain and the system's ICU out of sight when the machine allows (a mount namespace, as
+# root): the sample built into it, ICU's data linked into it.
+#
+#   scripts/test-release.sh [--tarball dist/render-alert-VERSION-linux-x86_64.tar.gz]
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tarball=
+if [ "${1:-}" = --tarball ]; then tarball=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); fi
+if [ -z "$tarball" ]; then
+  output=$(mktemp -d)
+  tarball=$("$repo/scripts/release.sh" --output "$output" | tail -n 1)
+fi
+passed=0
+failed=0
+check() {
+  local description=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); echo "ok: $description"; else failed=$((failed + 1)); echo "FAILED: $description"; fi
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+name=$(basename "$tarball" .tar.gz)
+check "the checksum file matches" bash -c "cd '$(dirname "$tarball")' && sha256sum --quiet -c '$name.tar.gz.sha256'"
+mkdir "$work/install" "$work/elsewhere"
+tar -xzf "$tarball" -C "$work/install"
+binary="$work/install/$name/render-alert"
+check "the tarball holds the binary, completions, licence and README" \
+  test -x "$binary" -a -s "$work/install/$name/completions/_render-alert" -a -s "$work/install/$name/LICENSE" -a -s "$work/install/$name/README.md"
+
+# Only glibc's own libraries (and the kernel's vDSO) may be needed.
+ldd "$binary" > "$work/ldd"
+sed 's/^/  ldd: /' "$work/ldd"
+check "ldd: nothing beyond the C runtime (libc, libm, the loader)" \
+  bash -c "! grep -vE '^\s*(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|/lib64/ld-linux-x86-64\.so\.2)[ (]' '$work/ldd'"
+
+# Runs the binary in $work/elsewhere with a bare environment; with a mount namespace, the
+# repository, the toolchain and the system's ICU libraries are hidden behind empty folders.
+hide=()
+for path in "$repo" /opt/swift /usr/share/icu; do [ -d "$path" ] && hide+=("$path"); done
+icu_libraries=$(ls /usr/lib/"$(gcc -print-multiarch)"/libicu*.so* 2>/dev/null || true)
+isolated=false
+if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then isolated=true; fi
+run() {
+  local script="cd '$work/elsewhere' && exec env -i PATH=/usr/bin:/bin HOME='$work' TMPDIR='$work' '${executable:-$binary}' \"\$@\""
+  if $isolated; then
+    local mounts=""
+    for path in "${hide[@]}"; do mounts+="mount -t tmpfs tmpfs '$path' && "; done
+    for library in $icu_libraries; do mounts+="mount --bind /dev/null '$library' && "; done
+    unshare -m bash -c "$mounts $script" render-alert "$@"
+  else
+    bash -c "$script" render-alert "$@"
+  fi
+}
+if $isolated; then
+  echo "  (running with ${hide[*]} and the system's libicu hidden)"
+  # A control: the debug build, which loads the toolchain's libraries, cannot start there.
+  if [ -x "$repo/.build/debug/render-alert" ]; then
+    cp "$repo/.build/debug/render-alert" "$work/control"
+    control_fails() { ! executable="$work/control" run --version >/dev/null 2>&1; }
+    check "(control) a debug build cannot start where the toolchain is hidden" control_fails
+  fi
+else
+  echo "  (not root: running without hiding the repository and toolchain)"
+fi
+
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' "$repo/Sources/LocalizedAlerts/Support/Version.swift")
+check "--version" test "$(run --version)" = "$version"
+run > "$work/preview" 2>&1 || true
+check "the default preview shows the built-in sample" grep -q "missed-call.json  206 bytes" "$work/preview"
+echo '{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["3"]}}},"languages":["ar"]}' > "$work/request"
+run localize --batch --payload-only < "$work/request" > "$work/localized" 2>&1 || true
+check "ICU's data is inside (Arabic plural rules and digits)" grep -q '٣ رسائل غير مقروءة' "$work/localized"
+mkdir -p "$work/elsewhere/App/en.lproj"
+printf '"a" = "b"\n"c" = "d";\n' > "$work/elsewhere/App/en.lproj/Localizable.strings"
+status=0
+run lint App --format xcode > "$work/lint" 2>&1 || status=$?
+check "lint exits 1 on a missing ';'" test "$status" = 1
+check "lint gives the finding's file:line:column" grep -q "^App/en.lproj/Localizable.strings:1:10: error: missing ';'" "$work/lint"
+no_unpacked_sample() { ! ls "$work" | grep -q render-alert-sample; }
+check "the unpacked sample is removed" no_unpacked_sample
+
+echo "release: $passed passed, $failed failed"
+test "$failed" -eq 0
