@@ -197,6 +197,15 @@ def main():
     check("setup fails with an annotation", run.failed_step == "Set up render-alert"
           and "::error title=render-alert::" in run.logs.get("Set up render-alert", ""), run.log())
 
+    print("== .github/workflows/ci.yml runs the README's commands on Linux and macOS")
+    workflow = yaml.safe_load((repo / ".github/workflows/ci.yml").read_text())
+    readme = (repo / "README.md").read_text()
+    block = re.search(r"```sh\n(.*?)```", readme, re.S).group(1)
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    for job in ("linux", "macos"):
+        runs = [step.get("run", "") for step in workflow["jobs"][job]["steps"]]
+        check(f"{job}: {commands}", all(command in runs for command in commands), runs)
+
     print(f"action: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
