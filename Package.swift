@@ -17,8 +17,7 @@ let package = Package(
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
-        // On macOS, Homebrew's icu4c is keg-only: SwiftPM looks in $(brew --prefix)/opt/icu4c,
-        // else set PKG_CONFIG_PATH="$(brew --prefix icu4c)/lib/pkgconfig".
+        // Homebrew's icu4c is keg-only: PKG_CONFIG_PATH="$(brew --prefix icu4c)/lib/pkgconfig".
         .systemLibrary(
             name: "SystemICU",
             pkgConfig: "icu-uc icu-i18n",

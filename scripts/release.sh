@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds one self-contained render-alert for Linux x86_64, for CI images: the Swift standard
 # library, Foundation's parts, ICU (with its data) and libstdc++ are linked in statically, so
-# that the binary needs only the C library (glibc 2.34 or later: the loader, libc and libm).
+# that the binary needs only the C library (the loader, libc and libm) of the version it was
+# built against or later: glibc 2.36 on Debian 12.
 #
 #   scripts/release.sh [--output DIR]     # default DIR: dist/
 #
