@@ -115,6 +115,32 @@ struct ToolboxCommandTests {
         }
         let bash = try RenderAlertCommand.run(["--generate-completion-script", "bash"])
         #expect(bash.output.contains("'--output-dir')\n        __render-alert_add_completions -d\n"))
+        // And in a live bash: a folder for --strings, a payload for localize's argument.
+        let directory = try TemporaryDirectory()
+        try directory.write("render-alert.bash", bash.output)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.currentDirectoryURL = URL(fileURLWithPath: Fixtures.repositoryRoot)
+        process.arguments = [
+            "-c",
+            """
+            source "$0"
+            complete_words() {
+              COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+              _render-alert render-alert "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+              echo "${COMPREPLY[*]}"
+            }
+            complete_words render-alert preview --strings Res
+            complete_words render-alert localize Resources/payloads/mis
+            """,
+            directory.path + "/render-alert.bash",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let completed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(completed == "Resources\nResources/payloads/missed-call.json\n")
         let fish = try RenderAlertCommand.run(["--generate-completion-script", "fish"])
         let fishOutputDirectory = fish.output.split(separator: "\n").filter { $0.contains("-l 'output-dir'") }
         #expect(fishOutputDirectory.count == 1 && fishOutputDirectory[0].contains("__render-alert_complete_directories"))
