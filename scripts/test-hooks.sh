@@ -22,14 +22,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -x "$binary" ] || { echo "$binary is missing: run swift build first" >&2; exit 2; }
-passed=0
-failed=0
-check() {
-  local description=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $description"; else failed=$((failed + 1)); echo "FAILED: $description"; fi
-}
-shows() { grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2"; sed 's/^/  | /' "$1" | tail -n 15; return 1; }; }
+source "$repo/scripts/checks.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -96,5 +89,4 @@ status=0
 (cd "$work" && env -i PATH="/usr/bin:/bin" HOME="$work" SRCROOT="$project" "$repo/scripts/xcode-run-script.sh") > "$work/out" 2>&1 || status=$?
 check "without render-alert: a warning, and the build goes on" bash -c "[ $status = 0 ] && grep -q '^warning: render-alert is not installed' '$work/out'"
 
-echo "hooks: $passed passed, $failed failed"
-test "$failed" -eq 0
+finish hooks

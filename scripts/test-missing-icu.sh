@@ -9,19 +9,14 @@ if [ "$(id -u)" != 0 ] || ! unshare -m true 2>/dev/null; then
   echo "missing-icu: needs root and unshare to hide ICU; skipped"
   exit 0
 fi
-passed=0
-failed=0
-check() {
-  local description=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $description"; else failed=$((failed + 1)); echo "FAILED: $description"; fi
-}
-shows() { grep -qF -- "$2" "$1" || { echo "  lacks: $2"; sed 's/^/  | /' "$1" | tail -n 15; return 1; }; }
+source "$repo/scripts/checks.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/empty"
 multiarch=$(gcc -print-multiarch)
-build="swift build --package-path '$repo' --scratch-path '$repo/.build-no-icu' --target CICU"
+# SwiftPM asks pkg-config only when it plans a build afresh: each build starts from an empty
+# scratch folder (the dependencies come from SwiftPM's cache).
+build="rm -rf '$repo/.build-no-icu' && swift build --package-path '$repo' --scratch-path '$repo/.build-no-icu' --target CICU"
 
 status=0
 unshare -m bash -c "mount --bind '$work/empty' /usr/include/unicode && mount -t tmpfs tmpfs /usr/lib/$multiarch/pkgconfig && $build" > "$work/out" 2>&1 || status=$?
@@ -33,5 +28,4 @@ check "and the wrapper's error" shows "$work/out" "error: \"ICU's headers were n
 unshare -m bash -c "mount --bind /dev/null \"\$(readlink -f \"\$(command -v pkg-config)\")\" && $build" > "$work/out" 2>&1 || true
 check "without pkg-config, SwiftPM says so" shows "$work/out" "warning: failed to retrieve search paths with pkg-config; maybe pkg-config is not installed"
 
-echo "missing-icu: $passed passed, $failed failed"
-test "$failed" -eq 0
+finish missing-icu

@@ -12,20 +12,7 @@ work="$repo/.build-plugin-fixture"
 package="$work/PluginFixture"
 scratch="$work/build"
 french="$package/Sources/Relay/Resources/fr.lproj/Localizable.strings"
-passed=0
-failed=0
-
-check() {  # check DESCRIPTION COMMAND...: counts a pass when COMMAND succeeds
-  local description=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-    echo "ok: $description"
-  else
-    failed=$((failed + 1))
-    echo "FAILED: $description"
-  fi
-}
+source "$repo/scripts/checks.sh"
 
 # run LOG COMMAND...: runs it with its output in LOG, and gives its exit status in $status.
 run() {
@@ -37,8 +24,6 @@ run() {
   set -e
 }
 
-contains() { grep -qF -- "$2" "$1" || { echo "  $1 lacks: $2"; sed 's/^/  | /' "$1" | tail -n 20; return 1; }; }
-
 rm -rf "$package"
 mkdir -p "$work"
 cp -R "$repo/Tests/PluginFixture" "$package"
@@ -48,14 +33,14 @@ echo "== build-tool plugin: clean tables (a warning, no error)"
 run "$log" swift build --package-path "$package" --scratch-path "$scratch"
 check "the build passes" test "$status" -eq 0
 check "a warning in Xcode's form, with its file:line:column" \
-  contains "$log" "$french:1:1: warning: \"message.new.title\" is missing from fr's Localizable table (present in en) [table.missing-key]"
+  shows "$log" "$french:1:1: warning: \"message.new.title\" is missing from fr's Localizable table (present in en) [table.missing-key]"
 
 echo "== build-tool plugin: a missing ';' fails the build"
 sed -i.orig '2s/;$//' "$french"
 run "$log" swift build --package-path "$package" --scratch-path "$scratch"
 check "the build fails" test "$status" -ne 0
 check "the error in Xcode's form, with its file:line:column" \
-  contains "$log" "$french:2:37: error: missing ';' after the value"
+  shows "$log" "$french:2:37: error: missing ';' after the value"
 run "$log" swift build --package-path "$package" --scratch-path "$scratch"
 check "it fails again on the next build (nothing marked it passed)" test "$status" -ne 0
 
@@ -63,18 +48,17 @@ echo "== command plugin: swift package lint-alerts"
 run "$log" bash -c "cd '$package' && swift package --scratch-path '$scratch' lint-alerts --format xcode"
 check "lint-alerts fails on the broken table" test "$status" -ne 0
 check "lint-alerts gives the file:line:column" \
-  contains "$log" "Sources/Relay/Resources/fr.lproj/Localizable.strings:2:37: error: missing ';' after the value"
+  shows "$log" "Sources/Relay/Resources/fr.lproj/Localizable.strings:2:37: error: missing ';' after the value"
 
 mv "$french.orig" "$french"
 run "$log" bash -c "cd '$package' && swift package --scratch-path '$scratch' lint-alerts --target Relay --strict"
 check "lint-alerts --strict fails on the warning" test "$status" -ne 0
 run "$log" bash -c "cd '$package' && swift package --scratch-path '$scratch' lint-alerts --target Relay"
 check "lint-alerts passes once the table is fixed" test "$status" -eq 0
-check "lint-alerts prints render-alert's report" contains "$log" "1 warning in 1 file"
+check "lint-alerts prints render-alert's report" shows "$log" "1 warning in 1 file"
 
 echo "== build-tool plugin: fixed"
 run "$log" swift build --package-path "$package" --scratch-path "$scratch"
 check "the build passes again once the table is fixed" test "$status" -eq 0
 
-echo "plugins: $passed passed, $failed failed"
-test "$failed" -eq 0
+finish plugins

@@ -14,13 +14,7 @@ if [ -z "$tarball" ]; then
   output=$(mktemp -d)
   tarball=$("$repo/scripts/release.sh" --output "$output" | tail -n 1)
 fi
-passed=0
-failed=0
-check() {
-  local description=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); echo "ok: $description"; else failed=$((failed + 1)); echo "FAILED: $description"; fi
-}
+source "$repo/scripts/checks.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -84,5 +78,4 @@ check "lint gives the finding's file:line:column" grep -q "^App/en.lproj/Localiz
 no_unpacked_sample() { ! ls "$work" | grep -q render-alert-sample; }
 check "the unpacked sample is removed" no_unpacked_sample
 
-echo "release: $passed passed, $failed failed"
-test "$failed" -eq 0
+finish release
