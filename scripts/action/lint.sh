@@ -2,7 +2,7 @@
 # action.yml, step "Lint localized strings": annotations (--format github) in the log, the same
 # findings as JSON for the summary, and SARIF when asked. Never fails itself: the exit status
 # goes to $GITHUB_OUTPUT (status=…) and the action's last step fails the job with it.
-set -uo pipefail
+set -o pipefail  # no -u: macOS runners may run bash 3.2, where an empty array is "unbound"
 out="${RUNNER_TEMP:-/tmp}/render-alert"
 mkdir -p "$out"
 
