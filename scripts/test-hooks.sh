@@ -29,11 +29,11 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/bin" "$work/project/App/en.lproj" "$work/project/App/fr.lproj"
 ln -s "$binary" "$work/bin/render-alert"
 project="$work/project"
-printf '"call.missed.title" = "Missed call";\n' > "$project/App/en.lproj/Localizable.strings"
-printf '"call.missed.title" = "Appel manqué"\n' > "$project/App/fr.lproj/Localizable.strings"  # no ';'
-finding="App/fr.lproj/Localizable.strings:1:37: error: missing ';'"
 fix() { printf '"call.missed.title" = "Appel manqué";\n' > "$project/App/fr.lproj/Localizable.strings"; }
-breakTable() { printf '"call.missed.title" = "Appel manqué"\n' > "$project/App/fr.lproj/Localizable.strings"; }
+breakTable() { printf '"call.missed.title" = "Appel manqué"\n' > "$project/App/fr.lproj/Localizable.strings"; }  # no ';'
+finding="App/fr.lproj/Localizable.strings:1:37: error: missing ';'"
+printf '"call.missed.title" = "Missed call";\n' > "$project/App/en.lproj/Localizable.strings"
+breakTable
 
 echo "== .pre-commit-hooks.yaml"
 python3 - "$repo/.pre-commit-hooks.yaml" > "$work/hooks" <<'PY'
