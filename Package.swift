@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "LocalizedAlerts", targets: ["LocalizedAlerts"]),
+        // Findings and previews as JSON, SARIF, Xcode, GitHub, terminal and HTML output: what
+        // render-alert prints, for any other front end (an HTTP service, an editor).
+        .library(name: "LocalizedAlertsReports", targets: ["LocalizedAlertsReports"]),
         .executable(name: "render-alert", targets: ["render-alert"]),
         // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables
         // while it builds (findings in SwiftPM's output and Xcode's issue navigator).
@@ -33,10 +36,15 @@ let package = Package(
             name: "LocalizedAlerts",
             dependencies: ["CICU"]
         ),
+        .target(
+            name: "LocalizedAlertsReports",
+            dependencies: ["LocalizedAlerts"]
+        ),
         .executableTarget(
             name: "render-alert",
             dependencies: [
                 "LocalizedAlerts",
+                "LocalizedAlertsReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -20,6 +20,7 @@ let package = Package(
             name: name,
             dependencies: [
                 .product(name: "LocalizedAlerts", package: mainPackage),
+                .product(name: "LocalizedAlertsReports", package: mainPackage),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/\(name)",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 struct Dump: ParsableCommand {
     static let configuration = CommandConfiguration(

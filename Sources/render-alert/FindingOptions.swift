@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 /// `--ignore`, shared by every command that reports findings, so that a rule left out of lint
 /// is left out of preview, localize and dump the same way.

@@ -1,4 +1,5 @@
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 /// Runs `read`, turning a file that cannot be read into an I/O error (exit status 2, without
 /// the usage text) that says what could not be read, where and why. With `file`, that path is

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -118,15 +119,15 @@ struct Lint: ParsableCommand {
             }
         }
         let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count)
-        let text: String
-        switch format {
-        case .human: text = LintHuman.render(findings, summary: summary, style: TerminalStyle.current())
-        case .xcode: text = LintXcode.render(findings)
-        case .github: text = LintGitHub.render(findings)
-        case .json: text = LintJSON.make(findings, summary: summary).outputText(pretty: true)
-        case .sarif: text = LintSARIF.make(findings).outputText(pretty: true)
-        }
-        try Output.standardOutput.write(text)
+        let reporter: any FindingsReporter =
+            switch format {
+            case .human: HumanReporter(style: TerminalStyle.current())
+            case .xcode: XcodeReporter()
+            case .github: GitHubReporter()
+            case .json: JSONReporter()
+            case .sarif: SARIFReporter()
+            }
+        try Output.standardOutput.write(reporter.report(findings, summary: summary))
         ProcessEnd.now(status: summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0, keeping: models)
     }
 
@@ -139,28 +140,6 @@ struct Lint: ParsableCommand {
 
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {
     case human, xcode, github, json, sarif
-}
-
-struct LintSummary {
-    var errors = 0
-    var warnings = 0
-    var notes = 0
-    var files = 0
-    var accepted = 0
-    var checked = 0
-
-    init(findings: [Diagnostic], accepted: Int, checked: Int) {
-        for finding in findings {
-            switch finding.severity {
-            case .error: errors += 1
-            case .warning: warnings += 1
-            case .note: notes += 1
-            }
-        }
-        files = Set(findings.compactMap(\.location.file)).count
-        self.accepted = accepted
-        self.checked = checked
-    }
 }
 
 /// What to lint: app directories, catalogs and files standing alone.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 struct Localize: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 struct Match: ParsableCommand {
     static let configuration = CommandConfiguration(

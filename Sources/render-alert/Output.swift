@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import LocalizedAlertsReports
+
 /// The command's own input or output failed (a missing file, a full disk): reported as
 /// `error: <what> (<path>): <reason>` with exit status 2, without the usage text, since the
 /// command line itself was right.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -105,11 +106,6 @@ enum PreviewLayout: String, ExpressibleByArgument, CaseIterable {
     case table, cards
 }
 
-struct PayloadPreview {
-    var file: String
-    var payload: NotificationPayload
-    var renders: [RenderedAlert]
-}
 
 /// The bundled sample: `Resources/` in the current directory (a clone of the repository), else
 /// the copy built into the binary (BundledSample.generated.swift), written to a new private

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 @main
 struct RenderAlert: ParsableCommand {

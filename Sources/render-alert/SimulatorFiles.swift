@@ -1,4 +1,5 @@
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 /// `localize --format apns`: one Xcode push file per device, named after the payload and the
 /// device's languages, for the Simulator (drag it onto the window, or `xcrun simctl push`).

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import LocalizedAlerts
+import LocalizedAlertsReports
 
 /// Rendering one payload (a title key, a body key with two arguments) with the tables loaded,
 /// against the Foundation baseline: a dictionary lookup per key plus String(format:).

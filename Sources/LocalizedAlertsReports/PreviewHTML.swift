@@ -6,8 +6,8 @@ import LocalizedAlerts
 /// full text. Cards lay out in the device language's direction; each argument is a `<bdi>`, so
 /// that a Latin name inside Arabic text keeps its place. Around each card: the localization
 /// used, the search list and every finding.
-enum PreviewHTML {
-    static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic]) -> String {
+public enum PreviewHTML {
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic]) -> String {
         let appName = app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
         var out = """
             <!doctype html>

@@ -10,7 +10,7 @@ import LocalizedAlerts
 /// Every rule the tool can report is listed with its help text, so that a viewer can explain a
 /// result it has never seen. Relative paths are made relative to `%SRCROOT%`, the directory the
 /// command ran in; columns count Unicode code points, as `SourceLocation` does.
-enum LintSARIF {
+public enum LintSARIF {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
     static func make(_ findings: [Diagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> JSON {
@@ -152,7 +152,7 @@ enum LintSARIF {
         return String(decoding: out, as: UTF8.self)
     }
 
-    static func currentDirectory() -> String? {
+    public static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,8 +1,8 @@
 import LocalizedAlerts
 
 /// `lint --list-rules`: every rule by category with its ID, severity, rationale and example.
-enum RuleListing {
-    static func text(_ rules: [RuleDescriptor] = RuleCatalog.all) -> String {
+public enum RuleListing {
+    public static func text(_ rules: [RuleDescriptor] = RuleCatalog.all) -> String {
         var out = ""
         let width = rules.map(\.id.rawValue.count).max() ?? 0
         for category in RuleDescriptor.Category.allCases {
@@ -20,7 +20,7 @@ enum RuleListing {
         return out
     }
 
-    static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> JSON {
+    public static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> JSON {
         .object([
             ("schemaVersion", .number(1)),
             ("rules", .array(rules.map { rule in

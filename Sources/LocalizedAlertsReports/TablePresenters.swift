@@ -1,8 +1,8 @@
 import LocalizedAlerts
 
 /// `dump --format json`: one object per table file.
-enum TableJSON {
-    static func make(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> JSON {
+public enum TableJSON {
+    public static func make(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> JSON {
         var effective: [JSON.Member] = []
         for key in table.keys {
             effective.append(JSON.Member(key: key, value: .string(table[key] ?? "")))
@@ -30,8 +30,8 @@ enum TableJSON {
     }
 }
 
-enum DiagnosticJSON {
-    static func make(_ diagnostic: Diagnostic) -> JSON {
+public enum DiagnosticJSON {
+    public static func make(_ diagnostic: Diagnostic) -> JSON {
         var members: [(String, JSON)] = [
             ("id", .string(diagnostic.id.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -60,8 +60,8 @@ enum DiagnosticJSON {
 }
 
 /// `dump` in text: a readable listing.
-enum TableText {
-    static func render(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> String {
+public enum TableText {
+    public static func render(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> String {
         var out = "\(printable(table.file ?? "<input>")) — \(table.format)"
         out += table.isReadableOnDevice ? ", \(table.count) keys\n" : ", NOT readable on a device (the table is empty there)\n"
         for entry in table.entries {

@@ -4,12 +4,12 @@ import LocalizedAlerts
 /// as the width allows. The card is as wide as an iPhone notification holds Latin text (about
 /// 38 columns); widths come from ICU grapheme clusters and East Asian width, so CJK text wraps
 /// at half the characters. Like the HTML page, line breaking is an approximation.
-enum PreviewCards {
+public enum PreviewCards {
     /// Text columns inside a card.
     static let textWidth = 38
     static let bodyLines = 4
 
-    static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+    public static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
         var out = style.dim("Cards approximate the lock screen: title and subtitle on one line, the body on four; real line breaks depend on the device's fonts.") + "\n\n"
         let fallbackName = app.displayName ?? "App"
         for preview in previews {

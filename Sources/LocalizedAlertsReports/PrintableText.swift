@@ -5,12 +5,12 @@ import LocalizedAlerts
 /// tables, payloads and file names goes through this, so that an escape sequence in it is seen,
 /// not obeyed, and no line break in it starts a line of its own (which a CI runner would read
 /// as a command).
-func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+public func printable(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
     scalar == "\u{2028}" || scalar == "\u{2029}" ? "\u{2424}" : DisplayText.visible(scalar)
 }
 
 /// `text` on one line, every scalar ``printable(_:)``.
-func printable(_ text: String) -> String {
+public func printable(_ text: String) -> String {
     text.replacingScalars(printableReplacement)
 }
 
@@ -36,7 +36,7 @@ extension JSON {
     /// The document as the commands write it, ending with a line feed. DEL and C1 control
     /// characters are escaped too (`\u009b`): JSON does not ask for it, but a terminal showing
     /// the output would obey them. Exact, since they can occur only inside strings.
-    func outputText(pretty: Bool = false) -> String {
+    public func outputText(pretty: Bool = false) -> String {
         serialized(pretty: pretty).replacingScalars { scalar in
             (0x7F...0x9F).contains(scalar.value) ? "\\u00" + String(scalar.value, radix: 16) : nil
         } + "\n"

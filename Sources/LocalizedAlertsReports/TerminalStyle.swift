@@ -5,13 +5,19 @@ import Darwin
 #endif
 
 /// Colours and width for terminal output: colour only on a terminal, never with NO_COLOR.
-struct TerminalStyle {
-    var colors: Bool
-    var width: Int
+public struct TerminalStyle: Sendable {
+    public var colors: Bool
+    public var width: Int
     /// Whether output goes to a terminal (text is then fitted to its width).
-    var isTerminal: Bool
+    public var isTerminal: Bool
 
-    static func current() -> TerminalStyle {
+    public init(colors: Bool, width: Int, isTerminal: Bool) {
+        self.colors = colors
+        self.width = width
+        self.isTerminal = isTerminal
+    }
+
+    public static func current() -> TerminalStyle {
         let terminal = isatty(STDOUT_FILENO) == 1
         let noColor = getenv("NO_COLOR").map { String(cString: $0).isEmpty == false } ?? false
         let dumb = getenv("TERM").map { String(cString: $0) == "dumb" } ?? false
@@ -25,13 +31,13 @@ struct TerminalStyle {
         return TerminalStyle(colors: terminal && !noColor && !dumb, width: width, isTerminal: terminal)
     }
 
-    func paint(_ text: String, _ code: String) -> String {
+    public func paint(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
-    func bold(_ text: String) -> String { paint(text, "1") }
-    func dim(_ text: String) -> String { paint(text, "2") }
-    func red(_ text: String) -> String { paint(text, "31") }
-    func yellow(_ text: String) -> String { paint(text, "33") }
-    func green(_ text: String) -> String { paint(text, "32") }
-    func cyan(_ text: String) -> String { paint(text, "36") }
+    public func bold(_ text: String) -> String { paint(text, "1") }
+    public func dim(_ text: String) -> String { paint(text, "2") }
+    public func red(_ text: String) -> String { paint(text, "31") }
+    public func yellow(_ text: String) -> String { paint(text, "33") }
+    public func green(_ text: String) -> String { paint(text, "32") }
+    public func cyan(_ text: String) -> String { paint(text, "36") }
 }

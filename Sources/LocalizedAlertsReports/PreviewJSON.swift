@@ -1,8 +1,8 @@
 import LocalizedAlerts
 
 /// `preview --format json`, schema version 1 (documented in the README).
-enum PreviewJSON {
-    static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> JSON {
+public enum PreviewJSON {
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> JSON {
         .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),

@@ -2,8 +2,8 @@ import LocalizedAlerts
 
 /// `preview --format text`: per payload, a table with one row per device, then what looks
 /// wrong, each finding listed once with the languages it affects.
-enum PreviewText {
-    static func render(_ previews: [PayloadPreview], appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+public enum PreviewText {
+    public static func render(_ previews: [PayloadPreview], appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {
             out += header(preview, style: style)
