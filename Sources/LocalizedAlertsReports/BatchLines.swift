@@ -2,8 +2,8 @@ import LocalizedAlerts
 
 extension LocalizedPayload {
     /// The batch output line for this result (and one element of `localize`'s JSON).
-    public func batchLine(lineNumber: Int, id: JSON?) -> JSON {
-        var members: [(String, JSON)] = [("line", .number(lineNumber))]
+    public func batchLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }
         members += [
             ("mode", .string(mode.rawValue)),
@@ -21,8 +21,8 @@ extension LocalizedPayload {
 }
 
 extension LocalizationRequest.Failure {
-    public func batchLine(lineNumber: Int) -> JSON {
-        var members: [(String, JSON)] = [("line", .number(lineNumber))]
+    public func batchLine(lineNumber: Int) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }
         members.append(("error", .string(message)))
         return .object(members)
@@ -35,7 +35,7 @@ extension AlertRenderer {
     public func localize(
         batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone, payloadOnly: Bool = false,
         filter: DiagnosticFilter = DiagnosticFilter()
-    ) -> JSON {
+    ) -> LocatedJSON {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
             var result = localize(request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device)

@@ -3,7 +3,7 @@ import LocalizedAlerts
 /// `lint --format human`: findings grouped by file, each with the offending line and a caret
 /// under the column, then a one-line summary.
 enum LintHuman {
-    static func render(_ findings: [Diagnostic], summary: LintSummary, style: TerminalStyle) -> String {
+    static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary, style: TerminalStyle) -> String {
         var out = ""
         var sources = SourceCache()
         var currentFile: String?? = .none

@@ -2,7 +2,7 @@ import LocalizedAlerts
 
 /// `lint --format json`, schema version 1 (documented in the README).
 enum LintJSON {
-    static func make(_ findings: [Diagnostic], summary: LintSummary) -> JSON {
+    static func make(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),

@@ -3,7 +3,7 @@ import LocalizedAlerts
 /// `lint --format xcode`: `file:line:column: error: message [rule]`, which Xcode, editors and
 /// compilers' problem matchers understand. Notes follow their finding as `note:` lines.
 enum LintXcode {
-    static func render(_ findings: [Diagnostic]) -> String {
+    static func render(_ findings: [LocalizationDiagnostic]) -> String {
         var out = ""
         for finding in findings {
             out += "\(place(finding.location)): \(finding.severity.rawValue): \(oneLine(finding.message)) [\(finding.id)]\n"
@@ -21,7 +21,7 @@ enum LintXcode {
 /// `lint --format github`: GitHub Actions workflow commands, which annotate the pull request's
 /// files. https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 enum LintGitHub {
-    static func render(_ findings: [Diagnostic]) -> String {
+    static func render(_ findings: [LocalizationDiagnostic]) -> String {
         var out = ""
         for finding in findings {
             let command: String

@@ -13,7 +13,7 @@ import LocalizedAlerts
 public enum LintSARIF {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    static func make(_ findings: [Diagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> JSON {
+    static func make(_ findings: [LocalizationDiagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> LocatedJSON {
         var rules = rules
         var index: [DiagnosticID: Int] = [:]
         for (i, rule) in rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
@@ -22,7 +22,7 @@ public enum LintSARIF {
             index[finding.id] = rules.count
             rules.append(RuleDescriptor(finding.id, finding.severity, .values, rationale: finding.message, example: ""))
         }
-        var run: [(String, JSON)] = [
+        var run: [(String, LocatedJSON)] = [
             ("tool", .object([
                 ("driver", .object([
                     ("name", .string("render-alert")),
@@ -45,7 +45,7 @@ public enum LintSARIF {
         ])
     }
 
-    static func rule(_ rule: RuleDescriptor) -> JSON {
+    static func rule(_ rule: RuleDescriptor) -> LocatedJSON {
         var help = rule.rationale
         var markdown = rule.rationale
         if !rule.example.isEmpty {
@@ -63,10 +63,10 @@ public enum LintSARIF {
         ])
     }
 
-    static func result(_ finding: Diagnostic, ruleIndex: Int) -> JSON {
+    static func result(_ finding: LocalizationDiagnostic, ruleIndex: Int) -> LocatedJSON {
         var text = finding.message
         if let hint = finding.hint { text += "\n\n" + hint }
-        var members: [(String, JSON)] = [
+        var members: [(String, LocatedJSON)] = [
             ("ruleId", .string(finding.id.rawValue)),
             ("ruleIndex", .number(ruleIndex)),
             ("level", .string(level(finding.severity))),
@@ -75,7 +75,7 @@ public enum LintSARIF {
         if let location = location(finding.location) {
             members.append(("locations", .array([.object(location)])))
         }
-        let related = finding.notes.enumerated().compactMap { offset, note -> JSON? in
+        let related = finding.notes.enumerated().compactMap { offset, note -> LocatedJSON? in
             guard var location = location(note.location) else { return nil }
             location.insert(("id", .number(offset)), at: 0)
             location.append(("message", .object([("text", .string(note.message))])))
@@ -85,9 +85,9 @@ public enum LintSARIF {
         return .object(members)
     }
 
-    static func location(_ location: SourceLocation) -> [(String, JSON)]? {
+    static func location(_ location: SourceLocation) -> [(String, LocatedJSON)]? {
         guard let file = location.file else { return nil }
-        var artifact: [(String, JSON)]
+        var artifact: [(String, LocatedJSON)]
         if file.hasPrefix("/") {
             artifact = [("uri", .string(fileURI(file)))]
         } else {
@@ -101,7 +101,7 @@ public enum LintSARIF {
         ]
     }
 
-    static func level(_ severity: Severity) -> String {
+    static func level(_ severity: DiagnosticSeverity) -> String {
         switch severity {
         case .error: "error"
         case .warning: "warning"

@@ -9,7 +9,7 @@ public enum PreviewCards {
     static let textWidth = 38
     static let bodyLines = 4
 
-    public static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+    public static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
         var out = style.dim("Cards approximate the lock screen: title and subtitle on one line, the body on four; real line breaks depend on the device's fonts.") + "\n\n"
         let fallbackName = app.displayName ?? "App"
         for preview in previews {

@@ -7,7 +7,7 @@ import LocalizedAlerts
 /// that a Latin name inside Arabic text keeps its place. Around each card: the localization
 /// used, the search list and every finding.
 public enum PreviewHTML {
-    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [Diagnostic]) -> String {
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic]) -> String {
         let appName = app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
         var out = """
             <!doctype html>
@@ -139,7 +139,7 @@ public enum PreviewHTML {
         }.joined()
     }
 
-    static func diagnosticList(_ diagnostics: [Diagnostic], className: String) -> String {
+    static func diagnosticList(_ diagnostics: [LocalizationDiagnostic], className: String) -> String {
         guard !diagnostics.isEmpty else { return "" }
         var out = "<ul class=\"\(className)\">\n"
         for diagnostic in diagnostics {

@@ -2,7 +2,7 @@ import LocalizedAlerts
 
 /// `preview --format json`, schema version 1 (documented in the README).
 public enum PreviewJSON {
-    public static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> JSON {
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
@@ -15,7 +15,7 @@ public enum PreviewJSON {
         ])
     }
 
-    static func preview(_ preview: PayloadPreview) -> JSON {
+    static func preview(_ preview: PayloadPreview) -> LocatedJSON {
         .object([
             ("payload", .string(preview.file)),
             ("byteCount", .number(preview.payload.byteCount)),
@@ -24,8 +24,8 @@ public enum PreviewJSON {
         ])
     }
 
-    static func render(_ render: RenderedAlert) -> JSON {
-        func fieldDetail(_ field: RenderedField?) -> JSON {
+    static func render(_ render: RenderedAlert) -> LocatedJSON {
+        func fieldDetail(_ field: RenderedField?) -> LocatedJSON {
             guard let field else { return .null }
             return .object([
                 ("text", .string(field.text)),
@@ -34,7 +34,7 @@ public enum PreviewJSON {
                 ("format", .string(field.format)),
             ])
         }
-        var sound: JSON = .null
+        var sound: LocatedJSON = .null
         switch render.sound {
         case .named(let name)?: sound = .string(name)
         case .dictionary(let name, let critical, let volume)?:

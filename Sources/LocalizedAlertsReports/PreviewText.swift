@@ -3,7 +3,7 @@ import LocalizedAlerts
 /// `preview --format text`: per payload, a table with one row per device, then what looks
 /// wrong, each finding listed once with the languages it affects.
 public enum PreviewText {
-    public static func render(_ previews: [PayloadPreview], appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+    public static func render(_ previews: [PayloadPreview], appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {
             out += header(preview, style: style)
@@ -18,7 +18,7 @@ public enum PreviewText {
     }
 
     /// One line about the tables' own problems, which lint lists.
-    static func tablesSummary(_ appDiagnostics: [Diagnostic], style: TerminalStyle) -> String {
+    static func tablesSummary(_ appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
         guard !appDiagnostics.isEmpty else { return "" }
         let errors = appDiagnostics.filter { $0.severity == .error }.count
         return style.bold("The app's tables: \(errors) errors, \(appDiagnostics.count - errors) warnings") + "  "
@@ -107,7 +107,7 @@ public enum PreviewText {
     /// Each distinct finding once, with the devices it affects.
     static func grouped(_ renders: [RenderedAlert], style: TerminalStyle) -> String {
         struct Group {
-            var diagnostic: Diagnostic
+            var diagnostic: LocalizationDiagnostic
             var devices: [String]
         }
         var groups: [Group] = []
@@ -136,7 +136,7 @@ public enum PreviewText {
 }
 
 enum DiagnosticText {
-    static func symbol(_ severity: Severity, style: TerminalStyle) -> String {
+    static func symbol(_ severity: DiagnosticSeverity, style: TerminalStyle) -> String {
         switch severity {
         case .error: style.red("✖ error")
         case .warning: style.yellow("⚠ warning")
@@ -148,7 +148,7 @@ enum DiagnosticText {
         location.file.map { "\(printable($0)):\(location.line):\(location.column)" } ?? "\(location.line):\(location.column)"
     }
 
-    static func line(_ diagnostic: Diagnostic, style: TerminalStyle) -> String {
+    static func line(_ diagnostic: LocalizationDiagnostic, style: TerminalStyle) -> String {
         "\(symbol(diagnostic.severity, style: style)) \(printable(diagnostic.message)) \(style.dim("[\(diagnostic.id)] \(place(diagnostic.location))"))"
     }
 }

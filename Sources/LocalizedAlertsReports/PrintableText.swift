@@ -32,7 +32,7 @@ func oneLine(_ text: String) -> String {
     }
 }
 
-extension JSON {
+extension LocatedJSON {
     /// The document as the commands write it, ending with a line feed. DEL and C1 control
     /// characters are escaped too (`\u009b`): JSON does not ask for it, but a terminal showing
     /// the output would obey them. Exact, since they can occur only inside strings.

@@ -7,7 +7,7 @@ public protocol FindingsReporter: Sendable {
     /// The name `--format` knows this reporter by.
     static var identifier: String { get }
     /// The whole report, ending with a line feed.
-    func report(_ findings: [Diagnostic], summary: LintSummary) -> String
+    func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String
 }
 
 /// For people: grouped by file, the offending line with a caret, hint and notes; 200 findings of
@@ -16,7 +16,7 @@ public struct HumanReporter: FindingsReporter {
     public static let identifier = "human"
     public var style: TerminalStyle
     public init(style: TerminalStyle) { self.style = style }
-    public func report(_ findings: [Diagnostic], summary: LintSummary) -> String {
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
         LintHuman.render(findings, summary: summary, style: style)
     }
 }
@@ -25,21 +25,21 @@ public struct HumanReporter: FindingsReporter {
 public struct XcodeReporter: FindingsReporter {
     public static let identifier = "xcode"
     public init() {}
-    public func report(_ findings: [Diagnostic], summary: LintSummary) -> String { LintXcode.render(findings) }
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintXcode.render(findings) }
 }
 
 /// GitHub Actions workflow commands: annotations on a pull request.
 public struct GitHubReporter: FindingsReporter {
     public static let identifier = "github"
     public init() {}
-    public func report(_ findings: [Diagnostic], summary: LintSummary) -> String { LintGitHub.render(findings) }
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintGitHub.render(findings) }
 }
 
 /// `{"schemaVersion": 1, "generator", "summary", "findings"}`, for scripts.
 public struct JSONReporter: FindingsReporter {
     public static let identifier = "json"
     public init() {}
-    public func report(_ findings: [Diagnostic], summary: LintSummary) -> String {
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
         LintJSON.make(findings, summary: summary).outputText(pretty: true)
     }
 }
@@ -49,7 +49,7 @@ public struct SARIFReporter: FindingsReporter {
     public static let identifier = "sarif"
     public var workingDirectory: String?
     public init(workingDirectory: String? = LintSARIF.currentDirectory()) { self.workingDirectory = workingDirectory }
-    public func report(_ findings: [Diagnostic], summary: LintSummary) -> String {
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
         LintSARIF.make(findings, workingDirectory: workingDirectory).outputText(pretty: true)
     }
 }

@@ -9,7 +9,7 @@ public struct LintSummary: Sendable {
     public var accepted = 0
     public var checked = 0
 
-    public init(findings: [Diagnostic], accepted: Int, checked: Int) {
+    public init(findings: [LocalizationDiagnostic], accepted: Int, checked: Int) {
         for finding in findings {
             switch finding.severity {
             case .error: errors += 1

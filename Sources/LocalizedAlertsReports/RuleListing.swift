@@ -20,7 +20,7 @@ public enum RuleListing {
         return out
     }
 
-    public static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> JSON {
+    public static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),
             ("rules", .array(rules.map { rule in

@@ -2,13 +2,13 @@ import LocalizedAlerts
 
 /// `dump --format json`: one object per table file.
 public enum TableJSON {
-    public static func make(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> JSON {
-        var effective: [JSON.Member] = []
+    public static func make(_ table: LocalizationTable, diagnostics: [LocalizationDiagnostic]) -> LocatedJSON {
+        var effective: [LocatedJSON.Member] = []
         for key in table.keys {
-            effective.append(JSON.Member(key: key, value: .string(table[key] ?? "")))
+            effective.append(LocatedJSON.Member(key: key, value: .string(table[key] ?? "")))
         }
-        let entries: [JSON] = table.entries.map { entry in
-            var members: [(String, JSON)] = [
+        let entries: [LocatedJSON] = table.entries.map { entry in
+            var members: [(String, LocatedJSON)] = [
                 ("key", .string(entry.key)),
                 ("value", .string(entry.value)),
                 ("line", .number(entry.location.line)),
@@ -23,7 +23,7 @@ public enum TableJSON {
             ("file", .string(table.file)),
             ("format", .string(table.format.description)),
             ("readableOnDevice", .bool(table.isReadableOnDevice)),
-            ("table", JSON(.object(effective))),
+            ("table", LocatedJSON(.object(effective))),
             ("entries", .array(entries)),
             ("diagnostics", .array(diagnostics.map(DiagnosticJSON.make))),
         ])
@@ -31,8 +31,8 @@ public enum TableJSON {
 }
 
 public enum DiagnosticJSON {
-    public static func make(_ diagnostic: Diagnostic) -> JSON {
-        var members: [(String, JSON)] = [
+    public static func make(_ diagnostic: LocalizationDiagnostic) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [
             ("id", .string(diagnostic.id.rawValue)),
             ("severity", .string(diagnostic.severity.rawValue)),
         ]
@@ -61,7 +61,7 @@ public enum DiagnosticJSON {
 
 /// `dump` in text: a readable listing.
 public enum TableText {
-    public static func render(_ table: LocalizationTable, diagnostics: [Diagnostic]) -> String {
+    public static func render(_ table: LocalizationTable, diagnostics: [LocalizationDiagnostic]) -> String {
         var out = "\(printable(table.file ?? "<input>")) — \(table.format)"
         out += table.isReadableOnDevice ? ", \(table.count) keys\n" : ", NOT readable on a device (the table is empty there)\n"
         for entry in table.entries {

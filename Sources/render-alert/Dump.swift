@@ -26,7 +26,7 @@ struct Dump: ParsableCommand {
         let tables = try files.map { file in try readingInput("cannot read the table", file: file) { try LocalizationTable(contentsOfFile: file) } }
         let kept = tables.map { filter.apply($0.diagnostics) }
         switch format {
-        case .json: try Output.standardOutput.write(JSON.array(zip(tables, kept).map(TableJSON.make)).outputText(pretty: true))
+        case .json: try Output.standardOutput.write(LocatedJSON.array(zip(tables, kept).map(TableJSON.make)).outputText(pretty: true))
         case .text: try Output.standardOutput.write(zip(tables, kept).map(TableText.render).joined())
         }
         if kept.contains(where: \.containsErrors) {

@@ -64,7 +64,7 @@ struct Lint: ParsableCommand {
         let payloadDocuments = try payloadFiles.map { file in
             try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
         }
-        var findings: [Diagnostic] = []
+        var findings: [LocalizationDiagnostic] = []
         // The apps' models live until the process ends (see `ProcessEnd`): freeing thousands
         // of values one by one only to exit would cost a sixth of a lint.
         var models: [LocalizationModel] = []
@@ -132,8 +132,8 @@ struct Lint: ParsableCommand {
     }
 
     /// The same finding reached twice (a table shared by two paths) is reported once.
-    static func unique(_ findings: [Diagnostic]) -> [Diagnostic] {
-        var seen: Set<Diagnostic> = []
+    static func unique(_ findings: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
+        var seen: Set<LocalizationDiagnostic> = []
         return findings.filter { seen.insert($0).inserted }
     }
 }
@@ -149,7 +149,7 @@ struct LintTargets {
     var files: [String] = []
     /// Found by the walk but not readable (`table.unreadable-file`): a FIFO, a directory named
     /// like a table, a dangling link, a folder that cannot be listed.
-    var unreadable: [Diagnostic] = []
+    var unreadable: [LocalizationDiagnostic] = []
     var count: Int { apps.count + catalogs.count + files.count }
 
     static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData"]
@@ -211,8 +211,8 @@ struct LintTargets {
     }
 
     /// The finding for a file that cannot be read, as the library gives it inside an app.
-    static func unreadable(_ path: String, _ reason: String, what: String = "file") -> Diagnostic {
-        Diagnostic(
+    static func unreadable(_ path: String, _ reason: String, what: String = "file") -> LocalizationDiagnostic {
+        LocalizationDiagnostic(
             .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
             "cannot read the \(what): \(reason)")
     }

@@ -104,7 +104,7 @@ struct Localize: ParsableCommand {
             try Output.standardOutput.write(results.map { $0.payload.outputText() }.joined())
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
-            try Output.standardOutput.write(JSON.array(lines).outputText(pretty: true))
+            try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
         }
         let tooLarge = results.filter(\.exceedsLimit)
         for result in tooLarge {
@@ -122,7 +122,7 @@ struct Localize: ParsableCommand {
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
         while let line = lines.next() {
             lineNumber += 1
-            let output: JSON
+            let output: LocatedJSON
             switch line {
             case .tooLong(let length):
                 output = .object([

@@ -37,7 +37,7 @@ struct Match: ParsableCommand {
         let result = matcher.searchList(preferredLanguages: preferredLanguages, bundle: bundle)
         switch format {
         case .json:
-            let json = JSON.object([
+            let json = LocatedJSON.object([
                 ("schemaVersion", .number(1)),
                 ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
                 ("localizations", .array(bundle.names.map { .string($0) })),

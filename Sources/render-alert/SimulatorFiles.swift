@@ -26,10 +26,10 @@ struct SimulatorFiles {
 
     /// The payload with `Simulator Target Bundle` first when a bundle identifier is given (one
     /// the payload already had is replaced); otherwise as it is.
-    func document(_ payload: JSON) -> JSON {
+    func document(_ payload: LocatedJSON) -> LocatedJSON {
         guard let bundleIdentifier, case .object(let members) = payload.value else { return payload }
-        let target = JSON.Member(key: Self.targetBundleKey, value: .string(bundleIdentifier))
-        return JSON(.object([target] + members.filter { $0.key != Self.targetBundleKey }))
+        let target = LocatedJSON.Member(key: Self.targetBundleKey, value: .string(bundleIdentifier))
+        return LocatedJSON(.object([target] + members.filter { $0.key != Self.targetBundleKey }))
     }
 
     /// `missed-call` for `payloads/missed-call.json`.

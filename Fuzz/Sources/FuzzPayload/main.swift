@@ -16,14 +16,14 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let lines = Invariants.lines(bytes)
     Invariants.locationsInside(Invariants.diagnosticLocations(payload.diagnostics), lines: lines, what: "payload")
     let serialized = payload.document.serialized()
-    let reparsed = JSON.parse(serialized)
+    let reparsed = LocatedJSON.parse(serialized)
     guard let root = reparsed.root, root.serialized() == serialized else { violated("the document does not survive serializing: \(serialized.prefix(200))") }
     for languages in [["en"], ["ar-EG", "en"], ["zz"]] {
         let alert = renderer.render(payload, preferredLanguages: languages)
         _ = alert.showsAlert
         for mode in [LocalizationMode.server, .device] {
             let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode)
-            guard JSON.parse(localized.payload.serialized()).root != nil else { violated("a localized payload is not JSON") }
+            guard LocatedJSON.parse(localized.payload.serialized()).root != nil else { violated("a localized payload is not JSON") }
         }
     }
     return 0

@@ -31,7 +31,7 @@ public enum Invariants {
         SourceText.lines(of: String(decoding: bytes, as: UTF8.self))
     }
 
-    public static func diagnosticLocations(_ diagnostics: [Diagnostic]) -> [SourceLocation] {
+    public static func diagnosticLocations(_ diagnostics: [LocalizationDiagnostic]) -> [SourceLocation] {
         diagnostics.flatMap { [$0.location] + $0.notes.map(\.location) }
     }
 }

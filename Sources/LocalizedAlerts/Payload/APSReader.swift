@@ -9,9 +9,9 @@ import Darwin
 /// Reads `aps` the way the device does, noting every departure from the documented types.
 struct APSReader {
     let file: String?
-    var diagnostics: [Diagnostic]
+    var diagnostics: [LocalizationDiagnostic]
 
-    init(file: String?, diagnostics: [Diagnostic]) {
+    init(file: String?, diagnostics: [LocalizationDiagnostic]) {
         self.file = file
         self.diagnostics = diagnostics
     }
@@ -20,7 +20,7 @@ struct APSReader {
         _ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil
     ) {
         diagnostics.append(
-            Diagnostic(
+            LocalizationDiagnostic(
                 id, at: location ?? SourceLocation(file: file, line: 1, column: 1),
                 message, hint: hint))
     }
@@ -33,8 +33,8 @@ struct APSReader {
         "input-push-token", "input-push-channel",
     ]
 
-    mutating func readAPS(_ value: JSON) -> APS {
-        var aps = APS()
+    mutating func readAPS(_ value: LocatedJSON) -> APSDictionary {
+        var aps = APSDictionary()
         guard let members = value.members else {
             note(.payloadTypeMismatch, value.location, "\"aps\" is \(value.kindDescription), not an object: the device shows nothing")
             return aps
@@ -133,19 +133,19 @@ struct APSReader {
 
     // MARK: Alert
 
-    mutating func readAlert(_ value: JSON, isLiveActivity: Bool) -> Alert? {
+    mutating func readAlert(_ value: LocatedJSON, isLiveActivity: Bool) -> AlertContent? {
         switch value.value {
         case .string(let text):
             if text.isEmpty {
                 note(.payloadEmptyAlert, value.location, "an empty alert string means no alert: nothing is shown")
                 return nil
             }
-            var alert = Alert()
+            var alert = AlertContent()
             alert.body = AlertField(text: text, location: value.location)
             return alert
         case .object(let members):
-            var alert = Alert()
-            var fieldValues: [String: JSON] = [:]
+            var alert = AlertContent()
+            var fieldValues: [String: LocatedJSON] = [:]
             var locations: [String: SourceLocation] = [:]
             for member in members {
                 fieldValues[member.key] = member.value
@@ -159,7 +159,7 @@ struct APSReader {
                         // Live Activity shape: {"loc-key": …, "loc-args": […]} is the whole
                         // field; the outer *-loc-key and *-loc-args are not mixed into it.
                         alert.isLiveActivityAlert = true
-                        let object = JSON(.object(members), location: raw.location)
+                        let object = LocatedJSON(.object(members), location: raw.location)
                         field.locKey = nonEmptyString("\(keys.text).loc-key", object["loc-key"], locations[keys.text])
                         field.location = raw.location
                         if let args = object["loc-args"] {
@@ -237,7 +237,7 @@ struct APSReader {
         }
     }
 
-    mutating func arguments(_ name: String, _ value: JSON) -> [LocArgument]? {
+    mutating func arguments(_ name: String, _ value: LocatedJSON) -> [LocArgument]? {
         guard let items = value.items else {
             typeMismatch(name, expected: "an array", value, value.location)
             return nil
@@ -270,7 +270,7 @@ struct APSReader {
 
     // MARK: Scalars
 
-    mutating func readSound(_ value: JSON, at: SourceLocation?) -> Sound? {
+    mutating func readSound(_ value: LocatedJSON, at: SourceLocation?) -> AlertSound? {
         switch value.value {
         case .string(let name): return .named(name)
         case .object:
@@ -296,7 +296,7 @@ struct APSReader {
 
     /// `content-available`, `mutable-content`: a positive number, or any value that is not a
     /// number, counts as set (spec/device-rendering.md §5).
-    mutating func flag(_ name: String, _ value: JSON, _ at: SourceLocation?) -> Bool {
+    mutating func flag(_ name: String, _ value: LocatedJSON, _ at: SourceLocation?) -> Bool {
         switch value.value {
         case .number(let n): return n.doubleValue > 0
         case .bool(let b): return b
@@ -309,33 +309,33 @@ struct APSReader {
         }
     }
 
-    mutating func string(_ name: String, _ value: JSON, _ at: SourceLocation?) -> String? {
+    mutating func string(_ name: String, _ value: LocatedJSON, _ at: SourceLocation?) -> String? {
         if let s = value.stringValue { return s }
         typeMismatch(name, expected: "a string", value, at)
         return nil
     }
 
     /// A string key where "" counts as absent.
-    mutating func nonEmptyString(_ name: String, _ value: JSON?, _ at: SourceLocation?) -> String? {
+    mutating func nonEmptyString(_ name: String, _ value: LocatedJSON?, _ at: SourceLocation?) -> String? {
         guard let value else { return nil }
         guard let s = string(name, value, at) else { return nil }
         return s.isEmpty ? nil : s
     }
 
-    mutating func number(_ name: String, _ value: JSON, _ at: SourceLocation?) -> Double? {
+    mutating func number(_ name: String, _ value: LocatedJSON, _ at: SourceLocation?) -> Double? {
         if case .number(let n) = value.value { return n.doubleValue }
         typeMismatch(name, expected: "a number", value, at)
         return nil
     }
 
-    mutating func typeMismatch(_ name: String, expected: String, _ value: JSON, _ at: SourceLocation?) {
+    mutating func typeMismatch(_ name: String, expected: String, _ value: LocatedJSON, _ at: SourceLocation?) {
         note(
             .payloadTypeMismatch, at ?? value.location,
             "\"\(name)\" is \(value.kindDescription), not \(expected): the device ignores it")
     }
 }
 
-extension JSON.Number {
+extension LocatedJSON.Number {
     /// How a device prints this number in `loc-args`: its `NSNumber`'s `stringValue`. A JSON
     /// integer prints as an integer (`5`); any other number as C's `%0.16g` (`2.5`, `0.3` for
     /// 0.30000000000000004, `9348.309999999999` for 9348.31, `1e+20`, `-0`). An integer past 64

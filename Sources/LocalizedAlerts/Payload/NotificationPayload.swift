@@ -5,13 +5,13 @@
 /// value counts as absent, as on a device. Only a document that is not JSON has no `aps`.
 public struct NotificationPayload: Sendable {
     /// The document as read, keys in order; custom keys are kept untouched in it.
-    public var document: JSON
-    public var aps: APS
+    public var document: LocatedJSON
+    public var aps: APSDictionary
     /// Top-level keys other than `aps` (and Xcode's `Simulator Target Bundle`), as written.
-    public var customKeys: [JSON.Member]
+    public var customKeys: [LocatedJSON.Member]
     /// Xcode `.apns` files name the app to deliver to in the simulator; APNs never sees it.
     public var simulatorTargetBundle: String?
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LocalizationDiagnostic]
     public var file: String?
 
     /// APNs' limit for ordinary pushes (VoIP pushes may have 5,120 bytes).
@@ -27,8 +27,8 @@ public struct NotificationPayload: Sendable {
     public static let maximumLocArguments = 1_000
 
     public init(parsing bytes: [UInt8], file: String? = nil) {
-        let parsed = JSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
-        self.init(document: parsed.root ?? JSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil)
+        let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
+        self.init(document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil)
     }
 
     public init(parsing text: String, file: String? = nil) {
@@ -40,17 +40,17 @@ public struct NotificationPayload: Sendable {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)
     }
 
-    public init(document: JSON, file: String? = nil) {
+    public init(document: LocatedJSON, file: String? = nil) {
         self.init(document: document, file: file, diagnostics: [], parsed: true)
     }
 
-    private init(document: JSON, file: String?, diagnostics: [Diagnostic], parsed: Bool) {
+    private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool) {
         self.document = document
         self.file = file
         var reader = APSReader(file: file, diagnostics: diagnostics)
-        var custom: [JSON.Member] = []
+        var custom: [LocatedJSON.Member] = []
         var simulatorTarget: String?
-        var aps = APS()
+        var aps = APSDictionary()
         if parsed {
             if let members = document.members {
                 var sawAPS = false
@@ -86,7 +86,7 @@ public struct NotificationPayload: Sendable {
         self.diagnostics = reader.diagnostics.cappedPerID()
         if parsed, byteCount > NotificationPayload.maximumByteCount {
             self.diagnostics.append(
-                Diagnostic(
+                LocalizationDiagnostic(
                     .payloadTooLarge, at: document.location ?? SourceLocation(file: file, line: 1, column: 1),
                     "the payload is \(byteCount) bytes as sent; APNs rejects payloads over \(NotificationPayload.maximumByteCount) bytes (413)",
                     hint: "shorten the alert or move data out of the payload"))
@@ -94,19 +94,19 @@ public struct NotificationPayload: Sendable {
     }
 }
 
-extension JSON {
+extension LocatedJSON {
     /// The document without Xcode's `Simulator Target Bundle` key.
-    var withoutSimulatorTarget: JSON {
+    var withoutSimulatorTarget: LocatedJSON {
         guard case .object(let members) = value else { return self }
-        return JSON(.object(members.filter { $0.key != "Simulator Target Bundle" }), location: location)
+        return LocatedJSON(.object(members.filter { $0.key != "Simulator Target Bundle" }), location: location)
     }
 }
 
 /// The `aps` dictionary.
-public struct APS: Sendable, Hashable {
-    public var alert: Alert?
+public struct APSDictionary: Sendable, Hashable {
+    public var alert: AlertContent?
     public var badge: Int?
-    public var sound: Sound?
+    public var sound: AlertSound?
     public var threadID: String?
     public var category: String?
     /// `content-available`: a positive number, or any value that is not a number, counts as set.
@@ -138,14 +138,14 @@ public enum InterruptionLevel: String, Sendable, Hashable, Codable, CaseIterable
     case critical
 }
 
-public enum Sound: Sendable, Hashable {
+public enum AlertSound: Sendable, Hashable {
     case named(String)
     /// `{critical, name, volume}`; volume clamped to 0…1.
     case dictionary(name: String?, critical: Bool, volume: Double?)
 }
 
 /// `aps.alert`: title, subtitle and body, each raw text or a localization key with arguments.
-public struct Alert: Sendable, Hashable {
+public struct AlertContent: Sendable, Hashable {
     public var title = AlertField()
     public var subtitle = AlertField()
     public var body = AlertField()
@@ -218,7 +218,7 @@ public struct LocArgument: Sendable, Hashable {
     }
 
     /// Converts a `loc-args` element as the device does.
-    public init(json: JSON) {
+    public init(json: LocatedJSON) {
         switch json.value {
         case .string(let s): self.init(text: s, kind: .string, location: json.location)
         case .number(let n): self.init(text: n.devicePrinted, kind: .number, location: json.location)
@@ -234,9 +234,9 @@ public struct LocArgument: Sendable, Hashable {
 public struct LiveActivity: Sendable, Hashable {
     public var timestamp: Double?
     public var event: String?
-    public var contentState: JSON?
+    public var contentState: LocatedJSON?
     public var staleDate: Double?
     public var dismissalDate: Double?
     public var attributesType: String?
-    public var attributes: JSON?
+    public var attributes: LocatedJSON?
 }

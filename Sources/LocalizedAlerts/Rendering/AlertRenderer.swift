@@ -192,7 +192,7 @@ extension DeviceContext {
     }
 }
 
-extension Alert {
+extension AlertContent {
     var usesKeys: Bool { title.locKey != nil || subtitle.locKey != nil || body.locKey != nil }
 }
 

@@ -64,13 +64,13 @@ public struct DeviceIssue: Sendable {
     /// with a note pointing at the other end (the payload, or the value).
     /// - Parameter localizations: for a missing key, every localization it is missing from
     ///   (lint gathers them); by default the one this issue was found in.
-    public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> Diagnostic {
+    public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
         let key = self.key ?? ""
         let names = field?.keys ?? AlertFieldName.body.keys
         let place = localization.map { " (\($0))" } ?? ""
-        let usedBy = Diagnostic.Note(location: payloadLocation, message: "used by this payload's \(names.locKey)")
-        func valueNote(_ entry: LocalizedEntry) -> Diagnostic.Note {
-            Diagnostic.Note(location: entry.location, message: "\(entry.localization): \"\(entry.text)\"")
+        let usedBy = LocalizationDiagnostic.Note(location: payloadLocation, message: "used by this payload's \(names.locKey)")
+        func valueNote(_ entry: LocalizedEntry) -> LocalizationDiagnostic.Note {
+            LocalizationDiagnostic.Note(location: entry.location, message: "\(entry.localization): \"\(entry.text)\"")
         }
         func inTable(_ offset: Int) -> SourceLocation {
             entry.map { model.location(ofUTF8Offset: offset, in: $0) } ?? payloadLocation
@@ -79,70 +79,70 @@ public struct DeviceIssue: Sendable {
         case .keyMissing(let showsRawText):
             let missing = localizations ?? localization.map { [$0] } ?? []
             let shows = showsRawText ? "the payload's \(names.text) text" : "the key itself"
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: payloadLocation,
                 "\(names.locKey) \"\(key)\" is missing for \(missing.joined(separator: ", ")): a device in \(missing.count == 1 ? "that language" : "those languages") shows \(shows)",
                 hint: "add the key to those localizations' Localizable tables; a device never looks in another localization for a key")
         case .keyInOtherTable(let table, let location):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: location, "\"\(key)\" is sent in pushes but defined in \(table), not Localizable: the device never finds it",
                 hint: "move it to \(localization ?? "this localization")'s Localizable table", notes: [usedBy])
         case .emptyValue:
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: entry?.location ?? payloadLocation,
                 "\"\(key)\"\(place) is empty in the Localizable table: the device shows the key \"\(key)\" instead",
                 hint: "translate it; a raw \(names.text) in the payload is not used when the key is found", notes: [usedBy])
         case .formatsToNothing:
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: entry?.location ?? payloadLocation, "\"\(key)\"\(place) formats to nothing: the device shows the key \"\(key)\" instead",
                 notes: entry == nil ? [] : [usedBy])
         case .unsupportedSpecifier(let offset, let written, let leftover):
             let shows = leftover.isEmpty ? "nothing" : "\"\(leftover)\""
             guard entry != nil else {
-                return Diagnostic(
+                return LocalizationDiagnostic(
                     id, at: payloadLocation,
                     "the payload's \(names.text) text, shown for \"\(key)\", uses \(written): the device drops it and shows \(shows)",
                     hint: "notifications format only %@ and %n$@: send the value as a string argument")
             }
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: inTable(offset), "\"\(key)\"\(place) is sent in pushes but uses \(written): the device drops it and shows \(shows)",
                 hint: "use %@ (or %1$@) and send the value as a formatted string argument", notes: [usedBy])
         case .pluralVariable(let shown):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: entry?.location ?? payloadLocation, "\"\(key)\"\(place) is a plural; in a push the device shows \"\(shown)\"",
                 hint: "send finished text localized on the server, or use a key without plural forms", notes: [usedBy])
         case .percentBeforeNonASCII(let offset):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: inTable(offset), "\"\(key)\"\(place) has % before a non-ASCII character: the device shows the key instead",
                 hint: "write %% for a percent sign", notes: entry == nil ? [] : [usedBy])
         case .tooFewArguments(let needed, let given):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: payloadLocation,
                 "\(names.locArgs) has \(given) \(given == 1 ? "value" : "values") but \"\(key)\"\(localization.map { " in \($0)" } ?? "") needs \(needed): the device shows <null>",
                 hint: "send \(needed) \(needed == 1 ? "value" : "values")", notes: entry.map { [valueNote($0)] } ?? [])
         case .extraArguments(let used, let given):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: payloadLocation,
                 "\(names.locArgs) has \(given) \(given == 1 ? "value" : "values") but \"\(key)\"\(localization.map { " in \($0)" } ?? "") uses \(used): the rest are ignored",
                 notes: entry.map { [valueNote($0)] } ?? [])
         case .unformattedPlaceholder(let needed):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: entry?.location ?? payloadLocation,
                 "\"\(key)\"\(place) has placeholders but the payload sends no \(names.locArgs): the device shows \"\(entry?.text ?? key)\" as written",
                 hint: "send \(names.locArgs) with \(needed) \(needed == 1 ? "value" : "values")", notes: [usedBy])
         case .unreadableTable(let file, let keepsDictionary):
             let rest = keepsDictionary ? "every key not in its .stringsdict falls back" : "every key falls back"
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: SourceLocation(file: file, line: 1, column: 1),
                 "\(localization ?? "the chosen localization")'s Localizable table does not parse, so on a device it is empty: \(rest)",
                 hint: "fix the errors reported for that file")
         case .noLocalizableTable(let searchList):
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: payloadLocation,
                 "no localization in the search list (\(searchList.joined(separator: ", "))) has a Localizable table: every key shows untranslated",
                 hint: "add Localizable.strings (or a String Catalog) to the app")
         case .bodyWithLocKey:
-            return Diagnostic(
+            return LocalizationDiagnostic(
                 id, at: payloadLocation, "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
                 hint: "send one of them (older iOS versions preferred body)")
         }

@@ -4,17 +4,17 @@ public struct LocalizationRequest: Sendable {
     public var payload: NotificationPayload
     public var preferredLanguages: [String]
     public var mode: LocalizationMode?
-    public var id: JSON?
+    public var id: LocatedJSON?
 
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
-        public var id: JSON?
+        public var id: LocatedJSON?
         public var description: String { message }
     }
 
     /// Reads one NDJSON line.
     public static func parse(line: [UInt8], lineNumber: Int) -> Result<LocalizationRequest, Failure> {
-        let document = JSON.parse(line, file: "line \(lineNumber)")
+        let document = LocatedJSON.parse(line, file: "line \(lineNumber)")
         guard let root = document.root else {
             return .failure(Failure(message: document.diagnostics.first.map { "not JSON: \($0.message) at column \($0.location.column)" } ?? "not JSON"))
         }

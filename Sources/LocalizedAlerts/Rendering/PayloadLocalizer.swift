@@ -12,7 +12,7 @@ public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable 
 /// A payload with finished text: `title`, `subtitle` and `body` filled in for one device, the
 /// `*-loc-key` and `*-loc-args` keys of those fields removed, everything else untouched.
 public struct LocalizedPayload: Sendable {
-    public var payload: JSON
+    public var payload: LocatedJSON
     public var mode: LocalizationMode
     public var preferredLanguages: [String]
     /// The localization whose table supplied the text.
@@ -24,7 +24,7 @@ public struct LocalizedPayload: Sendable {
     public var byteCount: Int
     /// Over APNs' 4,096-byte limit: APNs would reject it.
     public var exceedsLimit: Bool { byteCount > NotificationPayload.maximumByteCount }
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LocalizationDiagnostic]
 }
 
 extension DiagnosticID {
@@ -82,7 +82,7 @@ extension AlertRenderer {
     }
 
     /// One field's text in server mode.
-    private func serverText(_ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [Diagnostic]) -> String? {
+    private func serverText(_ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic]) -> String? {
         guard let key = field.locKey else { return field.text }
         let arguments = (field.locArgs ?? []).map(FormatArgument.init)
         let entry = table?.entry(key)
@@ -98,7 +98,7 @@ extension AlertRenderer {
         }
         for problem in result.problems {
             diagnostics.append(
-                Diagnostic(
+                LocalizationDiagnostic(
                     .localizeFormatProblem,
                     at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
                     "\"\(key)\": \(problem.message)"))
@@ -109,7 +109,7 @@ extension AlertRenderer {
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
 enum PayloadRewriter {
-    static func rewrite(_ document: JSON, texts: [AlertFieldName: String]) -> JSON {
+    static func rewrite(_ document: LocatedJSON, texts: [AlertFieldName: String]) -> LocatedJSON {
         // A device reads the last of duplicate keys; the earlier `aps` (or `alert`) would still
         // carry the raw loc-key to any reader that takes the first, so it is not sent at all.
         guard case .object(var members) = document.value,
@@ -120,7 +120,7 @@ enum PayloadRewriter {
         else { return document }
         aps = aps.enumerated().filter { $0.element.key != "alert" || $0.offset == alertIndex }.map(\.element)
         let keptAlert = aps.lastIndex { $0.key == "alert" }!
-        var rewritten: [JSON.Member] = []
+        var rewritten: [LocatedJSON.Member] = []
         var written: Set<AlertFieldName> = []
         for member in alert {
             guard let name = AlertFieldName.allCases.first(where: { name in
@@ -134,14 +134,14 @@ enum PayloadRewriter {
             if !written.contains(name) {
                 written.insert(name)
                 if let text = texts[name] {
-                    rewritten.append(JSON.Member(key: name.keys.text, value: .string(text)))
+                    rewritten.append(LocatedJSON.Member(key: name.keys.text, value: .string(text)))
                 }
             }
         }
-        aps[keptAlert].value = JSON(.object(rewritten), location: aps[keptAlert].value.location)
-        members[apsIndex].value = JSON(.object(aps), location: members[apsIndex].value.location)
+        aps[keptAlert].value = LocatedJSON(.object(rewritten), location: aps[keptAlert].value.location)
+        members[apsIndex].value = LocatedJSON(.object(aps), location: members[apsIndex].value.location)
         members = members.enumerated().filter { $0.element.key != "aps" || $0.offset == apsIndex }.map(\.element)
-        return JSON(.object(members), location: document.location)
+        return LocatedJSON(.object(members), location: document.location)
     }
 }
 

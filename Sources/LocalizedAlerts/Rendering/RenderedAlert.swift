@@ -14,9 +14,9 @@ public struct RenderedAlert: Hashable, Sendable {
     public var mutableContent: Bool
     public var interruptionLevel: InterruptionLevel
     public var badge: Int?
-    public var sound: Sound?
+    public var sound: AlertSound?
     /// What looks wrong with this rendering (the payload's own diagnostics are in the payload).
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LocalizationDiagnostic]
 
     /// Whether anything shows at all.
     public var showsAlert: Bool { !isSilent && (title != nil || subtitle != nil || body != nil) }

@@ -1,6 +1,6 @@
 /// How bad a finding is. Errors are what a device gets wrong or a parser rejects; warnings are
 /// likely mistakes; notes explain.
-public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
+public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable, CaseIterable {
     case note
     case warning
     case error
@@ -13,7 +13,7 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    public static func < (lhs: DiagnosticSeverity, rhs: DiagnosticSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// A stable identifier of a kind of finding, such as `strings.missing-semicolon`, declared once
@@ -25,7 +25,7 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
 ///             rationale: "One missing ';' makes Foundation reject the whole file…", example: "…")
 ///     }
 ///
-/// That declaration is the only one: ``Diagnostic`` takes its severity from it, `--list-rules`,
+/// That declaration is the only one: ``LocalizationDiagnostic`` takes its severity from it, `--list-rules`,
 /// the README's tables and SARIF's rule metadata are made from it (through the generated
 /// ``RuleCatalog/all``), so no emission site can contradict it.
 ///
@@ -40,13 +40,13 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
 
     /// What a declared ID knows; shared, so that an ID stays one word wide plus a reference.
     final class Declaration: Sendable {
-        let severity: Severity
+        let severity: DiagnosticSeverity
         let category: RuleDescriptor.Category
         let rationale: String
         let example: String
         let isAboutWholeFile: Bool
 
-        init(severity: Severity, category: RuleDescriptor.Category, rationale: String, example: String, isAboutWholeFile: Bool) {
+        init(severity: DiagnosticSeverity, category: RuleDescriptor.Category, rationale: String, example: String, isAboutWholeFile: Bool) {
             self.severity = severity
             self.category = category
             self.rationale = rationale
@@ -59,7 +59,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
     /// - Parameter isAboutWholeFile: findings about a whole file (a missing key, an empty file)
     ///   sit at the file's start, and no line of it is worth quoting.
     public init(
-        _ rawValue: String, _ severity: Severity, _ category: RuleDescriptor.Category, rationale: String, example: String,
+        _ rawValue: String, _ severity: DiagnosticSeverity, _ category: RuleDescriptor.Category, rationale: String, example: String,
         isAboutWholeFile: Bool = false
     ) {
         self.rawValue = rawValue
@@ -84,7 +84,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
     }
 
     /// The declared severity (an undeclared ID: warning).
-    public var defaultSeverity: Severity {
+    public var defaultSeverity: DiagnosticSeverity {
         (declaration ?? RuleCatalog.declaredID(named: rawValue)?.declaration)?.severity ?? .warning
     }
 
@@ -101,9 +101,9 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
 
 /// One finding: what is wrong, where, and what to do. The library returns these as values; only
 /// the command-line tool decides how to print them.
-public struct Diagnostic: Hashable, Sendable {
+public struct LocalizationDiagnostic: Hashable, Sendable {
     public var id: DiagnosticID
-    public var severity: Severity
+    public var severity: DiagnosticSeverity
     public var location: SourceLocation
     public var message: String
     /// What to do about it, when there is a clear fix.
@@ -131,13 +131,13 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-extension Array where Element == Diagnostic {
+extension Array where Element == LocalizationDiagnostic {
     /// Whether any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
     /// At most `limit` diagnostics of each ID, the last one kept saying how many more there
     /// were in `scope`.
-    func cappedPerID(_ limit: Int = ReadingLimits.default.maximumDiagnosticsPerKind, scope: String = "the file") -> [Diagnostic] {
+    func cappedPerID(_ limit: Int = ReadingLimits.default.maximumDiagnosticsPerKind, scope: String = "the file") -> [LocalizationDiagnostic] {
         guard count > limit else { return self }
         var admitted = PerKindLimit(limit)
         var kept = filter { admitted.admit($0.id) }
@@ -181,4 +181,4 @@ protocol ListedDiagnostic {
     var message: String { get set }
 }
 
-extension Diagnostic: ListedDiagnostic {}
+extension LocalizationDiagnostic: ListedDiagnostic {}

@@ -42,11 +42,11 @@ public struct AppLocalizations: Sendable {
     /// String Catalogs (`.xcstrings` in the directory) by table name.
     public var catalogs: [String: StringCatalog]
     /// Problems with the directory itself or its Info.plist (tables carry their own).
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LocalizationDiagnostic]
 
     public init(
         directory: String? = nil, developmentRegion: String? = nil, declaredLocalizations: [String] = [],
-        localizations: [Localization], catalogs: [String: StringCatalog] = [:], diagnostics: [Diagnostic] = []
+        localizations: [Localization], catalogs: [String: StringCatalog] = [:], diagnostics: [LocalizationDiagnostic] = []
     ) {
         var all = localizations
         var names = Set(localizations.map(\.name))
@@ -69,7 +69,7 @@ public struct AppLocalizations: Sendable {
     }
 
     /// Every diagnostic: the directory's and every table's.
-    public var allDiagnostics: [Diagnostic] {
+    public var allDiagnostics: [LocalizationDiagnostic] {
         diagnostics
             + localizations.flatMap { localization in
                 localization.tableNames.flatMap { localization.tables[$0]!.diagnostics }
@@ -81,7 +81,7 @@ public struct AppLocalizations: Sendable {
     /// Loads `directory`. Throws only when the directory itself cannot be listed.
     public init(directory: String, limits: ReadingLimits = .default) throws(FileReadError) {
         let names = try FileSystem.contentsOfDirectory(directory)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LocalizationDiagnostic] = []
         var developmentRegion: String?
         var displayName: String?
         var declared: [String] = []
@@ -161,8 +161,8 @@ public struct AppLocalizations: Sendable {
         return displayName
     }
 
-    static func unreadable(_ error: FileReadError) -> Diagnostic {
-        Diagnostic(
+    static func unreadable(_ error: FileReadError) -> LocalizationDiagnostic {
+        LocalizationDiagnostic(
             .unreadableFile, at: SourceLocation(file: error.path, line: 1, column: 1),
             "cannot read the file: \(error.reason)")
     }

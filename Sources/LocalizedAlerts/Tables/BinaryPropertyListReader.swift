@@ -77,11 +77,11 @@ struct BinaryPropertyListReader {
             let location = SourceLocation(file: file, line: 1, column: failure.offset + 1)
             let diagnostic =
                 failure.id == .expandsTooMuch
-                ? Diagnostic(
+                ? LocalizationDiagnostic(
                     .expandsTooMuch, at: location,
                     "the compiled property list shares objects so that it describes \(failure.message); it was not read",
                     hint: "recompile the file from its source: compilers share identical strings, never so much that a file grows this way")
-                : Diagnostic(
+                : LocalizationDiagnostic(
                     .binaryPropertyListCorrupt, at: location,
                     "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
                     hint: "recompile the table, or convert it with `plutil -convert xml1`")

@@ -76,14 +76,14 @@ public struct LocalizationTable: Sendable {
     public let file: String?
     public let format: Format
     /// Everything noticed while reading, in file order.
-    public let diagnostics: [Diagnostic]
+    public let diagnostics: [LocalizationDiagnostic]
     /// False when CoreFoundation rejects the file: on a device the whole table is then empty.
     public let isReadableOnDevice: Bool
     /// The decoded text locations refer to (text and XML tables; nil for binary ones).
     public let source: SourceText?
     let storage: TableStorage
 
-    init(file: String?, format: Format, diagnostics: [Diagnostic], isReadableOnDevice: Bool, storage: TableStorage, source: SourceText? = nil) {
+    init(file: String?, format: Format, diagnostics: [LocalizationDiagnostic], isReadableOnDevice: Bool, storage: TableStorage, source: SourceText? = nil) {
         self.file = file
         self.format = format
         self.diagnostics = diagnostics

@@ -69,11 +69,11 @@ public indirect enum PropertyListValue: Hashable, Sendable {
 /// what was noticed.
 public struct PropertyListDocument: Sendable {
     public var root: PropertyListNode?
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [LocalizationDiagnostic]
     /// The decoded text of an XML property list (locations refer to it); nil for a binary one.
     public var source: SourceText?
 
-    public init(root: PropertyListNode?, diagnostics: [Diagnostic], source: SourceText? = nil) {
+    public init(root: PropertyListNode?, diagnostics: [LocalizationDiagnostic], source: SourceText? = nil) {
         self.root = root
         self.diagnostics = diagnostics
         self.source = source

@@ -5,7 +5,7 @@ public enum PropertyListReader {
             return PropertyListDocument(
                 root: nil,
                 diagnostics: [
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .fileTooLarge, at: SourceLocation(file: file, line: 1, column: 1),
                         "the file is \(bytes.count) bytes, over the reading limit of \(limits.maximumFileSize) bytes")
                 ])
@@ -27,7 +27,7 @@ public enum PropertyListReader {
             return PropertyListDocument(
                 root: nil,
                 diagnostics: [
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .invalidEncoding, at: position,
                         "the file is not valid \(decoded.encoding.isUTF16 ? "UTF-16" : "UTF-8"). \(rejectedFileConsequence)",
                         hint: "save it as UTF-8")

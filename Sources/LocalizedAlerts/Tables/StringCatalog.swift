@@ -57,7 +57,7 @@ public struct StringCatalog: Sendable {
     public let sourceLanguage: String
     public let version: String?
     public let strings: [Key]
-    public let diagnostics: [Diagnostic]
+    public let diagnostics: [LocalizationDiagnostic]
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
     /// The catalog's text, which locations refer to.
@@ -74,14 +74,14 @@ public struct StringCatalog: Sendable {
     }
 
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
-        let document = JSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
+        let document = LocatedJSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
         self.source = SourceText(bytes, file: file)
         var reader = StringCatalogReader(file: file)
         // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
         for diagnostic in document.diagnostics {
             if diagnostic.id == .jsonDuplicateKey {
                 reader.diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .catalogDuplicateKey, at: diagnostic.location,
                         diagnostic.message + " (Xcode keeps one silently; the other's text is lost)", hint: diagnostic.hint,
                         notes: diagnostic.notes))
@@ -247,16 +247,16 @@ extension DiagnosticID {
 
 struct StringCatalogReader {
     let file: String?
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [LocalizationDiagnostic] = []
 
     init(file: String?) { self.file = file }
 
     mutating func report(_ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
         diagnostics.append(
-            Diagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint))
+            LocalizationDiagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint))
     }
 
-    mutating func read(_ root: JSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
+    mutating func read(_ root: LocatedJSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
         guard root.members != nil else {
             report(.catalogStructure, root.location, "a String Catalog is a JSON object; this is \(root.kindDescription)")
             return ("", nil, [])
@@ -282,7 +282,7 @@ struct StringCatalogReader {
         return (source, version, keys)
     }
 
-    mutating func readKey(_ member: JSON.Member, sourceLanguage: String) -> StringCatalog.Key {
+    mutating func readKey(_ member: LocatedJSON.Member, sourceLanguage: String) -> StringCatalog.Key {
         let node = member.value
         var key = StringCatalog.Key(
             key: member.key, location: member.keyLocation, comment: node["comment"]?.stringValue,
@@ -321,7 +321,7 @@ struct StringCatalogReader {
         return key
     }
 
-    mutating func readValue(_ node: JSON, key: String, language: String) -> StringCatalog.Value? {
+    mutating func readValue(_ node: LocatedJSON, key: String, language: String) -> StringCatalog.Value? {
         let unit = readUnit(node["stringUnit"], key: key, language: language)
         if let variations = readVariations(node["variations"], key: key, language: language) {
             if let unit { return .unitWithVariations(unit, kind: variations.kind, cases: variations.cases) }
@@ -330,7 +330,7 @@ struct StringCatalogReader {
         return unit.map { .unit($0) }
     }
 
-    mutating func readUnit(_ node: JSON?, key: String, language: String) -> StringCatalog.StringUnit? {
+    mutating func readUnit(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {
         guard let node else { return nil }
         guard let value = node["value"]?.stringValue else {
             report(.catalogStructure, node.location, "the \(language) stringUnit of \"\(key)\" has no value")
@@ -353,7 +353,7 @@ struct StringCatalogReader {
         return StringCatalog.StringUnit(state: state, value: value, location: node["value"]?.location)
     }
 
-    mutating func readVariations(_ node: JSON?, key: String, language: String) -> (kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case])? {
+    mutating func readVariations(_ node: LocatedJSON?, key: String, language: String) -> (kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case])? {
         guard let node, let members = node.members else { return nil }
         guard let first = members.first else { return nil }
         let kind: LocalizedFormat.Variable.Kind

@@ -14,7 +14,7 @@ public struct StringsDictionary: Sendable {
     public let file: String?
     /// Entries in file order.
     public let entries: [Entry]
-    public let diagnostics: [Diagnostic]
+    public let diagnostics: [LocalizationDiagnostic]
     /// False when the file does not parse: a device then has none of its entries.
     public let isReadableOnDevice: Bool
     /// The decoded text locations refer to (an XML file; nil for a binary one).
@@ -38,7 +38,7 @@ public struct StringsDictionary: Sendable {
             source: document.source, limits: limits)
     }
 
-    init(file: String?, entries: [Entry], diagnostics: [Diagnostic], readable: Bool, source: SourceText?, limits: ReadingLimits = .default) {
+    init(file: String?, entries: [Entry], diagnostics: [LocalizationDiagnostic], readable: Bool, source: SourceText?, limits: ReadingLimits = .default) {
         self.source = source
         self.file = file
         self.entries = entries
@@ -89,10 +89,10 @@ extension DiagnosticID {
 
 struct StringsDictionaryReader {
     let file: String?
-    var diagnostics: [Diagnostic]
+    var diagnostics: [LocalizationDiagnostic]
 
     mutating func report(_ id: DiagnosticID, _ location: SourceLocation, _ message: String, hint: String? = nil) {
-        diagnostics.append(Diagnostic(id, at: location, message, hint: hint))
+        diagnostics.append(LocalizationDiagnostic(id, at: location, message, hint: hint))
     }
 
     mutating func read(_ root: PropertyListNode) -> [StringsDictionary.Entry] {

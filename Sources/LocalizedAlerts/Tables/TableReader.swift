@@ -49,14 +49,14 @@ extension LocalizationTable {
 
 enum TableReader {
     static func refused(file: String?, size: Int, limits: ReadingLimits) -> LocalizationTable {
-        let diagnostic = Diagnostic(
+        let diagnostic = LocalizationDiagnostic(
             .fileTooLarge, at: SourceLocation(file: file, line: 1, column: 1),
             "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes; it was not read",
             hint: "split the file; a library caller expecting it can raise ReadingLimits.maximumFileSize")
         return empty(file: file, format: .text(.utf8), diagnostics: [diagnostic])
     }
 
-    static func empty(file: String?, format: LocalizationTable.Format, diagnostics: [Diagnostic]) -> LocalizationTable {
+    static func empty(file: String?, format: LocalizationTable.Format, diagnostics: [LocalizationDiagnostic]) -> LocalizationTable {
         LocalizationTable(
             file: file, format: format, diagnostics: diagnostics, isReadableOnDevice: false,
             storage: TableStorage(text: [], arena: [], records: [], hasSourceText: false))
@@ -64,7 +64,7 @@ enum TableReader {
 
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable {
         if bytes.isEmpty {
-            let diagnostic = Diagnostic(
+            let diagnostic = LocalizationDiagnostic(
                 .emptyFile, at: SourceLocation(file: file, line: 1, column: 1),
                 "the file is empty (zero bytes): Foundation refuses to read it, so on a device this table does not exist",
                 hint: "add entries, or delete the file")
@@ -115,7 +115,7 @@ enum TableReader {
     private static func readText(_ decoded: DecodedText, file: String?, limits: ReadingLimits) -> LocalizationTable {
         if decoded.utf8.isEmpty {
             // Only a byte order mark: CoreFoundation finds an empty string and fails.
-            let diagnostic = Diagnostic(
+            let diagnostic = LocalizationDiagnostic(
                 .emptyFile, at: SourceLocation(file: file, line: 1, column: 1),
                 "the file holds only a byte order mark: Foundation refuses to read it, so on a device this table does not exist",
                 hint: "add entries, or delete the file")
@@ -146,7 +146,7 @@ enum TableReader {
         // Resolve every recorded offset to line and column in one forward pass.
         var records = parser.records
         let offsets = parser.offsets
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LocalizationDiagnostic] = []
         text.withUnsafeBufferPointer { buffer in
             var resolver = LineColumnResolver(buffer)
             for index in records.indices {
@@ -163,7 +163,7 @@ enum TableReader {
             for item in pending {
                 let position = diagnosticResolver.resolve(item.offset)
                 diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         item.id,
                         at: SourceLocation(file: file, line: position.line, column: position.column),
                         item.message, hint: item.hint))
@@ -293,7 +293,7 @@ enum TableReader {
         }
         guard case .dictionary(let items) = root.value else {
             diagnostics.append(
-                Diagnostic(
+                LocalizationDiagnostic(
                     .notATable, at: root.location,
                     "the property list holds \(root.value.kindDescription), not a dictionary of strings. \(rejectedFileConsequence)",
                     hint: "a strings table is a dictionary from keys to strings"))
@@ -310,7 +310,7 @@ enum TableReader {
         for (index, item) in items.enumerated() {
             if index == limits.maximumEntryCount {
                 diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .tooManyEntries, at: item.keyLocation,
                         "the table has \(items.count) entries, more than the reading limit of \(limits.maximumEntryCount); the rest were not read",
                         hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
@@ -329,7 +329,7 @@ enum TableReader {
             }
             if kind != .string && listed.admit(.nonStringValue) {
                 diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .nonStringValue, at: item.value.location,
                         "the value of \"\(item.key)\" is \(item.value.value.kindDescription), not a string; a device cannot show it",
                         hint: "make the value a string"))
@@ -365,10 +365,10 @@ enum TableReader {
     // MARK: Duplicates
 
     /// A key defined again with a different value: the device silently takes the last one.
-    static func duplicateDiagnostics(_ storage: TableStorage, file: String?, limits: ReadingLimits) -> [Diagnostic] {
+    static func duplicateDiagnostics(_ storage: TableStorage, file: String?, limits: ReadingLimits) -> [LocalizationDiagnostic] {
         guard storage.distinctKeyCount < storage.records.count else { return [] }
         var previousByKey = [Int](repeating: -1, count: storage.distinctKeyCount)
-        var result: [Diagnostic] = []
+        var result: [LocalizationDiagnostic] = []
         var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         for (index, record) in storage.records.enumerated() {
             let number = storage.keyNumber(ofRecord: index)
@@ -381,13 +381,13 @@ enum TableReader {
             guard listed.admit(.duplicateKey) else { continue }
             let key = storage.string(record.key)
             result.append(
-                Diagnostic(
+                LocalizationDiagnostic(
                     .duplicateKey,
                     at: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
                     "\"\(key)\" is defined again with a different value; the device uses this later one",
                     hint: "keep one definition",
                     notes: [
-                        Diagnostic.Note(
+                        LocalizationDiagnostic.Note(
                             location: SourceLocation(file: file, line: Int(earlier.keyLine), column: Int(earlier.keyColumn)),
                             message: "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
                     ]))

@@ -7,7 +7,7 @@ struct XMLPropertyListParser {
     private let text: UnsafeBufferPointer<UInt8>
     private var lines: LineIndex
     private var pos = 0
-    private var diagnostics: [Diagnostic] = []
+    private var diagnostics: [LocalizationDiagnostic] = []
     private let maximumDepth: Int
 
     struct Failure: Error {
@@ -65,14 +65,14 @@ struct XMLPropertyListParser {
             try skipMisc()
             if pos < text.count {
                 diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .propertyListIgnoredContent, at: location(pos),
                         "content after the root element is ignored", hint: "remove it"))
             }
             return PropertyListDocument(root: root, diagnostics: diagnostics)
         } catch let failure as Failure {
             diagnostics.append(
-                Diagnostic(
+                LocalizationDiagnostic(
                     .propertyListSyntax, at: location(failure.offset),
                     failure.message + ". \(rejectedFileConsequence)", hint: failure.hint))
             return PropertyListDocument(root: nil, diagnostics: diagnostics)
@@ -131,7 +131,7 @@ struct XMLPropertyListParser {
             if b == UInt8(ascii: "]") { depth -= 1 }
             if depth > 0 && startsWith("<!ENTITY") {
                 diagnostics.append(
-                    Diagnostic(
+                    LocalizationDiagnostic(
                         .propertyListIgnoredContent, at: location(pos),
                         "entity declarations are not read: entities are never expanded, and external ones never fetched",
                         hint: "write the text itself instead of an entity"))

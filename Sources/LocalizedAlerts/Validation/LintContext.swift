@@ -63,9 +63,9 @@ public final class LintContext: Sendable {
     /// What a device does with every payload in every localization it could select: the issues
     /// preview and localize report, each reported once (a key missing from several
     /// localizations once per payload field, naming them all).
-    public func deviceFindings() -> [Diagnostic] {
-        var findings: [Diagnostic] = []
-        var seen: Set<Diagnostic> = []
+    public func deviceFindings() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        var seen: Set<LocalizationDiagnostic> = []
         for payload in payloads {
             var missing: [(issue: DeviceIssue, localizations: [String])] = []
             for localization in selectableLocalizations {

@@ -2,7 +2,7 @@
 /// matters and an example. Made from the ID's declaration (``DiagnosticID/rule``).
 public struct RuleDescriptor: Hashable, Sendable {
     public var id: DiagnosticID
-    public var severity: Severity
+    public var severity: DiagnosticSeverity
     /// One line: why this matters.
     public var rationale: String
     /// A documented example of input that triggers it.
@@ -17,7 +17,7 @@ public struct RuleDescriptor: Hashable, Sendable {
     }
 
     public init(
-        _ id: DiagnosticID, _ severity: Severity, _ category: Category, rationale: String, example: String, isAboutWholeFile: Bool = false
+        _ id: DiagnosticID, _ severity: DiagnosticSeverity, _ category: Category, rationale: String, example: String, isAboutWholeFile: Bool = false
     ) {
         self.id = id
         self.isAboutWholeFile = isAboutWholeFile
@@ -37,7 +37,7 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
     /// A finding of this rule.
-    func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [Diagnostic.Note] = []) -> Diagnostic {
-        Diagnostic(Self.id, at: location, message, hint: hint, notes: notes)
+    func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [LocalizationDiagnostic.Note] = []) -> LocalizationDiagnostic {
+        LocalizationDiagnostic(Self.id, at: location, message, hint: hint, notes: notes)
     }
 }

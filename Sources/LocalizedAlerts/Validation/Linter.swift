@@ -19,12 +19,12 @@ public struct Linter: Sendable {
 
     /// Findings for an app: its files' own diagnostics, every rule, the payloads' own
     /// diagnostics and what a device does with them in every localization it could select.
-    public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [Diagnostic] {
+    public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [LocalizationDiagnostic] {
         lint(LocalizationModel(app), payloads: payloads)
     }
 
     /// The same, for tables already resolved.
-    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = []) -> [Diagnostic] {
+    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = []) -> [LocalizationDiagnostic] {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: model.app.allDiagnostics)
         let context = LintContext(model: model, payloads: payloads)
@@ -38,9 +38,9 @@ public struct Linter: Sendable {
 
     /// Findings for payloads checked against no app (their own diagnostics, and what concerns
     /// their alert whatever the tables say).
-    public func lint(payloads: [NotificationPayload]) -> [Diagnostic] {
+    public func lint(payloads: [NotificationPayload]) -> [LocalizationDiagnostic] {
         let empty = LocalizationModel(AppLocalizations(localizations: []))
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [LocalizationDiagnostic] = []
         for payload in payloads {
             diagnostics += payload.diagnostics
             diagnostics += DeviceContext.issues(ofAlertIn: payload).map { $0.diagnostic(model: empty) }
@@ -49,14 +49,14 @@ public struct Linter: Sendable {
     }
 
     /// Findings for files read on their own (tables, dictionaries, catalogs outside an app).
-    public func lint(files diagnostics: [Diagnostic]) -> [Diagnostic] {
+    public func lint(files diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: diagnostics)
         return findings.finished()
     }
 
     /// Findings in the order every output uses: file, line, column, rule, message.
-    public static func ordered(_ findings: [Diagnostic]) -> [Diagnostic] {
+    public static func ordered(_ findings: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
         findings.sorted { a, b in
             if a.location.file != b.location.file { return (a.location.file ?? "") < (b.location.file ?? "") }
             if a.location.line != b.location.line { return a.location.line < b.location.line }
@@ -71,7 +71,7 @@ public struct Linter: Sendable {
 /// `limit` findings per file (a value of 100,000 `%d` is one finding's worth of news, not
 /// 100,000); the rest are counted, and the last one listed says how many more there were.
 public struct LintFindings: Sendable {
-    private var listed: [Diagnostic] = []
+    private var listed: [LocalizationDiagnostic] = []
     private var counts: [FileRule: Int] = [:]
     private let limit: Int
     private let ignored: Set<DiagnosticID>
@@ -86,7 +86,7 @@ public struct LintFindings: Sendable {
         self.ignored = ignored
     }
 
-    public mutating func append(_ finding: Diagnostic) {
+    public mutating func append(_ finding: LocalizationDiagnostic) {
         guard !ignored.contains(finding.id) else { return }
         let key = FileRule(file: finding.location.file, rule: finding.id)
         let count = counts[key, default: 0] + 1
@@ -94,12 +94,12 @@ public struct LintFindings: Sendable {
         if count <= limit { listed.append(finding) }
     }
 
-    public mutating func append(contentsOf findings: some Sequence<Diagnostic>) {
+    public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
     }
 
     /// The findings in the order every output uses, each capped rule noting what it left out.
-    func finished() -> [Diagnostic] {
+    func finished() -> [LocalizationDiagnostic] {
         var result = Linter.ordered(listed)
         var lastIndex: [FileRule: Int] = [:]
         for (index, finding) in result.enumerated() { lastIndex[FileRule(file: finding.location.file, rule: finding.id)] = index }
@@ -122,7 +122,7 @@ public struct LintBaseline: Sendable, Hashable {
     /// How many times each finding is accepted.
     public var entries: [Entry: Int]
 
-    public init(findings: [Diagnostic]) {
+    public init(findings: [LocalizationDiagnostic]) {
         var entries: [Entry: Int] = [:]
         for finding in findings { entries[Entry(finding), default: 0] += 1 }
         self.entries = entries
@@ -130,7 +130,7 @@ public struct LintBaseline: Sendable, Hashable {
 
     /// Reads a baseline written by ``json``.
     public init(parsing bytes: [UInt8], file: String? = nil) throws(BaselineError) {
-        guard let root = JSON.parse(bytes, file: file).root, let items = root["findings"]?.items else {
+        guard let root = LocatedJSON.parse(bytes, file: file).root, let items = root["findings"]?.items else {
             throw BaselineError(message: "\(file ?? "the baseline") is not a baseline file (expected {\"version\": 1, \"findings\": […]})")
         }
         var entries: [Entry: Int] = [:]
@@ -151,9 +151,9 @@ public struct LintBaseline: Sendable, Hashable {
     }
 
     /// The findings not covered by the baseline, and how many were covered.
-    public func filter(_ findings: [Diagnostic]) -> (new: [Diagnostic], accepted: Int) {
+    public func filter(_ findings: [LocalizationDiagnostic]) -> (new: [LocalizationDiagnostic], accepted: Int) {
         var remaining = entries
-        var new: [Diagnostic] = []
+        var new: [LocalizationDiagnostic] = []
         var accepted = 0
         for finding in findings {
             let entry = Entry(finding)
@@ -168,7 +168,7 @@ public struct LintBaseline: Sendable, Hashable {
     }
 
     /// The baseline file's content.
-    public var json: JSON {
+    public var json: LocatedJSON {
         let sorted = entries.sorted { ($0.key.file, $0.key.rule.rawValue, $0.key.message) < ($1.key.file, $1.key.rule.rawValue, $1.key.message) }
         return .object([
             ("version", .number(1)),
@@ -180,7 +180,7 @@ public struct LintBaseline: Sendable, Hashable {
 }
 
 extension LintBaseline.Entry {
-    init(_ finding: Diagnostic) {
+    init(_ finding: LocalizationDiagnostic) {
         self.init(rule: finding.id, file: finding.location.file ?? "", message: finding.message)
     }
 }

@@ -38,9 +38,9 @@ public struct DiagnosticFilter: Sendable, Hashable {
         self.ignored = ids
     }
 
-    public func keeps(_ diagnostic: Diagnostic) -> Bool { !ignored.contains(diagnostic.id) }
+    public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool { !ignored.contains(diagnostic.id) }
 
-    public func apply(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    public func apply(_ diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
         ignored.isEmpty ? diagnostics : diagnostics.filter(keeps)
     }
 

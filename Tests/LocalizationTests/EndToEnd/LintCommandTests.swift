@@ -268,7 +268,7 @@ struct LintCommandTests {
 
     @Test func sarifIsValidAgainstTheSchema() throws {
         let schemaBytes = try Fixtures.bytes("sarif/sarif-schema-2.1.0.json")
-        let validator = JSONSchemaValidator(schema: JSON.parse(schemaBytes).root!)
+        let validator = JSONSchemaValidator(schema: LocatedJSON.parse(schemaBytes).root!)
         // A path with a space and non-ASCII letters, to exercise URI encoding.
         let directory = try app([
             "My App/fr é.lproj/Localizable.strings": "\"a\" = \"Bonjour %d\";\n\"a\" = \"Salut\";\n",
@@ -276,7 +276,7 @@ struct LintCommandTests {
         ])
         for (arguments, cwd) in [(Self.sample, nil), (["lint", "."], directory.path), (["lint", Fixtures.path("corpus")], nil)] {
             let result = try RenderAlertCommand.run(arguments + ["--format", "sarif"], directory: cwd)
-            let document = JSON.parse(result.output)
+            let document = LocatedJSON.parse(result.output)
             let log = try #require(document.root, "\(result.error)")
             let errors = validator.validate(log)
             #expect(errors.isEmpty, "\(arguments): \(errors.prefix(10))")
@@ -295,8 +295,8 @@ struct LintCommandTests {
             }
         }
         // The validator itself rejects what the schema forbids.
-        var broken = JSON.parse(try RenderAlertCommand.run(Self.sample + ["--format", "sarif"]).output).root!
-        broken.value = .object(broken.members!.map { $0.key == "version" ? JSON.Member(key: "version", value: .string("2.0")) : $0 })
+        var broken = LocatedJSON.parse(try RenderAlertCommand.run(Self.sample + ["--format", "sarif"]).output).root!
+        broken.value = .object(broken.members!.map { $0.key == "version" ? LocatedJSON.Member(key: "version", value: .string("2.0")) : $0 })
         #expect(!validator.validate(broken).isEmpty)
     }
 

@@ -7,7 +7,7 @@ struct DeviceFormatterTests {
         let rows = try Vectors.rows("device-format.tsv")
         #expect(rows.count == 16)
         for row in rows {
-            guard let arguments = JSON.parse(row[1]).root?.items else {
+            guard let arguments = LocatedJSON.parse(row[1]).root?.items else {
                 Issue.record("bad arguments \(row[1])")
                 continue
             }

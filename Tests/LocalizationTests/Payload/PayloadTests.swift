@@ -55,7 +55,7 @@ struct PayloadTests {
     }
 
     @Test func flagsFollowTheDevice() {
-        func aps(_ json: String) -> APS { NotificationPayload(parsing: json).aps }
+        func aps(_ json: String) -> APSDictionary { NotificationPayload(parsing: json).aps }
         #expect(aps(#"{"aps":{"content-available":1}}"#).isSilent)
         #expect(!aps(#"{"aps":{"content-available":0}}"#).contentAvailable)
         #expect(aps(#"{"aps":{"content-available":"0"}}"#).contentAvailable, "any value that is not a number counts as 1")
@@ -117,7 +117,7 @@ struct PayloadTests {
         let printed = [
             "5", "2.5", "1.0", "-0", "-0.0", "1e3", "0.1", "1e15", "1e20", "0.30000000000000004", "9348.31", "-7",
             "12345678901234567890", "123456789012345678901234567890", "1e400",
-        ].map { JSON.Number(text: $0).devicePrinted }
+        ].map { LocatedJSON.Number(text: $0).devicePrinted }
         #expect(printed == [
             "5", "2.5", "1", "0", "-0", "1000", "0.1", "1000000000000000", "1e+20", "0.3", "9348.309999999999", "-7",
             "12345678901234567890", "1.234567890123457e+29", "inf",

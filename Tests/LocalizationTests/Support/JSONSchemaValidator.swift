@@ -6,17 +6,17 @@ import LocalizedAlerts
 /// maximum, minLength, pattern, enum, anyOf, oneOf, allOf, not, and the uri, uri-reference and
 /// date-time formats), so that the test needs no package from outside. Errors name the path.
 struct JSONSchemaValidator {
-    let root: JSON
+    let root: LocatedJSON
 
-    init(schema: JSON) { root = schema }
+    init(schema: LocatedJSON) { root = schema }
 
-    func validate(_ instance: JSON) -> [String] {
+    func validate(_ instance: LocatedJSON) -> [String] {
         var errors: [String] = []
         check(instance, against: root, path: "$", errors: &errors)
         return errors
     }
 
-    private func resolve(_ reference: String) -> JSON? {
+    private func resolve(_ reference: String) -> LocatedJSON? {
         guard reference.hasPrefix("#") else { return nil }
         var node = root
         for part in reference.dropFirst().split(separator: "/") {
@@ -27,7 +27,7 @@ struct JSONSchemaValidator {
         return node
     }
 
-    private func typeName(_ value: JSON) -> String {
+    private func typeName(_ value: LocatedJSON) -> String {
         switch value.value {
         case .null: "null"
         case .bool: "boolean"
@@ -38,12 +38,12 @@ struct JSONSchemaValidator {
         }
     }
 
-    private func matches(_ value: JSON, type: String) -> Bool {
+    private func matches(_ value: LocatedJSON, type: String) -> Bool {
         let actual = typeName(value)
         return actual == type || (type == "number" && actual == "integer")
     }
 
-    private func check(_ value: JSON, against schema: JSON, path: String, errors: inout [String]) {
+    private func check(_ value: LocatedJSON, against schema: LocatedJSON, path: String, errors: inout [String]) {
         if let reference = schema["$ref"]?.stringValue {
             guard let target = resolve(reference) else {
                 errors.append("\(path): unresolvable $ref \(reference)")
@@ -163,7 +163,7 @@ struct JSONSchemaValidator {
     }
 
     /// Equality as JSON means it: member order does not matter, 1 equals 1.0.
-    private func equal(_ a: JSON, _ b: JSON) -> Bool {
+    private func equal(_ a: LocatedJSON, _ b: LocatedJSON) -> Bool {
         switch (a.value, b.value) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -177,7 +177,7 @@ struct JSONSchemaValidator {
     }
 }
 
-extension JSON {
+extension LocatedJSON {
     var numberValue: Double? {
         if case .number(let n) = value { return n.doubleValue }
         return nil

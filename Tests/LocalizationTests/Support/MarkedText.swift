@@ -65,6 +65,6 @@ extension SourceLocation {
     var position: Position { Position(line, column) }
 }
 
-extension Diagnostic {
+extension LocalizationDiagnostic {
     var position: Position { location.position }
 }

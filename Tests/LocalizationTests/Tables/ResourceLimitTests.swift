@@ -303,7 +303,7 @@ struct ResourceLimitTests {
         try directory.write("Pushed/en.lproj/Localizable.strings", "\"k\" = \"" + String(repeating: "%d", count: 30_000) + "\";\n")
         let limit = Linter().maximumFindingsPerKind
         let clock = ContinuousClock()
-        var accidents: [Diagnostic] = []
+        var accidents: [LocalizationDiagnostic] = []
         let elapsed = try clock.measure {
             accidents = Linter().lint(try AppLocalizations(directory: directory.path + "/App")).filter { $0.id == PercentAccidentRule.id }
         }
@@ -314,7 +314,7 @@ struct ResourceLimitTests {
         #expect(accidents.last?.message.hasSuffix("(and \(20_000 - limit) more like this in the file, not listed)") == true)
 
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"k","loc-args":["a"]}}}"#)
-        var dropped: [Diagnostic] = []
+        var dropped: [LocalizationDiagnostic] = []
         let pushElapsed = try clock.measure {
             dropped = Linter().lint(try AppLocalizations(directory: directory.path + "/Pushed"), payloads: [payload])
                 .filter { $0.id == DiagnosticID.pushUnsupportedSpecifier }
@@ -370,7 +370,7 @@ struct ResourceLimitTests {
             + languages.map { #""\#($0)":{"stringUnit":{"state":"translated","value":"v-\#($0)"}}"# }.joined(separator: ",")
             + #"}},"only":{"localizations":{"l00007":{"stringUnit":{"state":"translated","value":"x"}},"l00007":{"stringUnit":{"state":"translated","value":"last"}}}}}}"#
         let clock = ContinuousClock()
-        var findings: [Diagnostic] = []
+        var findings: [LocalizationDiagnostic] = []
         let elapsed = clock.measure {
             let catalog = StringCatalog(parsing: Array(json.utf8), file: "Localizable.xcstrings")
             #expect(catalog.languages.count == 20_001)

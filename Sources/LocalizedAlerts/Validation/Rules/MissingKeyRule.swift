@@ -26,7 +26,7 @@ public struct MissingKeyRule: LintRule {
                             SourceLocation(file: file, line: 1, column: 1),
                             "\"\(entry.key)\" is missing from \(localization)'s \(table) table (present in \(reference))",
                             hint: "translate it; a device shows the untranslated key or text",
-                            notes: [Diagnostic.Note(location: entry.location, message: "defined here in \(reference)")]))
+                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "defined here in \(reference)")]))
                 }
             }
         }

@@ -3,7 +3,7 @@
 /// One type for reading (payloads, String Catalogs, batch input) and writing (reports). Objects
 /// keep their members in order and keep duplicates; numbers keep their original text, so that a
 /// document can be written back without changing what was not meant to change.
-public struct JSON: Hashable, Sendable {
+public struct LocatedJSON: Hashable, Sendable {
     public var value: Value
     /// Where the value starts; nil for values built in code.
     public var location: SourceLocation?
@@ -13,16 +13,16 @@ public struct JSON: Hashable, Sendable {
         case bool(Bool)
         case number(Number)
         case string(String)
-        case array([JSON])
+        case array([LocatedJSON])
         case object([Member])
     }
 
     public struct Member: Hashable, Sendable {
         public var key: String
         public var keyLocation: SourceLocation?
-        public var value: JSON
+        public var value: LocatedJSON
 
-        public init(key: String, keyLocation: SourceLocation? = nil, value: JSON) {
+        public init(key: String, keyLocation: SourceLocation? = nil, value: LocatedJSON) {
             self.key = key
             self.keyLocation = keyLocation
             self.value = value
@@ -50,17 +50,17 @@ public struct JSON: Hashable, Sendable {
         self.location = location
     }
 
-    public static let null = JSON(.null)
-    public static func string(_ s: String) -> JSON { JSON(.string(s)) }
-    public static func bool(_ b: Bool) -> JSON { JSON(.bool(b)) }
-    public static func number(_ n: Int) -> JSON { JSON(.number(Number(n))) }
-    public static func number(_ n: Double) -> JSON { JSON(.number(Number(n))) }
-    public static func array(_ items: [JSON]) -> JSON { JSON(.array(items)) }
-    public static func object(_ members: [(String, JSON)]) -> JSON {
-        JSON(.object(members.map { Member(key: $0.0, value: $0.1) }))
+    public static let null = LocatedJSON(.null)
+    public static func string(_ s: String) -> LocatedJSON { LocatedJSON(.string(s)) }
+    public static func bool(_ b: Bool) -> LocatedJSON { LocatedJSON(.bool(b)) }
+    public static func number(_ n: Int) -> LocatedJSON { LocatedJSON(.number(Number(n))) }
+    public static func number(_ n: Double) -> LocatedJSON { LocatedJSON(.number(Number(n))) }
+    public static func array(_ items: [LocatedJSON]) -> LocatedJSON { LocatedJSON(.array(items)) }
+    public static func object(_ members: [(String, LocatedJSON)]) -> LocatedJSON {
+        LocatedJSON(.object(members.map { Member(key: $0.0, value: $0.1) }))
     }
     /// An optional string, or null.
-    public static func string(_ s: String?) -> JSON { s.map { .string($0) } ?? .null }
+    public static func string(_ s: String?) -> LocatedJSON { s.map { .string($0) } ?? .null }
 
     // MARK: Access
 
@@ -74,13 +74,13 @@ public struct JSON: Hashable, Sendable {
         return nil
     }
 
-    public var items: [JSON]? {
+    public var items: [LocatedJSON]? {
         if case .array(let items) = value { return items }
         return nil
     }
 
     /// The last member named `key` (JSON readers keep the last of duplicates).
-    public subscript(key: String) -> JSON? {
+    public subscript(key: String) -> LocatedJSON? {
         guard case .object(let members) = value else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
@@ -111,13 +111,13 @@ extension DiagnosticID {
 
 /// The outcome of reading JSON: the root (nil on a syntax error) and what was noticed.
 public struct JSONDocument: Sendable {
-    public var root: JSON?
-    public var diagnostics: [Diagnostic]
+    public var root: LocatedJSON?
+    public var diagnostics: [LocalizationDiagnostic]
 }
 
 // MARK: - Reading
 
-extension JSON {
+extension LocatedJSON {
     /// Reads a JSON document. Syntax errors stop reading and are reported with their location;
     /// duplicate object keys are reported and kept.
     /// Parses a document of at most `maximumValueCount` values nested at most `maximumDepth` deep.
@@ -140,7 +140,7 @@ struct JSONParser {
     private let maximumValueCount: Int
     private var valueCount = 0
     private var pos = 0
-    private var diagnostics: [Diagnostic] = []
+    private var diagnostics: [LocalizationDiagnostic] = []
     /// Set while decoding one string to say where its characters come from.
     private var escapes: LiteralEscapes?
 
@@ -184,14 +184,14 @@ struct JSONParser {
             }
             return JSONDocument(root: root, diagnostics: diagnostics)
         } catch let failure as Failure {
-            diagnostics.append(Diagnostic(.jsonSyntax, at: location(failure.offset), failure.message))
+            diagnostics.append(LocalizationDiagnostic(.jsonSyntax, at: location(failure.offset), failure.message))
             return JSONDocument(root: nil, diagnostics: diagnostics)
         } catch {
             return JSONDocument(root: nil, diagnostics: diagnostics)
         }
     }
 
-    private mutating func parseValue(depth: Int) throws -> JSON {
+    private mutating func parseValue(depth: Int) throws -> LocatedJSON {
         valueCount += 1
         guard valueCount <= maximumValueCount else {
             throw Failure(offset: pos, message: "more than \(maximumValueCount) values, the reading limit")
@@ -205,12 +205,12 @@ struct JSONParser {
         switch text[pos] {
         case UInt8(ascii: "{"):
             pos += 1
-            var members: [JSON.Member] = []
+            var members: [LocatedJSON.Member] = []
             var seen: [String: SourceLocation] = [:]
             skipWhitespace()
             if pos < text.count && text[pos] == UInt8(ascii: "}") {
                 pos += 1
-                return JSON(.object([]), location: here)
+                return LocatedJSON(.object([]), location: here)
             }
             while true {
                 skipWhitespace()
@@ -228,14 +228,14 @@ struct JSONParser {
                 let value = try parseValue(depth: depth + 1)
                 if let earlier = seen[key] {
                     diagnostics.append(
-                        Diagnostic(
+                        LocalizationDiagnostic(
                             .jsonDuplicateKey, at: keyLocation,
                             "\"\(key)\" appears twice in this object; JSON readers keep only the last one",
                             hint: "remove one of them",
-                            notes: [Diagnostic.Note(location: earlier, message: "first appearance, ignored")]))
+                            notes: [LocalizationDiagnostic.Note(location: earlier, message: "first appearance, ignored")]))
                 }
                 seen[key] = keyLocation
-                members.append(JSON.Member(key: key, keyLocation: keyLocation, value: value))
+                members.append(LocatedJSON.Member(key: key, keyLocation: keyLocation, value: value))
                 skipWhitespace()
                 guard pos < text.count else { throw Failure(offset: pos, message: "the object is never closed with '}'") }
                 if text[pos] == UInt8(ascii: ",") {
@@ -244,17 +244,17 @@ struct JSONParser {
                 }
                 if text[pos] == UInt8(ascii: "}") {
                     pos += 1
-                    return JSON(.object(members), location: here)
+                    return LocatedJSON(.object(members), location: here)
                 }
                 throw Failure(offset: pos, message: "expected ',' or '}' in the object, found \(describe(pos))")
             }
         case UInt8(ascii: "["):
             pos += 1
-            var items: [JSON] = []
+            var items: [LocatedJSON] = []
             skipWhitespace()
             if pos < text.count && text[pos] == UInt8(ascii: "]") {
                 pos += 1
-                return JSON(.array([]), location: here)
+                return LocatedJSON(.array([]), location: here)
             }
             while true {
                 skipWhitespace()
@@ -267,23 +267,23 @@ struct JSONParser {
                 }
                 if text[pos] == UInt8(ascii: "]") {
                     pos += 1
-                    return JSON(.array(items), location: here)
+                    return LocatedJSON(.array(items), location: here)
                 }
                 throw Failure(offset: pos, message: "expected ',' or ']' in the array, found \(describe(pos))")
             }
         case UInt8(ascii: "\""):
-            return JSON(.string(try parseString()), location: here)
+            return LocatedJSON(.string(try parseString()), location: here)
         case UInt8(ascii: "t"):
             try expectLiteral("true")
-            return JSON(.bool(true), location: here)
+            return LocatedJSON(.bool(true), location: here)
         case UInt8(ascii: "f"):
             try expectLiteral("false")
-            return JSON(.bool(false), location: here)
+            return LocatedJSON(.bool(false), location: here)
         case UInt8(ascii: "n"):
             try expectLiteral("null")
-            return JSON(.null, location: here)
+            return LocatedJSON(.null, location: here)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSON(.number(try parseNumber()), location: here)
+            return LocatedJSON(.number(try parseNumber()), location: here)
         default:
             throw Failure(offset: pos, message: "unexpected \(describe(pos)); expected a JSON value")
         }
@@ -299,7 +299,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws -> JSON.Number {
+    private mutating func parseNumber() throws -> LocatedJSON.Number {
         let start = pos
         if text[pos] == UInt8(ascii: "-") { pos += 1 }
         guard pos < text.count, isDigit(text[pos]) else { throw Failure(offset: start, message: "a number needs digits") }
@@ -319,7 +319,7 @@ struct JSONParser {
             guard pos < text.count, isDigit(text[pos]) else { throw Failure(offset: pos, message: "digits must follow the exponent") }
             while pos < text.count, isDigit(text[pos]) { pos += 1 }
         }
-        return JSON.Number(text: String(decoding: UnsafeBufferPointer(rebasing: text[start..<pos]), as: UTF8.self))
+        return LocatedJSON.Number(text: String(decoding: UnsafeBufferPointer(rebasing: text[start..<pos]), as: UTF8.self))
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
@@ -428,7 +428,7 @@ struct JSONParser {
 
 // MARK: - Writing
 
-extension JSON {
+extension LocatedJSON {
     /// The JSON text. Pretty output indents with two spaces; compact output has no spaces.
     /// Non-ASCII characters are written as UTF-8, as APNs counts them.
     public func serialized(pretty: Bool = false) -> String {
@@ -442,7 +442,7 @@ extension JSON {
         case .null: output += "null"
         case .bool(let b): output += b ? "true" : "false"
         case .number(let n): output += n.text
-        case .string(let s): JSON.writeString(s, into: &output)
+        case .string(let s): LocatedJSON.writeString(s, into: &output)
         case .array(let items):
             if items.isEmpty {
                 output += "[]"
@@ -451,10 +451,10 @@ extension JSON {
             output += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { output += "," }
-                if pretty { JSON.newline(&output, indent + 1) }
+                if pretty { LocatedJSON.newline(&output, indent + 1) }
                 item.write(into: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { JSON.newline(&output, indent) }
+            if pretty { LocatedJSON.newline(&output, indent) }
             output += "]"
         case .object(let members):
             if members.isEmpty {
@@ -464,12 +464,12 @@ extension JSON {
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                if pretty { JSON.newline(&output, indent + 1) }
-                JSON.writeString(member.key, into: &output)
+                if pretty { LocatedJSON.newline(&output, indent + 1) }
+                LocatedJSON.writeString(member.key, into: &output)
                 output += pretty ? ": " : ":"
                 member.value.write(into: &output, pretty: pretty, indent: indent + 1)
             }
-            if pretty { JSON.newline(&output, indent) }
+            if pretty { LocatedJSON.newline(&output, indent) }
             output += "}"
         }
     }
