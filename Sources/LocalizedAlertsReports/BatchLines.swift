@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 extension LocalizedPayload {
     /// The batch output line for this result (and one element of `localize`'s JSON).

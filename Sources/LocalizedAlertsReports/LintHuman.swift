@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --format human`: findings grouped by file, each with the offending line and a caret
 /// under the column, then a one-line summary.

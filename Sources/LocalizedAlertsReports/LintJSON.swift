@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --format json`, schema version 1 (documented in the README).
 enum LintJSON {

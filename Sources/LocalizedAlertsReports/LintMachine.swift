@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --format xcode`: `file:line:column: error: message [rule]`, which Xcode, editors and
 /// compilers' problem matchers understand. Notes follow their finding as `note:` lines.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --format sarif`: a SARIF 2.1.0 log for code scanning (GitHub, Azure DevOps, IDEs).
 ///

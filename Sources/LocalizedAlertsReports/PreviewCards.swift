@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `preview --layout cards`: each rendering as a lock-screen card in the terminal, side by side
 /// as the width allows. The card is as wide as an iPhone notification holds Latin text (about

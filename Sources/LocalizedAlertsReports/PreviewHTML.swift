@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `preview --format html`: one self-contained page (no scripts, fonts or images from anywhere)
 /// with a lock-screen card per payload and device: app name and time, a bold one-line title, a

@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `preview --format json`, schema version 1 (documented in the README).
 public enum PreviewJSON {

@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `preview --format text`: per payload, a table with one row per device, then what looks
 /// wrong, each finding listed once with the languages it affects.

@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `scalar` as one line of terminal or log output shows it: control characters as their
 /// Control Pictures (``DisplayText/visible(_:)``), line and paragraph separators as ␤. Text from

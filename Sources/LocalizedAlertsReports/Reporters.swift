@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// Writes lint findings for one audience: people at a terminal, an editor, a CI runner, a
 /// script, a code-scanning service. `render-alert lint --format` picks one by its identifier;

@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// The counts a lint report closes with.
 public struct LintSummary: Sendable {

@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --list-rules`: every rule by category with its ID, severity, rationale and example.
 public enum RuleListing {

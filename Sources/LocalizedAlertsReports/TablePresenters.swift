@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 
 /// `dump --format json`: one object per table file.
 public enum TableJSON {

@@ -4,7 +4,7 @@ import CICU
 ///
 /// `@unchecked Sendable`: the ICU formatter is only read; formatting with fraction digits works
 /// on a private clone (see cicu_number_format_double).
-public final class LocaleNumberFormatter: @unchecked Sendable {
+final class LocaleNumberFormatter: @unchecked Sendable {
     public let locale: String
     private let handle: UnsafeMutableRawPointer?
 

@@ -1,5 +1,5 @@
 /// What presenters need to know about a language: its writing direction and its name (ICU).
-public enum LanguageFacts {
+@_spi(Presentation) public enum LanguageFacts {
     /// Whether text in `identifier` (BCP 47 or ICU form: `ar`, `he-IL`, `ur_PK`, `az-Arab`)
     /// lays out right to left, by its script (the likely script when none is given).
     public static func isRightToLeft(_ identifier: String) -> Bool {

@@ -3,7 +3,7 @@ import CICU
 /// Text as a fixed-width display shows it: grapheme clusters (ICU's break iterator), each one
 /// or two columns wide by East Asian width and emoji presentation (ICU properties), and the
 /// writing direction. Used to align tables and to truncate text like a lock screen does.
-public enum DisplayText {
+@_spi(Presentation) public enum DisplayText {
     /// The grapheme clusters of `text`.
     public static func graphemes(_ text: String) -> [Substring] {
         var text = text

@@ -1,5 +1,5 @@
 import Foundation
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 import Testing
 
 @Suite("render-alert lint (end to end)")
@@ -258,7 +258,7 @@ struct LintCommandTests {
         for file in sources {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             for match in text.matches(of: /(?m)^\s*public static let \w+ = DiagnosticID\(\s*"([a-z0-9.-]+)"/) { declared.append(String(match.output.1)) }
-            for match in text.matches(of: /public struct (\w+): LintRule\b/) { rules.append(String(match.output.1)) }
+            for match in text.matches(of: /(?m)^(?:public )?struct (\w+): LintRule\b/) { rules.append(String(match.output.1)) }
         }
         #expect(declared.count > 80)
         #expect(Set(declared).count == declared.count, "each ID declared once")

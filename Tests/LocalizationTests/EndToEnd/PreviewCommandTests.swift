@@ -1,5 +1,5 @@
 import Foundation
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 import Testing
 
 @Suite("render-alert preview (end to end)")

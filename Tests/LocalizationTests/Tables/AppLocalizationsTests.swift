@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LocalizedAlerts
+@_spi(Presentation) @testable import LocalizedAlerts
 
 @Suite("App localizations")
 struct AppLocalizationsTests {

@@ -1,13 +1,13 @@
 /// A key whose value is empty.
-public struct EmptyValueRule: LintRule {
+struct EmptyValueRule: LintRule {
     public static let id = DiagnosticID(
         "table.empty-value", .warning, .values,
         rationale: "An empty value shows nothing in the app, and in a notification the device shows the key instead.",
         example: "\"call.missed.title\" = \"\";")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.text.isEmpty {
             findings.append(finding(value.location, "\"\(value.key)\" has an empty value", hint: "translate it, or remove the entry"))
         }

@@ -1,11 +1,11 @@
 /// A translation whose format arguments differ from the reference's: count, positions or types.
-public struct IncompatibleSpecifiersRule: LintRule {
+struct IncompatibleSpecifiersRule: LintRule {
     public static let id = DiagnosticID(
         "format.incompatible", .error, .formats,
         rationale: "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",
         example: "en \"%d new in %@\", ja \"%@ に %d 件\": the name lands where the number should.")
 
-    public init() {}
+    init() {}
 
     /// Argument positions with the type each is first read as, sorted by position, as a format
     /// reads them; `50% off`-style accidents are format.percent-accident's and left out. An
@@ -19,7 +19,7 @@ public struct IncompatibleSpecifiersRule: LintRule {
         return result.sorted { $0.position < $1.position }
     }
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The reference's signatures, computed once however many localizations compare with them.
         var expectedSignatures: [ObjectIdentifier: [(position: Int, type: ArgumentType)]] = [:]

@@ -1,13 +1,13 @@
 /// A `%` sequence that is no specifier at all, or `%1#@count@` without its `$`.
-public struct InvalidSpecifierRule: LintRule {
+struct InvalidSpecifierRule: LintRule {
     public static let id = DiagnosticID(
         "format.invalid-specifier", .error, .formats,
         rationale: "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",
         example: "\"%1#@count@\", \"%@ is 100%y\", \"%d %\"")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized != nil || value.format.hasSpecifiers {
             // The value's text, then each plural form's format.
             var texts: [(text: String, location: SourceLocation?)] = [(value.text, nil)]

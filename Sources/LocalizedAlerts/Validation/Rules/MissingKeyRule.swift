@@ -1,13 +1,13 @@
 /// A key of the reference localization that another localization's table lacks.
-public struct MissingKeyRule: LintRule {
+struct MissingKeyRule: LintRule {
     public static let id = DiagnosticID(
         "table.missing-key", .warning, .consistency,
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",
         example: "en.lproj has \"call.missed.title\"; pt-PT.lproj does not.", isAboutWholeFile: true)
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for table in context.model.tableNames {
             guard let base = context.model.table(table, localization: reference), !base.entries.isEmpty else { continue }

@@ -1,13 +1,13 @@
 /// Numbered and unnumbered specifiers in one format.
-public struct MixedPositionsRule: LintRule {
+struct MixedPositionsRule: LintRule {
     public static let id = DiagnosticID(
         "format.mixed-positions", .error, .formats,
         rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",
         example: "\"%1$@ sent %@\"")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let arguments = value.format.specifiers.filter { $0.argumentType != nil && !$0.isVariable }
             guard arguments.contains(where: { $0.position != nil }), arguments.contains(where: { $0.position == nil }) else { continue }

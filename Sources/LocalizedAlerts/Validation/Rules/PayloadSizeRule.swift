@@ -1,13 +1,13 @@
 /// A payload that, localized for some language, exceeds APNs' 4,096-byte limit.
-public struct PayloadSizeRule: LintRule {
+struct PayloadSizeRule: LintRule {
     public static let id = DiagnosticID(
         "payload.localized-too-large", .error, .payloads,
         rationale: "APNs rejects a payload over 4,096 bytes (413); filled in with a long translation, a payload that fits in English may not.",
         example: "a 3,900-byte payload whose German body adds 300 bytes")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for payload in context.payloads where payload.aps.alert?.usesKeys == true {
             var oversized: [(String, Int)] = []
             for localization in context.selectableLocalizations {

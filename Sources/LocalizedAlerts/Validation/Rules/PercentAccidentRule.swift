@@ -1,13 +1,13 @@
 /// A `%` meant literally that reads as a specifier: `50% off` is `% o`, an octal conversion.
-public struct PercentAccidentRule: LintRule {
+struct PercentAccidentRule: LintRule {
     public static let id = DiagnosticID(
         "format.percent-accident", .warning, .formats,
         rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
         example: "\"Save 50% off today\" reads % o; write \"50%% off\"")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let specifiers = value.format.specifiers
             let isFormat = Self.isFormat(specifiers)

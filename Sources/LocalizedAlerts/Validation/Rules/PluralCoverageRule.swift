@@ -1,13 +1,13 @@
 /// A plural (stringsdict or String Catalog) without the categories its language uses.
-public struct PluralCoverageRule: LintRule {
+struct PluralCoverageRule: LintRule {
     public static let id = DiagnosticID(
         "plural.missing-category", .warning, .plurals,
         rationale: "A category the language needs but the forms lack falls back to \"other\": Russian 3 reads \"3 файлов\" instead of \"3 файла\".",
         example: "ru plural with one and other only (Russian also uses few and many)")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, needed in
             let present = Set(variable.cases.compactMap { PluralCategory(rawValue: $0.name) })
             let missing = needed.filter { !present.contains($0) && $0 != .other }

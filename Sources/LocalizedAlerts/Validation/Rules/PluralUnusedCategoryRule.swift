@@ -1,13 +1,13 @@
 /// A plural form for a category the language never selects.
-public struct PluralUnusedCategoryRule: LintRule {
+struct PluralUnusedCategoryRule: LintRule {
     public static let id = DiagnosticID(
         "plural.unused-category", .note, .plurals,
         rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",
         example: "ja plural with a one form (Japanese has only other)")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, used in
             for form in variable.cases {
                 guard let category = PluralCategory(rawValue: form.name), category != .zero, !used.contains(category) else { continue }

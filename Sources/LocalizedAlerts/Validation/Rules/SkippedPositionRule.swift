@@ -1,13 +1,13 @@
 /// Numbered specifiers that skip a position.
-public struct SkippedPositionRule: LintRule {
+struct SkippedPositionRule: LintRule {
     public static let id = DiagnosticID(
         "format.skipped-position", .error, .formats,
         rationale: "String(format:) cannot know the type of an argument no specifier names, so the arguments after the gap are read wrongly.",
         example: "\"%1$@ and %3$@\" (nothing uses argument 2)")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized == nil && value.format.hasSpecifiers {
             let positions = Set(value.format.argumentUses.map(\.position))
             guard let highest = positions.max(), highest <= 64 else { continue }

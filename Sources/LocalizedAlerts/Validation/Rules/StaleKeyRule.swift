@@ -1,13 +1,13 @@
 /// A key only some localization has: left over after the source removed or renamed it.
-public struct StaleKeyRule: LintRule {
+struct StaleKeyRule: LintRule {
     public static let id = DiagnosticID(
         "table.stale-key", .warning, .consistency,
         rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
         example: "fr.lproj still has \"message.new\" after en.lproj renamed it \"message.direct.title\".")
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext, into findings: inout LintFindings) {
+    func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for value in context.values where value.localization != reference && value.localization != "Base" {
             guard let base = context.model.table(value.table, localization: reference), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
