@@ -45,27 +45,37 @@ public struct FormatString: Hashable, Sendable {
     /// take positions too.
     public var argumentUses: [ArgumentUse] {
         var uses: [ArgumentUse] = []
+        forEachArgumentUse { position, type, index in uses.append(ArgumentUse(position: position, type: type, specifier: specifiers[index])) }
+        return uses
+    }
+
+    /// ``argumentUses`` without building it: position, type and the index of the specifier, in
+    /// order. What lint rules walk for every value of every localization.
+    func forEachArgumentUse(_ body: (_ position: Int, _ type: ArgumentType, _ specifierIndex: Int) -> Void) {
         var next = 1
         // An invalid specifier takes no argument (what it prints differs between implementations).
-        for specifier in specifiers where specifier.problem == nil {
-            for star in [specifier.width, specifier.precision] {
-                if case .argument(let position)? = star {
-                    if let position { uses.append(ArgumentUse(position: position, type: .integer, specifier: specifier)) } else {
-                        uses.append(ArgumentUse(position: next, type: .integer, specifier: specifier))
+        for index in specifiers.indices where specifiers[index].problem == nil {
+            // `*` width, then `*` precision.
+            for star in 0..<2 {
+                if case .argument(let position)? = star == 0 ? specifiers[index].width : specifiers[index].precision {
+                    if let position { body(position, .integer, index) } else {
+                        body(next, .integer, index)
                         next += 1
                     }
                 }
             }
-            guard let type = specifier.argumentType else { continue }
-            if let position = specifier.position {
-                uses.append(ArgumentUse(position: position, type: type, specifier: specifier))
+            guard let type = specifiers[index].argumentType else { continue }
+            if let position = specifiers[index].position {
+                body(position, type, index)
             } else {
-                uses.append(ArgumentUse(position: next, type: type, specifier: specifier))
+                body(next, type, index)
                 next += 1
             }
         }
-        return uses
     }
+
+    /// Whether some `%` sequence is not a valid specifier.
+    var hasProblems: Bool { specifiers.indices.contains { specifiers[$0].problem != nil } }
 
     public struct ArgumentUse: Hashable, Sendable {
         public var position: Int
@@ -289,12 +299,19 @@ enum FormatStringParser {
     private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatSpecifier]) {
         spec.range = start..<end
         spec.text = String(decoding: bytes[start..<end], as: UTF8.self)
-        if spec.problem == nil {
-            var positions = [spec.position]
-            for amount in [spec.width, spec.precision] { if case .argument(let position)? = amount { positions.append(position) } }
-            if let bad = positions.compactMap({ $0 }).first(where: { $0 < 1 || $0 > FormatSpecifier.maximumPosition }) {
-                spec.problem = .positionOutOfRange(bad)
-            }
+        // Checked without building lists: this runs for every specifier of every value.
+        func outOfRange(_ position: Int?) -> Int? {
+            guard let position, position < 1 || position > FormatSpecifier.maximumPosition else { return nil }
+            return position
+        }
+        func argumentPosition(_ amount: FormatSpecifier.Amount?) -> Int? {
+            if case .argument(let position)? = amount { return position }
+            return nil
+        }
+        if spec.problem == nil,
+            let bad = outOfRange(spec.position) ?? outOfRange(argumentPosition(spec.width)) ?? outOfRange(argumentPosition(spec.precision))
+        {
+            spec.problem = .positionOutOfRange(bad)
         }
         tokens.append(spec)
     }

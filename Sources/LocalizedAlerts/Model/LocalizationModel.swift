@@ -20,15 +20,19 @@ public final class LocalizationModel: Sendable {
     public init(_ app: AppLocalizations) {
         self.app = app
         var parts: [String: [String: (strings: LocalizedTable.Part?, dictionary: LocalizedTable.Part?)]] = [:]
-        for localization in app.localizations {
-            for (name, table) in localization.tables {
-                parts[name, default: [:]][localization.name, default: (nil, nil)].strings = .init(
-                    table, table: name, localization: localization.name)
-            }
-            for (name, dictionary) in localization.stringsDictionaries {
-                parts[name, default: [:]][localization.name, default: (nil, nil)].dictionary = .init(
-                    dictionary, table: name, localization: localization.name)
-            }
+        // Each localization resolves on its own (parsing every value's format is most of the
+        // work), concurrently; the results are gathered in order.
+        let resolved = ParallelWork.map(app.localizations) { localization in
+            (
+                strings: localization.tables.map { name, table in (name, LocalizedTable.Part(table, table: name, localization: localization.name)) },
+                dictionaries: localization.stringsDictionaries.map { name, dictionary in
+                    (name, LocalizedTable.Part(dictionary, table: name, localization: localization.name))
+                }
+            )
+        }
+        for (localization, parsed) in zip(app.localizations, resolved) {
+            for (name, part) in parsed.strings { parts[name, default: [:]][localization.name, default: (nil, nil)].strings = part }
+            for (name, part) in parsed.dictionaries { parts[name, default: [:]][localization.name, default: (nil, nil)].dictionary = part }
         }
         // A String Catalog compiles per language into both parts.
         for (name, catalog) in app.catalogs where catalog.isReadable {

@@ -102,39 +102,13 @@ public struct AppLocalizations: Sendable {
                 diagnostics.append(AppLocalizations.unreadable(error))
             }
         }
+        // Localizations are read concurrently (a file each at a time per core), and kept in
+        // folder order with their diagnostics, so the result does not depend on scheduling.
+        let folders = names.filter { $0.hasSuffix(".lproj") }
         var localizations: [Localization] = []
-        for name in names where name.hasSuffix(".lproj") {
-            let path = FileSystem.join(directory, name)
-            guard FileSystem.kind(of: path) == .directory else { continue }
-            var tables: [String: LocalizationTable] = [:]
-            var dictionaries: [String: StringsDictionary] = [:]
-            do {
-                for file in try FileSystem.contentsOfDirectory(path) {
-                    let filePath = FileSystem.join(path, file)
-                    let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
-                    guard isTable else { continue }
-                    // A folder or pipe named like a table is reported, never skipped in silence
-                    // (and never opened: a pipe would block).
-                    guard FileSystem.kind(of: filePath) == .file else {
-                        let what = FileSystem.kind(of: filePath) == .directory ? "is a directory" : "is not a regular file"
-                        diagnostics.append(AppLocalizations.unreadable(FileReadError(path: filePath, reason: what)))
-                        continue
-                    }
-                    do {
-                        if file.hasSuffix(".strings") {
-                            tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
-                        } else if file.hasSuffix(".stringsdict") {
-                            dictionaries[String(file.dropLast(".stringsdict".count))] = try StringsDictionary(contentsOfFile: filePath, limits: limits)
-                        }
-                    } catch {
-                        diagnostics.append(AppLocalizations.unreadable(error))
-                    }
-                }
-            } catch {
-                diagnostics.append(AppLocalizations.unreadable(error))
-            }
-            localizations.append(
-                Localization(name: String(name.dropLast(".lproj".count)), path: path, tables: tables, stringsDictionaries: dictionaries))
+        for read in ParallelWork.map(folders, { AppLocalizations.readLocalization(folder: $0, in: directory, limits: limits) }) {
+            diagnostics += read.diagnostics
+            if let localization = read.localization { localizations.append(localization) }
         }
         var catalogs: [String: StringCatalog] = [:]
         for name in names where name.hasSuffix(".xcstrings") {
@@ -149,6 +123,44 @@ public struct AppLocalizations: Sendable {
             directory: directory, developmentRegion: developmentRegion, declaredLocalizations: declared,
             localizations: localizations, catalogs: catalogs, diagnostics: diagnostics)
         self.displayName = displayName
+    }
+
+    /// One `.lproj` folder's tables and dictionaries; nil when `folder` is not a directory.
+    private static func readLocalization(folder name: String, in directory: String, limits: ReadingLimits) -> (
+        localization: Localization?, diagnostics: [LocalizationDiagnostic]
+    ) {
+        let path = FileSystem.join(directory, name)
+        guard FileSystem.kind(of: path) == .directory else { return (nil, []) }
+        var diagnostics: [LocalizationDiagnostic] = []
+        var tables: [String: LocalizationTable] = [:]
+        var dictionaries: [String: StringsDictionary] = [:]
+        do {
+            for file in try FileSystem.contentsOfDirectory(path) {
+                let filePath = FileSystem.join(path, file)
+                let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
+                guard isTable else { continue }
+                // A folder or pipe named like a table is reported, never skipped in silence
+                // (and never opened: a pipe would block).
+                guard FileSystem.kind(of: filePath) == .file else {
+                    let what = FileSystem.kind(of: filePath) == .directory ? "is a directory" : "is not a regular file"
+                    diagnostics.append(AppLocalizations.unreadable(FileReadError(path: filePath, reason: what)))
+                    continue
+                }
+                do {
+                    if file.hasSuffix(".strings") {
+                        tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
+                    } else if file.hasSuffix(".stringsdict") {
+                        dictionaries[String(file.dropLast(".stringsdict".count))] = try StringsDictionary(contentsOfFile: filePath, limits: limits)
+                    }
+                } catch {
+                    diagnostics.append(AppLocalizations.unreadable(error))
+                }
+            }
+        } catch {
+            diagnostics.append(AppLocalizations.unreadable(error))
+        }
+        let localization = Localization(name: String(name.dropLast(".lproj".count)), path: path, tables: tables, stringsDictionaries: dictionaries)
+        return (localization, diagnostics)
     }
 
     /// The app's name as a device with `searchList` shows it: the first localization on the

@@ -37,6 +37,22 @@ public final class LintContext: Sendable {
         model.table(table, localization: localization)?.entry(key)
     }
 
+    /// The reference localization's table for each value's table. Values come grouped by
+    /// table, so the last one is remembered instead of looked up for every value.
+    struct ReferenceTables {
+        private let context: LintContext
+        private var last: (name: String, table: LocalizedTable?)?
+
+        init(_ context: LintContext) { self.context = context }
+
+        mutating func table(of value: LocalizedEntry) -> LocalizedTable? {
+            if let last, last.name == value.table { return last.table }
+            let table = context.reference.flatMap { context.model.table(value.table, localization: $0) }
+            last = (value.table, table)
+            return table
+        }
+    }
+
     /// Where a specifier of a value is: in its text, or in a plural's format key; variants
     /// point at their key.
     public func location(of specifier: FormatSpecifier, in value: LocalizedEntry) -> SourceLocation {

@@ -28,11 +28,20 @@ public struct Linter: Sendable {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: model.app.allDiagnostics)
         let context = LintContext(model: model, payloads: payloads)
-        for rule in rules where !ignored.contains(type(of: rule).id) {
-            rule.check(context, into: &findings)
+        // Rules are independent of each other: they run concurrently, each into its own list
+        // (one rule, one ID, so each list is capped as the whole would be), with what a device
+        // does with the payloads as one more piece of work.
+        let limit = maximumFindingsPerKind
+        let ignored = ignored
+        let work: [(any LintRule)?] = rules.filter { !ignored.contains(type(of: $0).id) } + [nil]
+        let results = ParallelWork.map(work) { rule in
+            var own = LintFindings(limit: limit, ignoring: ignored)
+            if let rule { rule.check(context, into: &own) } else { own.append(contentsOf: context.deviceFindings()) }
+            return own
         }
+        for result in results.dropLast() { findings.merge(result) }
         for payload in payloads { findings.append(contentsOf: payload.diagnostics) }
-        findings.append(contentsOf: context.deviceFindings())
+        findings.merge(results.last!)
         return findings.finished()
     }
 
@@ -96,6 +105,20 @@ public struct LintFindings: Sendable {
 
     public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
+    }
+
+    /// Adds what `other` listed and counted, as if its findings had been appended here.
+    mutating func merge(_ other: LintFindings) {
+        // Here at most `limit` are listed per file and rule: `other`'s fill what room is left.
+        var room: [FileRule: Int] = [:]
+        for key in other.counts.keys { room[key] = limit - min(counts[key, default: 0], limit) }
+        for finding in other.listed {
+            let key = FileRule(file: finding.location.file, rule: finding.id)
+            guard let left = room[key], left > 0 else { continue }
+            room[key] = left - 1
+            listed.append(finding)
+        }
+        for (key, count) in other.counts { counts[key, default: 0] += count }
     }
 
     /// The findings in the order every output uses, each capped rule noting what it left out.

@@ -325,6 +325,26 @@ struct ResourceLimitTests {
         #expect(dropped.last?.message.hasSuffix("(and \(30_000 - limit) more like this in the file, not listed)") == true)
     }
 
+    /// Rules run concurrently, each into its own list; merged, the lists are capped and counted
+    /// exactly as one list the findings were appended to in order.
+    @Test func findingsMergedFromConcurrentRulesAreCappedAsIfAppendedInOrder() {
+        let ids: [DiagnosticID] = ["rule-a", "rule-b"]
+        let findings = (0..<25).map { index in
+            LocalizationDiagnostic(ids[index % 3 == 0 ? 1 : 0], at: SourceLocation(file: index % 2 == 0 ? "a" : "b", line: index + 1, column: 1), "finding \(index)")
+        }
+        var appended = LintFindings(limit: 4, ignoring: [])
+        appended.append(contentsOf: findings)
+        for split in [0, 3, 11, 25] {
+            var merged = LintFindings(limit: 4, ignoring: [])
+            merged.append(contentsOf: findings[..<split])
+            var other = LintFindings(limit: 4, ignoring: [])
+            other.append(contentsOf: findings[split...])
+            merged.merge(other)
+            #expect(merged.finished() == appended.finished(), "split at \(split)")
+        }
+        #expect(appended.finished().count == 4 * 4)
+    }
+
     /// Every offset of a value maps back to its file through the escapes its own reader
     /// decoded (.strings `\\` escapes and surrogate pairs, XML entities and CDATA, JSON escapes),
     /// from the text kept in memory: no file is read again.

@@ -13,19 +13,23 @@ struct IncompatibleSpecifiersRule: LintRule {
     static func signature(_ format: FormatString) -> [(position: Int, type: ArgumentType)] {
         guard format.hasSpecifiers else { return [] }
         var result: [(position: Int, type: ArgumentType)] = []
-        for use in format.argumentUses where !PercentAccidentRule.isAccident(use.specifier) && !result.contains(where: { $0.position == use.position }) {
-            result.append((use.position, use.type))
+        var sorted = true
+        format.forEachArgumentUse { position, type, index in
+            guard !PercentAccidentRule.isAccident(format.specifiers[index]), !result.contains(where: { $0.position == position }) else { return }
+            if let last = result.last, last.position > position { sorted = false }
+            result.append((position, type))
         }
-        return result.sorted { $0.position < $1.position }
+        return sorted ? result : result.sorted { $0.position < $1.position }
     }
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The reference's signatures, computed once however many localizations compare with them.
         var expectedSignatures: [ObjectIdentifier: [(position: Int, type: ArgumentType)]] = [:]
+        var references = LintContext.ReferenceTables(context)
         for value in context.values where value.localization != reference && value.localized == nil {
             let localization = value.localization
-            guard let original = context.value(value.key, table: value.table, localization: reference), original.localized == nil else { continue }
+            guard let original = references.table(of: value)?.entry(value.key), original.localized == nil else { continue }
             if !value.format.hasSpecifiers && !original.format.hasSpecifiers { continue }
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected

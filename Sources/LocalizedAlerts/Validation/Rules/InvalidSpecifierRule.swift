@@ -8,7 +8,7 @@ struct InvalidSpecifierRule: LintRule {
     init() {}
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
-        for value in context.values where value.localized != nil || value.format.hasSpecifiers {
+        for value in context.values where value.localized != nil || value.format.hasProblems {
             // The value's text, then each plural form's format.
             var texts: [(text: String, location: SourceLocation?)] = [(value.text, nil)]
             if case .format(let format)? = value.localized { texts += format.variables.flatMap { $0.cases.map { ($0.format, $0.location) } } }

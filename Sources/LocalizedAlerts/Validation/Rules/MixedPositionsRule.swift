@@ -9,6 +9,11 @@ struct MixedPositionsRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
+            let specifiers = value.format.specifiers
+            let takesArgument = { (index: Int) in specifiers[index].argumentType != nil && !specifiers[index].isVariable }
+            guard specifiers.indices.contains(where: { takesArgument($0) && specifiers[$0].position != nil }),
+                specifiers.indices.contains(where: { takesArgument($0) && specifiers[$0].position == nil })
+            else { continue }
             let arguments = value.format.specifiers.filter { $0.argumentType != nil && !$0.isVariable }
             guard arguments.contains(where: { $0.position != nil }), arguments.contains(where: { $0.position == nil }) else { continue }
             findings.append(

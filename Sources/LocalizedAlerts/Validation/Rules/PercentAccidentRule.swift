@@ -11,13 +11,14 @@ struct PercentAccidentRule: LintRule {
         for value in context.values where value.format.hasSpecifiers {
             let specifiers = value.format.specifiers
             let isFormat = Self.isFormat(specifiers)
-            let quoted = Self.shortened(value.text)
+            var quoted: String?  // made for the first finding only: most values have none
             for specifier in specifiers where Self.isAccident(specifier) || (!isFormat && Self.isStrayPercent(specifier)) {
+                if quoted == nil { quoted = Self.shortened(value.text) }
                 let what = specifier.problem == .incomplete ? "a % at the end" : "\"\(specifier.text)\""
                 findings.append(
                     finding(
                         context.location(of: specifier, in: value),
-                        "\"\(value.key)\": \(what) in \"\(quoted)\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
+                        "\"\(value.key)\": \(what) in \"\(quoted!)\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
                         hint: "write %% for a percent sign"))
             }
         }

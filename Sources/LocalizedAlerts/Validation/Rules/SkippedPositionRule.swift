@@ -9,9 +9,15 @@ struct SkippedPositionRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized == nil && value.format.hasSpecifiers {
-            let positions = Set(value.format.argumentUses.map(\.position))
-            guard let highest = positions.max(), highest <= 64 else { continue }
-            let skipped = (1...highest).filter { !positions.contains($0) }
+            // Positions as bits: 1...64 are checked (a gap past 64 is not a translator's slip).
+            var positions: UInt64 = 0
+            var highest = 0
+            value.format.forEachArgumentUse { position, _, _ in
+                highest = max(highest, position)
+                if (1...64).contains(position) { positions |= 1 << UInt64(position - 1) }
+            }
+            guard highest >= 1, highest <= 64, positions != (UInt64.max >> UInt64(64 - highest)) else { continue }
+            let skipped = (1...highest).filter { positions & (1 << UInt64($0 - 1)) == 0 }
             guard !skipped.isEmpty else { continue }
             findings.append(
                 finding(

@@ -9,8 +9,9 @@ struct StaleKeyRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
+        var references = LintContext.ReferenceTables(context)
         for value in context.values where value.localization != reference && value.localization != "Base" {
-            guard let base = context.model.table(value.table, localization: reference), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
+            guard let base = references.table(of: value), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
             findings.append(
                 finding(
                     value.location, "\"\(value.key)\" is in \(value.localization)'s \(value.table) table but not in \(reference)'s",
