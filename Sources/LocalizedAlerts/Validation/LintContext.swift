@@ -78,10 +78,20 @@ public final class LintContext: Sendable {
 
     /// What a device does with every payload in every localization it could select: the issues
     /// preview and localize report, each reported once (a key missing from several
-    /// localizations once per payload field, naming them all).
+    /// localizations once per payload field, naming them all), in the order every output uses.
     public func deviceFindings() -> [LocalizationDiagnostic] {
-        var findings: [LocalizationDiagnostic] = []
-        var seen: Set<LocalizationDiagnostic> = []
+        var findings = LintFindings(limit: .max, ignoring: [])
+        deviceFindings(into: &findings)
+        return findings.finished()
+    }
+
+    /// The same, added to `findings` as they are found: a value of 100,000 `%d` yields 100,000
+    /// issues, and only what `findings` lists is kept (the rest are counted).
+    func deviceFindings(into findings: inout LintFindings) {
+        // Two localizations that fall back to the same table give the same issue: it is
+        // reported once. Its identity is what its finding is made of, so that no finding has
+        // to be built only to be found a duplicate.
+        var seen: Set<IssueIdentity> = []
         for payload in payloads {
             var missing: [(issue: DeviceIssue, localizations: [String])] = []
             for localization in selectableLocalizations {
@@ -94,12 +104,28 @@ public final class LintContext: Sendable {
                         }
                         continue
                     }
-                    let finding = issue.diagnostic(model: model)
-                    if seen.insert(finding).inserted { findings.append(finding) }
+                    if seen.insert(IssueIdentity(issue)).inserted { findings.append(issue.diagnostic(model: model)) }
                 }
             }
-            findings += missing.map { $0.issue.diagnostic(model: model, localizations: $0.localizations) }
+            findings.append(contentsOf: missing.map { $0.issue.diagnostic(model: model, localizations: $0.localizations) })
         }
-        return findings
+    }
+
+    private struct IssueIdentity: Hashable {
+        var kind: DeviceIssue.Kind
+        var field: AlertFieldName?
+        var key: String?
+        var localization: String?
+        var payloadLocation: SourceLocation
+        var entry: SourceLocation?
+
+        init(_ issue: DeviceIssue) {
+            kind = issue.kind
+            field = issue.field
+            key = issue.key
+            localization = issue.localization
+            payloadLocation = issue.payloadLocation
+            entry = issue.entry?.location
+        }
     }
 }

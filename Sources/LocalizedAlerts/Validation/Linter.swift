@@ -36,7 +36,7 @@ public struct Linter: Sendable {
         let work: [(any LintRule)?] = rules.filter { !ignored.contains(type(of: $0).id) } + [nil]
         let results = ParallelWork.map(work) { rule in
             var own = LintFindings(limit: limit, ignoring: ignored)
-            if let rule { rule.check(context, into: &own) } else { own.append(contentsOf: context.deviceFindings()) }
+            if let rule { rule.check(context, into: &own) } else { context.deviceFindings(into: &own) }
             return own
         }
         for result in results.dropLast() { findings.merge(result) }
