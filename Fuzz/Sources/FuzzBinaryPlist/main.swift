@@ -94,7 +94,7 @@ func check(_ bytes: [UInt8]) {
         for mode in [LocalizationMode.server, .device] {
             let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode).payload.serialized()
             guard localized.utf8.count <= 16 << 20 else { violated("a localized payload of \(localized.utf8.count) bytes") }
-            guard JSON.parse(localized).root != nil else { violated("a localized payload is not JSON") }
+            guard LocatedJSON.parse(localized).root != nil else { violated("a localized payload is not JSON") }
         }
     }
 }
