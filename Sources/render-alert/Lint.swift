@@ -10,7 +10,8 @@ struct Lint: ParsableCommand {
             folders or .xcstrings catalogs), a single .strings, .stringsdict or .xcstrings file. \
             With --payloads, every payload's keys are checked in every localization a device \
             could select. Exit status: 0 clean, 1 errors found (with --strict, warnings too), \
-            2 usage or I/O problems.
+            2 usage or I/O problems, or nothing to check (no table under PATH, no payload in a \
+            --payloads directory).
 
             Examples:
               render-alert lint MyApp/Resources --payloads push-payloads/
@@ -59,8 +60,15 @@ struct Lint: ParsableCommand {
         }
         let filter = try findingOptions.filter()
         let linter = Linter(ignoring: filter.ignored)
-        let targets = try LintTargets.discover(paths.isEmpty ? ["."] : paths)
+        let searched = paths.isEmpty ? ["."] : paths
+        let targets = try LintTargets.discover(searched)
         let payloadFiles = try PayloadFiles.expand(payloads)
+        // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty {
+            throw InputOutputError(
+                "nothing to lint", searched.joined(separator: ", "),
+                reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
+        }
         let payloadDocuments = try payloadFiles.map { file in
             try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
         }

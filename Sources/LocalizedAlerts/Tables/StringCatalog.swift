@@ -327,7 +327,21 @@ struct StringCatalogReader {
             if let unit { return .unitWithVariations(unit, kind: variations.kind, cases: variations.cases) }
             return .variations(kind: variations.kind, cases: variations.cases)
         }
-        return unit.map { .unit($0) }
+        if let unit { return .unit(unit) }
+        return readStringSet(node["stringSet"], key: key, language: language).map { .unit($0) }
+    }
+
+    /// `stringSet` (catalog version 1.1, App Shortcuts phrases): several texts for one key. The
+    /// key is present in that language; what a lookup returns is not documented, so the first
+    /// text stands for it (uncertain; the README says so).
+    mutating func readStringSet(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {
+        guard let node else { return nil }
+        let texts = node["values"]?.items?.compactMap(\.stringValue) ?? []
+        guard let first = texts.first else {
+            report(.catalogStructure, node.location, "the \(language) stringSet of \"\(key)\" has no values")
+            return nil
+        }
+        return StringCatalog.StringUnit(state: node["state"]?.stringValue, value: first, location: node["values"]?.items?.first?.location)
     }
 
     mutating func readUnit(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {

@@ -83,6 +83,7 @@ extension RuleCatalog {
         .stringsdictMissingOther,
         .stringsdictUnknownCategory,
         .stringsdictMissingValueType,
+        EmptyPushTableRule.id,
         EmptyValueRule.id,
         IncompatibleSpecifiersRule.id,
         InvalidSpecifierRule.id,
@@ -98,6 +99,7 @@ extension RuleCatalog {
 
     /// The checks `Linter` runs over an app, each in its own file under `Rules/`.
     public static let lintRules: [any LintRule] = [
+        EmptyPushTableRule(),
         EmptyValueRule(),
         IncompatibleSpecifiersRule(),
         InvalidSpecifierRule(),

@@ -317,3 +317,97 @@ struct LintCommandTests {
         }
     }
 }
+
+/// A CI gate must fail what it must fail (issue 14): a push table with nothing in it, a path
+/// with nothing to check, a table format `dump` did not read.
+@Suite("render-alert: no silent pass (end to end)")
+struct NoSilentPassTests {
+    @Test func anEmptyPushTableIsAnErrorWithoutAnyPayload() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try directory.write("app/da.lproj/Localizable.strings", "\n")
+        try directory.write("app/eo.lproj/Localizable.strings", "/* nothing yet */\n")
+        try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A fr\";\n\"b\" = \"B fr\";\n")
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("da's Localizable table is empty: a device that picks da shows every push key raw (en has 2 keys) [push.empty-table]"))
+        #expect(result.output.contains("eo's Localizable table is empty"))
+        #expect(!result.output.contains("fr's Localizable table"))
+
+        try directory.write("app/da.lproj/Localizable.strings", "\"a\" = \"A da\";\n")
+        try directory.write("app/eo.lproj/Localizable.strings", "\"b\" = \"B eo\";\n")
+        #expect(try RenderAlertCommand.run(["lint", directory.path + "/app"]).status == 0)
+    }
+
+    @Test func nothingToCheckExitsTwoSayingWhatWasSearched() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("empty/notes.txt", "no tables here\n")
+        try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try directory.write("payloads/readme.txt", "no payloads here\n")
+
+        let noTables = try RenderAlertCommand.run(["lint", directory.path + "/empty"])
+        #expect(noTables.status == 2)
+        #expect(noTables.output.isEmpty)
+        #expect(noTables.error.contains("error: nothing to lint (\(directory.path)/empty): no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found"))
+        #expect(!noTables.error.contains("Usage:"))
+
+        for command in [["lint", directory.path + "/app", "--payloads"], ["preview", "--strings", directory.path + "/app"]] {
+            let noPayloads = try RenderAlertCommand.run(command + [directory.path + "/payloads"])
+            #expect(noPayloads.status == 2, "\(command)")
+            #expect(noPayloads.error.contains("error: no payloads to check (\(directory.path)/payloads): the directory holds no .json or .apns file"), "\(noPayloads.error)")
+        }
+    }
+
+    /// Every table format of the fixtures (and of ../shared/corpus when present) dumps with no
+    /// error but the edge cases that are broken on purpose.
+    @Test func dumpReadsEveryTableFormat() throws {
+        let roots = [Fixtures.directory + "/corpus"] + (Fixtures.shared.map { [$0 + "/corpus"] } ?? [])
+        for root in roots {
+            let files = try FileManager.default.subpathsOfDirectory(atPath: root)
+                .filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") || $0.hasSuffix(".xcstrings") }
+                .filter { !$0.hasPrefix("edge-cases/") }
+                .map { root + "/" + $0 }
+            #expect(files.contains { $0.hasSuffix(".stringsdict") } && files.contains { $0.hasSuffix(".xcstrings") })
+            let result = try RenderAlertCommand.run(["dump", "--format", "json"] + files)
+            #expect(result.status == 0, "\(result.error)")
+            let dumps = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [[String: Any]]
+            #expect(dumps.count == files.count)
+            let errors = dumps.flatMap { ($0["diagnostics"] as! [[String: Any]]).filter { $0["severity"] as? String == "error" } }
+            #expect(errors.isEmpty, "\(errors.prefix(3))")
+        }
+    }
+
+    @Test func dumpListsDictionariesAndCatalogsPerLanguage() throws {
+        let dictionary = try RenderAlertCommand.run(["dump", "Resources/strings/en.lproj/Localizable.stringsdict"])
+        #expect(dictionary.status == 0, "\(dictionary.output)")
+        #expect(dictionary.output.contains(#""inbox.unread.summary" = "%#@messages@"  (a plural: a push shows this format key)"#))
+        #expect(dictionary.output.contains(#"%#@messages@ (plural, d): one "%d unread message" · other "%d unread messages""#))
+
+        let directory = try TemporaryDirectory()
+        // Catalog version 1.1 (Xcode 26), with an App Shortcuts stringSet.
+        try directory.write("Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.1", "strings": {
+              "open": {"localizations": {
+                "en": {"stringSet": {"state": "translated", "values": ["Open ${applicationName}", "Launch ${applicationName}"]}},
+                "fr": {"stringSet": {"state": "translated", "values": ["Ouvrir ${applicationName}"]}}}},
+              "files": {"localizations": {"en": {"variations": {"plural": {
+                "one": {"stringUnit": {"state": "translated", "value": "%lld file"}},
+                "other": {"stringUnit": {"state": "translated", "value": "%lld files"}}}}},
+                "fr": {"stringUnit": {"state": "translated", "value": "%lld fichiers"}}}}}}
+            """)
+        let catalog = try RenderAlertCommand.run(["dump", "--format", "json", directory.path + "/Localizable.xcstrings"])
+        #expect(catalog.status == 0, "\(catalog.output)")
+        let dump = try JSONSerialization.jsonObject(with: Data(catalog.output.utf8)) as! [[String: Any]]
+        let listings = dump[0]["listings"] as! [[String: Any]]
+        #expect(listings.map { $0["format"] as? String } == ["String Catalog (en)", "String Catalog (fr)"])
+        let en = listings[0]["entries"] as! [[String: Any]]
+        #expect(en.map { $0["key"] as? String } == ["open", "files"])
+        #expect(en[0]["pushShows"] as? String == "Open ${applicationName}")
+        #expect((en[1]["value"] as? [String: Any])?["formatKey"] != nil)
+        #expect((dump[0]["diagnostics"] as! [Any]).isEmpty)
+
+        // Its keys are present in both languages: no missing-key warning for the stringSet.
+        let lint = try RenderAlertCommand.run(["lint", directory.path])
+        #expect(lint.status == 0 && lint.output.contains("no problems"), "\(lint.output)")
+    }
+}

@@ -113,6 +113,16 @@ struct LintRuleTests {
             // Formatted only with arguments: without loc-args the text shows as written (spec §2).
             "payloads/promo.json": payload("\"loc-key\": \"promo\", \"loc-args\": [\"x\"]"),
         ]),
+        LintFixture("push.empty-table", [
+            "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"b\" = \"B\";\n",
+            "app/da.lproj/Localizable.strings": "1️⃣\n",
+            "app/eo.lproj/Localizable.strings": "2️⃣/* only a comment */\n",
+            "app/fa.lproj/Localizable.strings": "3️⃣\"other\" = \"x\";\n",
+            "app/fr.lproj/Localizable.strings": "\"a\" = \"A fr\";\n",
+            // Unreadable: its own error, located where it breaks, not this one.
+            "app/pt.lproj/Localizable.strings": "\"a\" = \"A pt\"\n",
+            "app/Base.lproj/Localizable.strings": "\n",
+        ]),
         LintFixture("push.wrong-table", [
             "app/en.lproj/Localizable.strings": "\"other\" = \"x\";\n",
             "app/en.lproj/Notifications.strings": "\"call\" = 1️⃣\"Missed call\";\n",
