@@ -24,7 +24,7 @@ for category, title in names.items():
     for r in members:
         example = r["example"].replace("\n", "⏎").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
         why = r["rationale"].replace("|", "\\|")
-        lines.append(f"| `{r['id']}` | {r['severity']} | {why} | <code>{example}</code> |")
+        lines.append(f"| <a id=\"{r['id']}\"></a>`{r['id']}` | {r['severity']} | {why} | <code>{example}</code> |")
     lines.append("")
 readme = root / "README.md"
 text = readme.read_text()

@@ -4,6 +4,67 @@
 /// under the column, then a one-line summary.
 enum LintHuman {
     static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary, style: TerminalStyle) -> String {
+        // What changes what a push shows leads; the rest follows, each part grouped by file.
+        let push = findings.filter(PushRelevance.changesWhatAPushShows)
+        let rest = findings.filter { !PushRelevance.changesWhatAPushShows($0) }
+        var out = ""
+        if !push.isEmpty && !rest.isEmpty {
+            out += style.bold("What pushes show (\(count(push.count, "finding")))") + "\n\n"
+            out += listing(push, style: style)
+            out += "\n" + style.bold("Other findings (\(count(rest.count, "finding")))") + "\n\n"
+            out += listing(rest, style: style)
+        } else {
+            out += listing(findings, style: style)
+        }
+        if !findings.isEmpty { out += "\n" }
+        if Set(findings.map(\.id)).count > 1 || findings.count > 10 {
+            out += ruleSummary(findings, style: style) + "\n"
+        }
+        out += summaryLine(summary, style: style) + "\n"
+        return out
+    }
+
+    /// One line per rule: severity, count and the localizations it concerns, pushes first;
+    /// at most `maximumSummaryRows` lines, so that it fits on one screen.
+    static func ruleSummary(_ findings: [LocalizationDiagnostic], style: TerminalStyle) -> String {
+        struct Row { var id: DiagnosticID; var severity: DiagnosticSeverity; var count = 0; var localizations: Set<String> = []; var push = false }
+        var rows: [DiagnosticID: Row] = [:]
+        for finding in findings {
+            var row = rows[finding.id] ?? Row(id: finding.id, severity: finding.severity, push: PushRelevance.changesWhatAPushShows(finding))
+            row.count += 1
+            row.severity = max(row.severity, finding.severity)
+            if let localization = PushRelevance.localization(of: finding.location.file) { row.localizations.insert(localization) }
+            rows[finding.id] = row
+        }
+        let ordered = rows.values.sorted { a, b in
+            if a.push != b.push { return a.push }
+            if a.severity != b.severity { return a.severity > b.severity }
+            if a.count != b.count { return a.count > b.count }
+            return a.id < b.id
+        }
+        let width = min(ordered.map(\.id.rawValue.count).max() ?? 0, 40)
+        var out = style.bold("By rule") + "\n"
+        for row in ordered.prefix(maximumSummaryRows) {
+            let id = row.id.rawValue + String(repeating: " ", count: max(0, width - row.id.rawValue.count))
+            let number = String(row.count)
+            let severity = row.severity.rawValue + String(repeating: " ", count: 7 - row.severity.rawValue.count)
+            var line = "  \(row.push ? "▸" : " ") \(id)  \(severity)  \(String(repeating: " ", count: max(0, 7 - number.count)))\(number)"
+            let names = row.localizations.sorted()
+            if !names.isEmpty {
+                let shown = printable(names.prefix(6).joined(separator: ", "))
+                line += "  in " + (names.count > 6 ? "\(shown), … (\(names.count) localizations)" : shown)
+            }
+            out += line + "\n"
+        }
+        if ordered.count > maximumSummaryRows { out += "  … and \(ordered.count - maximumSummaryRows) more rules\n" }
+        if ordered.contains(where: \.push) { out += style.dim("  ▸ changes what a push shows") + "\n" }
+        return out
+    }
+
+    static let maximumSummaryRows = 20
+
+    /// Findings grouped by file, in the given order.
+    static func listing(_ findings: [LocalizationDiagnostic], style: TerminalStyle) -> String {
         var out = ""
         var sources = SourceCache()
         var currentFile: String?? = .none
@@ -39,8 +100,6 @@ enum LintHuman {
             }
         }
         closeFile()
-        if !findings.isEmpty { out += "\n" }
-        out += summaryLine(summary, style: style) + "\n"
         return out
     }
 
@@ -107,5 +166,23 @@ enum LintHuman {
             lastLine = (file, line, scalars)
             return scalars
         }
+    }
+}
+
+/// Which findings change what a notification shows: everything about pushes and payloads, and
+/// an error in a Localizable table (the only one notifications read). These lead the human
+/// report, so that the few that matter are not buried under the many that do not.
+public enum PushRelevance {
+    public static func changesWhatAPushShows(_ finding: LocalizationDiagnostic) -> Bool {
+        if let category = RuleCatalog.descriptor(for: finding.id)?.category, category == .push || category == .payloads { return true }
+        guard finding.severity == .error, let file = finding.location.file else { return false }
+        let name = file.split(separator: "/").last ?? ""
+        return name.hasPrefix("Localizable.")
+    }
+
+    /// The localization a file belongs to: its `.lproj` folder's name.
+    public static func localization(of file: String?) -> String? {
+        guard let file else { return nil }
+        return file.split(separator: "/").last { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }
     }
 }

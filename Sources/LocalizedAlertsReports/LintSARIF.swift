@@ -12,6 +12,10 @@ import Darwin
 /// command ran in; columns count Unicode code points, as `SourceLocation` does.
 public enum LintSARIF {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    static let informationURI = "https://github.com/localizedalerts/LocalizedAlerts"
+
+    /// Where a rule is explained: its row in the README's rule tables (each has an anchor).
+    static func helpURI(_ id: DiagnosticID) -> String { informationURI + "/blob/main/README.md#" + id.rawValue }
 
     static func make(_ findings: [LocalizationDiagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> LocatedJSON {
         var rules = rules
@@ -27,7 +31,7 @@ public enum LintSARIF {
                 ("driver", .object([
                     ("name", .string("render-alert")),
                     ("semanticVersion", .string(LocalizedAlertsVersion.current)),
-                    ("informationUri", .string("https://github.com/localizedalerts/LocalizedAlerts")),
+                    ("informationUri", .string(informationURI)),
                     ("rules", .array(rules.map(rule))),
                 ]))
             ])),
@@ -37,7 +41,12 @@ public enum LintSARIF {
             let base = fileURI(workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/")
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(base))]))])))
         }
-        run.append(("results", .array(findings.map { result($0, ruleIndex: index[$0.id]!) })))
+        var occurrences: [String: Int] = [:]
+        run.append(("results", .array(findings.map { finding in
+            let identity = fingerprintIdentity(finding)
+            occurrences[identity, default: 0] += 1
+            return result(finding, ruleIndex: index[finding.id]!, fingerprint: fingerprint(identity, occurrence: occurrences[identity]!))
+        })))
         return .object([
             ("$schema", .string(schema)),
             ("version", .string("2.1.0")),
@@ -58,12 +67,28 @@ public enum LintSARIF {
             ("shortDescription", .object([("text", .string(firstSentence(rule.rationale)))])),
             ("fullDescription", .object([("text", .string(rule.rationale))])),
             ("help", .object([("text", .string(help)), ("markdown", .string(markdown))])),
+            ("helpUri", .string(helpURI(rule.id))),
             ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
             ("properties", .object([("tags", .array([.string(rule.category.rawValue)]))])),
         ])
     }
 
-    static func result(_ finding: LocalizationDiagnostic, ruleIndex: Int) -> LocatedJSON {
+    /// What identifies a finding across edits: its rule, file and message, not its line, so
+    /// that code scanning tracks it as the file changes above it (as baselines do).
+    static func fingerprintIdentity(_ finding: LocalizationDiagnostic) -> String {
+        [finding.id.rawValue, finding.location.file.map(relative) ?? "", finding.message].joined(separator: "\u{0}")
+    }
+
+    /// FNV-1a 64 of the identity, and which occurrence of it this is (the same finding twice in
+    /// a file is two results): stable across runs and machines, unlike Swift's `Hasher`.
+    static func fingerprint(_ identity: String, occurrence: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identity.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex + ":\(occurrence)"
+    }
+
+    static func result(_ finding: LocalizationDiagnostic, ruleIndex: Int, fingerprint: String? = nil) -> LocatedJSON {
         var text = finding.message
         if let hint = finding.hint { text += "\n\n" + hint }
         var members: [(String, LocatedJSON)] = [
@@ -82,6 +107,7 @@ public enum LintSARIF {
             return .object(location)
         }
         if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
+        if let fingerprint { members.append(("partialFingerprints", .object([("renderAlertFinding/v1", .string(fingerprint))]))) }
         return .object(members)
     }
 

@@ -34,4 +34,27 @@ public enum RuleListing {
             })),
         ])
     }
+
+    /// `lint --explain RULE`: the rule's declaration, read by a person.
+    public static func explanation(_ rule: RuleDescriptor) -> String {
+        """
+        \(rule.id) (\(rule.severity), \(rule.category.rawValue)\(rule.isAboutWholeFile ? ", about a whole file" : ""))
+
+        Why: \(rule.rationale)
+
+        Example: \(oneLine(rule.example))
+
+        Fix: each finding's "→" line says what to change at that place.
+        Silence it: --ignore \(rule.id) on the command line (every command), or in .render-alert.yml
+          disabled_rules: [\(rule.id)]
+        or only where it does not apply (path, table, localization and key are globs):
+          ignore:
+            - rule: \(rule.id)
+              path: "Vendor/**"
+        or change its severity:
+          severity:
+            \(rule.id): \(rule.severity == .error ? "warning" : "error")
+
+        """
+    }
 }

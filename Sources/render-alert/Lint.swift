@@ -50,12 +50,28 @@ struct Lint: ParsableCommand {
     @Flag(help: "List every rule with its ID, severity and rationale, and exit.")
     var listRules = false
 
+    @Option(help: ArgumentHelp("Explain one rule: why it matters, an example, how to fix or silence it; and exit.", valueName: "rule"))
+    var explain: String?
+
+    @Flag(help: "Report errors only (warnings and notes still count for --strict).")
+    var quiet = false
+
+    @Option(help: "Write the report to this file instead of standard output (replaced only once complete).", completion: .file())
+    var output: String?
+
     mutating func run() throws {
         if listRules {
             switch format {
-            case .json, .sarif: try Output.standardOutput.write(RuleListing.json().outputText(pretty: true))
-            case .human, .xcode, .github: try Output.standardOutput.write(RuleListing.text())
+            case .json, .sarif: try destination.write(RuleListing.json().outputText(pretty: true))
+            case .human, .xcode, .github: try destination.write(RuleListing.text())
             }
+            return
+        }
+        if let explain {
+            guard let rule = RuleCatalog.descriptor(named: explain) else {
+                throw ValidationError("unknown rule \"\(explain)\" for --explain (see render-alert lint --list-rules)")
+            }
+            try destination.write(RuleListing.explanation(rule))
             return
         }
         let filter = try findingOptions.filter()
@@ -135,9 +151,13 @@ struct Lint: ParsableCommand {
             case .json: JSONReporter()
             case .sarif: SARIFReporter()
             }
-        try Output.standardOutput.write(reporter.report(findings, summary: summary))
-        ProcessEnd.now(status: summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0, keeping: models)
+        let status: Int32 = summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0
+        if quiet { findings = findings.filter { $0.severity == .error } }
+        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: accepted, checked: targets.count) : summary))
+        ProcessEnd.now(status: status, keeping: models)
     }
+
+    private var destination: Output { output.map { .file($0, what: "cannot write the report") } ?? .standardOutput }
 
     /// The same finding reached twice (a table shared by two paths) is reported once.
     static func unique(_ findings: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
@@ -160,7 +180,9 @@ struct LintTargets {
     var unreadable: [LocalizationDiagnostic] = []
     var count: Int { apps.count + catalogs.count + files.count }
 
-    static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData"]
+    /// Folders of build products and third-party code, never searched: their tables are not
+    /// the app's to fix (a configuration file can name more).
+    static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData", "Pods", "Carthage", "vendor"]
 
     /// Paths given on the command line must be there and readable (exit 2 otherwise); inside
     /// their directories, what cannot be read is a finding.

@@ -10,6 +10,9 @@ public enum RuleCatalog {
 
     public static func descriptor(for id: DiagnosticID) -> RuleDescriptor? { id.rule }
 
+    /// The declaration of the rule a user names (an old name means its current ID).
+    public static func descriptor(named name: String) -> RuleDescriptor? { declaredID(named: DiagnosticID(name).current.rawValue)?.rule }
+
     /// The declared ID of this name (which carries its declaration).
     static func declaredID(named name: String) -> DiagnosticID? { byName[name] }
 

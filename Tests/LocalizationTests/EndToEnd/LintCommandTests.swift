@@ -236,7 +236,7 @@ struct LintCommandTests {
         #expect(Set(ids).count == ids.count, "rule IDs are unique")
         for id in ids {
             #expect(result.output.contains(id), "\(id) listed")
-            let documented = readme.contains("`\(id)`")
+            let documented = readme.contains("<a id=\"\(id)\"></a>`\(id)`")
             #expect(documented, "\(id) documented in the README")
         }
         let json = try RenderAlertCommand.json(["lint", "--list-rules", "--format", "json"]) as! Object
@@ -409,5 +409,113 @@ struct NoSilentPassTests {
         // Its keys are present in both languages: no missing-key warning for the stringSet.
         let lint = try RenderAlertCommand.run(["lint", directory.path])
         #expect(lint.status == 0 && lint.output.contains("no problems"), "\(lint.output)")
+    }
+}
+
+/// The conventions a linter's users expect (issue 14): push findings first and a summary that
+/// fits on a screen, errors only on request, a report file, a rule explained, SARIF that code
+/// scanning can track and link, third-party folders left alone.
+@Suite("render-alert lint: CI conventions (end to end)")
+struct LintConventionTests {
+    /// 30 localizations missing 20 keys of a second table (600 warnings, and 30 stale keys),
+    /// one of them with an empty push table (the one error).
+    func floodedApp() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let settings = (0..<20).map { "\"setting.\($0)\" = \"Setting \($0)\";\n" }.joined()
+        try directory.write("app/en.lproj/Localizable.strings", "\"call\" = \"Missed call from %@\";\n")
+        try directory.write("app/en.lproj/Settings.strings", settings)
+        for index in 0..<30 {
+            let language = "l\(index)"
+            try directory.write("app/\(language).lproj/Settings.strings", "\"setting.other\" = \"x\";\n")
+            try directory.write("app/\(language).lproj/Localizable.strings", index == 0 ? "\n" : "\"call\" = \"%@ \(language)\";\n")
+        }
+        return directory
+    }
+
+    @Test func pushFindingsLeadAndASummaryByRuleClosesTheReport() throws {
+        let directory = try floodedApp()
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app"])
+        #expect(result.status == 1)
+        let output = result.output
+        let pushHeader = try #require(output.range(of: "What pushes show (1 finding)"))
+        let otherHeader = try #require(output.range(of: "Other findings (630 findings)"))
+        let emptyTable = try #require(output.range(of: "l0's Localizable table is empty"))
+        #expect(pushHeader.upperBound < emptyTable.lowerBound && emptyTable.upperBound < otherHeader.lowerBound)
+        let summary = try #require(output.range(of: "By rule\n"))
+        let lines = output[summary.upperBound...].split(separator: "\n")
+        #expect(lines.first?.hasPrefix("  ▸ push.empty-table") == true, "\(lines.prefix(3))")
+        #expect(lines.first?.hasSuffix("1  in l0") == true)
+        #expect(lines.contains { $0.contains("table.missing-key") && $0.contains("600") && $0.contains("(30 localizations)") })
+        #expect(lines.count < 25, "the summary and the total fit on one screen")
+    }
+
+    @Test func quietReportsErrorsOnlyAndKeepsTheExitStatus() throws {
+        let directory = try floodedApp()
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app", "--quiet", "--format", "json"])
+        #expect(result.status == 1)
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let findings = root["findings"] as! [[String: Any]]
+        #expect(!findings.isEmpty && findings.allSatisfy { $0["severity"] as? String == "error" })
+
+        let warningsOnly = try TemporaryDirectory()
+        try warningsOnly.write("app/en.lproj/Localizable.strings", "\"a\" = \"\";\n")
+        let strict = try RenderAlertCommand.run(["lint", warningsOnly.path + "/app", "--quiet", "--strict"])
+        #expect(strict.status == 1, "a warning hidden by --quiet still fails --strict")
+    }
+
+    @Test func outputWritesTheReportToAFile() throws {
+        let directory = try floodedApp()
+        let report = directory.path + "/report.sarif"
+        let result = try RenderAlertCommand.run(["lint", directory.path + "/app", "--format", "sarif", "--output", report])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as! [String: Any]
+        #expect(sarif["version"] as? String == "2.1.0")
+        let failed = try RenderAlertCommand.run(["lint", directory.path + "/app", "--output", directory.path + "/missing/dir/report.txt"])
+        #expect(failed.status == 2)
+        #expect(failed.error.contains("error: cannot write the report"))
+    }
+
+    @Test func explainPrintsTheRuleAndHowToSilenceIt() throws {
+        let result = try RenderAlertCommand.run(["lint", "--explain", "push.empty-table"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("push.empty-table (error, push, about a whole file)\n\nWhy: A device that picks this localization"))
+        #expect(result.output.contains("--ignore push.empty-table"))
+        let unknown = try RenderAlertCommand.run(["lint", "--explain", "no.such-rule"])
+        #expect(unknown.status == 2)
+        #expect(unknown.error.contains("unknown rule \"no.such-rule\""))
+    }
+
+    @Test func sarifFingerprintsSurviveLineMovesAndRulesLinkToTheirDocs() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"\";\n\"b\" = \"\";\n")
+        func results() throws -> [[String: Any]] {
+            let sarif = try RenderAlertCommand.json(["lint", "app", "--format", "sarif"], directory: directory.path) as! [String: Any]
+            let run = (sarif["runs"] as! [[String: Any]])[0]
+            let rules = ((run["tool"] as! [String: Any])["driver"] as! [String: Any])["rules"] as! [[String: Any]]
+            #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix("README.md#\($0["id"] as! String)") == true })
+            return run["results"] as! [[String: Any]]
+        }
+        func fingerprints(_ results: [[String: Any]]) -> [String] {
+            results.map { ($0["partialFingerprints"] as! [String: String])["renderAlertFinding/v1"]! }
+        }
+        let before = try results()
+        try directory.write("app/en.lproj/Localizable.strings", "/* moved down */\n\n\"a\" = \"\";\n\"b\" = \"\";\n")
+        let after = try results()
+        #expect(before.count == 2 && after.count == 2)
+        #expect(fingerprints(before) == fingerprints(after))
+        #expect(Set(fingerprints(before)).count == 2)
+        #expect(fingerprints(before).allSatisfy { $0.count == 18 && $0.hasSuffix(":1") })
+    }
+
+    @Test func thirdPartyFoldersAreNotSearched() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        for folder in ["Pods/SomePod", "Carthage/Checkouts/Lib", "vendor/lib"] {
+            try directory.write("\(folder)/en.lproj/Localizable.strings", "\"broken\" = \"x\"\n")
+        }
+        let result = try RenderAlertCommand.run(["lint", directory.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("no problems in 1 target checked"))
     }
 }
