@@ -16,7 +16,9 @@ let package = Package(
         .plugin(name: "LintAlertsBuildTool", targets: ["LintAlertsBuildTool"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // .render-alert.yml, lint's configuration file.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
@@ -46,6 +48,7 @@ let package = Package(
                 "LocalizedAlerts",
                 "LocalizedAlertsReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .plugin(

@@ -33,7 +33,7 @@ enum LintHuman {
             var row = rows[finding.id] ?? Row(id: finding.id, severity: finding.severity, push: PushRelevance.changesWhatAPushShows(finding))
             row.count += 1
             row.severity = max(row.severity, finding.severity)
-            if let localization = PushRelevance.localization(of: finding.location.file) { row.localizations.insert(localization) }
+            if let localization = TablePath.localization(of: finding.location.file) { row.localizations.insert(localization) }
             rows[finding.id] = row
         }
         let ordered = rows.values.sorted { a, b in
@@ -176,13 +176,6 @@ public enum PushRelevance {
     public static func changesWhatAPushShows(_ finding: LocalizationDiagnostic) -> Bool {
         if let category = RuleCatalog.descriptor(for: finding.id)?.category, category == .push || category == .payloads { return true }
         guard finding.severity == .error, let file = finding.location.file else { return false }
-        let name = file.split(separator: "/").last ?? ""
-        return name.hasPrefix("Localizable.")
-    }
-
-    /// The localization a file belongs to: its `.lproj` folder's name.
-    public static func localization(of file: String?) -> String? {
-        guard let file else { return nil }
-        return file.split(separator: "/").last { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }
+        return TablePath.table(of: file) == "Localizable"
     }
 }

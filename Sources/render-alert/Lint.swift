@@ -59,6 +59,11 @@ struct Lint: ParsableCommand {
     @Option(help: "Write the report to this file instead of standard output (replaced only once complete).", completion: .file())
     var output: String?
 
+    @Option(
+        help: "The configuration file (default: \(LintConfiguration.fileName) in the working directory or the nearest folder above it).",
+        completion: .file(extensions: ["yml", "yaml"]))
+    var config: String?
+
     mutating func run() throws {
         if listRules {
             switch format {
@@ -74,11 +79,17 @@ struct Lint: ParsableCommand {
             try destination.write(RuleListing.explanation(rule))
             return
         }
-        let filter = try findingOptions.filter()
-        let linter = Linter(ignoring: filter.ignored)
-        let searched = paths.isEmpty ? ["."] : paths
-        let targets = try LintTargets.discover(searched)
-        let payloadFiles = try PayloadFiles.expand(payloads)
+        let workingDirectory = LintSARIF.currentDirectory() ?? "."
+        let configurationFile = config ?? LintConfiguration.find(from: workingDirectory)
+        let configuration = try configurationFile.map { try LintConfiguration.load($0, workingDirectory: workingDirectory) }
+        var filter = configuration?.filter ?? DiagnosticFilter()
+        filter.ignored.formUnion(try findingOptions.filter().ignored)
+        var linter = Linter(ignoring: filter.ignored)
+        linter.runtimeFallbackTables = configuration?.runtimeFallbackTables ?? []
+        let developmentRegion = developmentRegion ?? configuration?.developmentRegion
+        let searched = !paths.isEmpty ? paths : configuration.map { $0.included.isEmpty ? ["."] : $0.included } ?? ["."]
+        let targets = try LintTargets.discover(searched) { path in configuration?.excludes(path, workingDirectory: workingDirectory) ?? false }
+        let payloadFiles = try PayloadFiles.expand(payloads.isEmpty ? configuration?.payloads ?? [] : payloads)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
         if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty {
             throw InputOutputError(
@@ -123,6 +134,11 @@ struct Lint: ParsableCommand {
         }
         findings += linter.lint(files: fileDiagnostics)
         if targets.apps.isEmpty && !payloadDocuments.isEmpty { findings += linter.lint(payloads: payloadDocuments) }
+        // The configuration's severities and scoped ignores; an ignore entry that matched
+        // nothing is reported where it is written.
+        var unusedIgnores: [LocalizationDiagnostic] = []
+        findings = filter.apply(findings) { unused in unusedIgnores.append(LintConfiguration.unused(unused)) }
+        findings += filter.apply(unusedIgnores)
         findings = Linter.ordered(Self.unique(findings))
 
         if let writeBaseline {
@@ -186,13 +202,13 @@ struct LintTargets {
 
     /// Paths given on the command line must be there and readable (exit 2 otherwise); inside
     /// their directories, what cannot be read is a finding.
-    static func discover(_ paths: [String]) throws(InputOutputError) -> LintTargets {
+    static func discover(_ paths: [String], excluding excluded: (String) -> Bool = { _ in false }) throws(InputOutputError) -> LintTargets {
         var targets = LintTargets()
         var visited: Set<FileStatus.Identity> = []
         for path in paths {
             let kind = FileStatus.kind(of: path)
             if kind == .directory {
-                try walk(path, into: &targets, visited: &visited)
+                try walk(path, into: &targets, visited: &visited, excluded: excluded)
             } else if let problem = kind.problem {
                 throw InputOutputError("cannot lint", path, reason: problem)
             } else {
@@ -215,12 +231,14 @@ struct LintTargets {
     /// however many symbolic links lead to it. Only regular files are read; anything else
     /// named like a table is reported, never opened.
     /// Throws only when `directory` itself cannot be listed; a subfolder that cannot be is a finding.
-    static func walk(_ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>) throws(InputOutputError) {
+    static func walk(
+        _ directory: String, into targets: inout LintTargets, visited: inout Set<FileStatus.Identity>, excluded: (String) -> Bool
+    ) throws(InputOutputError) {
         if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
         let names = try Directory.list(directory, "cannot lint")
-        let entries = names.filter { !skipped.contains($0) }.map { name in
+        let entries = names.filter { !skipped.contains($0) }.compactMap { name -> (name: String, path: String, kind: FileStatus.Kind)? in
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            return (name: name, path: path, kind: FileStatus.kind(of: path))
+            return excluded(path) ? nil : (name: name, path: path, kind: FileStatus.kind(of: path))
         }
         let isApp = entries.contains {
             ($0.name.hasSuffix(".lproj") && $0.kind == .directory) || ($0.name.hasSuffix(".xcstrings") && $0.kind == .regularFile)
@@ -232,7 +250,7 @@ struct LintTargets {
                 if let problem = entry.kind.problem { targets.unreadable.append(unreadable(entry.path, problem)) } else { targets.add(entry.path) }
             } else if entry.kind == .directory && !entry.name.hasSuffix(".lproj") {
                 do {
-                    try walk(entry.path, into: &targets, visited: &visited)
+                    try walk(entry.path, into: &targets, visited: &visited, excluded: excluded)
                 } catch {
                     targets.unreadable.append(unreadable(entry.path, error.reason, what: "folder"))
                 }

@@ -21,6 +21,9 @@ struct RenderAlert: ParsableCommand {
             try command.run()
         } catch let error as InputOutputError {
             fail(error)
+        } catch let error as ConfigurationError {
+            printError(error.description)
+            Self.exit(withError: ExitCode(2))
         } catch {
             switch exitCode(for: error) {
             case .validationFailure:

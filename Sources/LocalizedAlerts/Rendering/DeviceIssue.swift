@@ -65,6 +65,12 @@ public struct DeviceIssue: Sendable {
     /// - Parameter localizations: for a missing key, every localization it is missing from
     ///   (lint gathers them); by default the one this issue was found in.
     public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
+        var diagnostic = described(model: model, localizations: localizations)
+        diagnostic.key = key
+        return diagnostic
+    }
+
+    private func described(model: LocalizationModel, localizations: [String]?) -> LocalizationDiagnostic {
         let key = self.key ?? ""
         let names = field?.keys ?? AlertFieldName.body.keys
         let place = localization.map { " (\($0))" } ?? ""

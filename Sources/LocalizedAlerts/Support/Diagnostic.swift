@@ -110,6 +110,9 @@ public struct LocalizationDiagnostic: Hashable, Sendable {
     public var hint: String?
     /// Related places, such as the earlier definition of a duplicate key.
     public var notes: [Note]
+    /// The table key the finding is about, when it is about one: what a configuration's
+    /// key-scoped ignores match.
+    public var key: String?
 
     public struct Note: Hashable, Sendable {
         public var location: SourceLocation

@@ -11,9 +11,14 @@ public final class LintContext: Sendable {
     public let renderer: AlertRenderer
     public let plurals = PluralRulesCache()
 
-    public init(model: LocalizationModel, payloads: [NotificationPayload] = []) {
+    /// Tables whose missing keys the app fills at run time (``Linter/runtimeFallbackTables``);
+    /// never Localizable.
+    public let runtimeFallbackTables: Set<String>
+
+    public init(model: LocalizationModel, payloads: [NotificationPayload] = [], runtimeFallbackTables: Set<String> = []) {
         self.model = model
         self.payloads = payloads
+        self.runtimeFallbackTables = runtimeFallbackTables.subtracting(["Localizable"])
         self.renderer = AlertRenderer(model: model)
         let names = model.app.localizations.map(\.name)
         if let region = model.app.developmentRegion, let present = BundleLocalizations.form(of: region, in: names) {

@@ -7,6 +7,10 @@ public struct Linter: Sendable {
     /// Findings of one rule listed per file, as the readers list their own diagnostics
     /// (``ReadingLimits/maximumDiagnosticsPerKind``); the last one listed says how many more.
     public var maximumFindingsPerKind: Int
+    /// Tables the app fills from its development region at run time, key by key (its own
+    /// fallback code, not the system's): their missing keys are not findings. The Localizable
+    /// table never is one, since notifications do no such thing.
+    public var runtimeFallbackTables: Set<String> = []
 
     public init(
         rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = [],
@@ -27,7 +31,7 @@ public struct Linter: Sendable {
     public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = []) -> [LocalizationDiagnostic] {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: model.app.allDiagnostics)
-        let context = LintContext(model: model, payloads: payloads)
+        let context = LintContext(model: model, payloads: payloads, runtimeFallbackTables: runtimeFallbackTables)
         // Rules are independent of each other: they run concurrently, each into its own list
         // (one rule, one ID, so each list is capped as the whole would be), with what a device
         // does with the payloads as one more piece of work.

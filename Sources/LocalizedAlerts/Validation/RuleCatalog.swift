@@ -19,12 +19,52 @@ public enum RuleCatalog {
     private static let byName: [String: DiagnosticID] = Dictionary(declaredIDs.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
 
-/// Which findings a user wants: what `--ignore` leaves out (and, later, what a configuration
-/// file re-levels or scopes). Every command applies the same filter the same way, so that an
-/// ID ignored in lint is ignored in preview, localize and dump too.
+/// Which findings a user wants: what `--ignore` leaves out, and what a configuration file
+/// re-levels or leaves out only where it does not apply. Every command applies the same filter
+/// the same way, so that an ID ignored in lint is ignored in preview, localize and dump too.
 public struct DiagnosticFilter: Sendable, Hashable {
     /// IDs left out, by their current names.
     public var ignored: Set<DiagnosticID>
+    /// Severities that replace the declared ones.
+    public var severities: [DiagnosticID: DiagnosticSeverity] = [:]
+    /// Findings left out where they match.
+    public var scopedIgnores: [ScopedIgnore] = []
+    /// What relative paths of findings are relative to, for the path globs of `scopedIgnores`
+    /// (which are absolute, or relative to this directory too).
+    public var workingDirectory: String?
+
+    /// Leaves out the findings of one rule (or of any rule) whose file, table, localization and
+    /// key match every glob given. The table and localization come from the file's path
+    /// (`fr.lproj/Settings.strings`: table `Settings`, localization `fr`; a catalog's name is
+    /// its table); the key is the one a finding is about, when it is about one.
+    public struct ScopedIgnore: Sendable, Hashable {
+        public var rule: DiagnosticID?
+        public var path: PathGlob?
+        public var table: PathGlob?
+        public var localization: PathGlob?
+        public var key: PathGlob?
+        /// Where it is written (a configuration file), to report it when it matches nothing.
+        public var location: SourceLocation?
+
+        public init(rule: DiagnosticID? = nil, path: PathGlob? = nil, table: PathGlob? = nil, localization: PathGlob? = nil, key: PathGlob? = nil, location: SourceLocation? = nil) {
+            self.rule = rule.map(\.current)
+            self.path = path
+            self.table = table
+            self.localization = localization
+            self.key = key
+            self.location = location
+        }
+
+        func matches(_ diagnostic: LocalizationDiagnostic, absolutePath: String?) -> Bool {
+            if let rule, rule != diagnostic.id { return false }
+            if let path { guard let absolutePath, path.matches(absolutePath) else { return false } }
+            let file = diagnostic.location.file
+            if let table { guard let name = TablePath.table(of: file), table.matches(name) else { return false } }
+            if let localization { guard let name = TablePath.localization(of: file), localization.matches(name) else { return false } }
+            if let key { guard let name = diagnostic.key, key.matches(name) else { return false } }
+            return true
+        }
+    }
 
     public init(ignoring ignored: Set<DiagnosticID> = []) {
         self.ignored = Set(ignored.map(\.current))
@@ -33,22 +73,90 @@ public struct DiagnosticFilter: Sendable, Hashable {
     /// Reads rule names as a user writes them; an old name means its current ID.
     public init(ignoring names: [String]) throws(UnknownRuleError) {
         var ids: Set<DiagnosticID> = []
-        for name in names {
-            let id = DiagnosticID(name).current
-            guard RuleCatalog.declaredID(named: id.rawValue) != nil else { throw UnknownRuleError(name: name) }
-            ids.insert(id)
-        }
+        for name in names { ids.insert(try Self.rule(named: name)) }
         self.ignored = ids
     }
 
-    public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool { !ignored.contains(diagnostic.id) }
+    /// The declared rule a user names (an old name means its current ID).
+    public static func rule(named name: String) throws(UnknownRuleError) -> DiagnosticID {
+        guard let id = RuleCatalog.declaredID(named: DiagnosticID(name).current.rawValue) else { throw UnknownRuleError(name: name) }
+        return id
+    }
+
+    public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool {
+        guard !ignored.contains(diagnostic.id) else { return false }
+        guard !scopedIgnores.isEmpty else { return true }
+        let absolute = absolutePath(diagnostic.location.file)
+        return !scopedIgnores.contains { $0.matches(diagnostic, absolutePath: absolute) }
+    }
 
     public func apply(_ diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
-        ignored.isEmpty ? diagnostics : diagnostics.filter(keeps)
+        apply(diagnostics, unusedIgnores: nil)
+    }
+
+    /// The findings kept, re-levelled; `unusedIgnores` receives the scoped ignores that
+    /// matched none of them.
+    public func apply(_ diagnostics: [LocalizationDiagnostic], unusedIgnores: ((ScopedIgnore) -> Void)?) -> [LocalizationDiagnostic] {
+        guard !ignored.isEmpty || !severities.isEmpty || !scopedIgnores.isEmpty else { return diagnostics }
+        var used = [Bool](repeating: false, count: scopedIgnores.count)
+        var kept: [LocalizationDiagnostic] = []
+        for var diagnostic in diagnostics where !ignored.contains(diagnostic.id) {
+            if !scopedIgnores.isEmpty {
+                let absolute = absolutePath(diagnostic.location.file)
+                if let index = scopedIgnores.firstIndex(where: { $0.matches(diagnostic, absolutePath: absolute) }) {
+                    used[index] = true
+                    continue
+                }
+            }
+            if let severity = severities[diagnostic.id] { diagnostic.severity = severity }
+            kept.append(diagnostic)
+        }
+        if let unusedIgnores {
+            for (index, ignore) in scopedIgnores.enumerated() where !used[index] { unusedIgnores(ignore) }
+        }
+        return kept
+    }
+
+    private func absolutePath(_ file: String?) -> String? {
+        guard let file else { return nil }
+        guard !file.hasPrefix("/"), let workingDirectory else { return TablePath.normalized(file) }
+        return TablePath.normalized(workingDirectory + "/" + file)
     }
 
     public struct UnknownRuleError: Error, Hashable, Sendable, CustomStringConvertible {
         public var name: String
         public var description: String { "unknown rule \"\(name)\"" }
     }
+}
+
+/// What a table file's path says: `…/fr.lproj/Settings.strings` is table `Settings` of
+/// localization `fr`; `…/Settings.xcstrings` is table `Settings`.
+public enum TablePath {
+    public static func table(of file: String?) -> String? {
+        guard let name = file?.split(separator: "/").last, let dot = name.firstIndex(of: ".") else { return nil }
+        return String(name[..<dot])
+    }
+
+    public static func localization(of file: String?) -> String? {
+        guard let file else { return nil }
+        return file.split(separator: "/").last { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }
+    }
+
+    /// `a/./b/../c` → `a/c`; no file system access.
+    public static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}
+
+extension DiagnosticID {
+    public static let configUnusedIgnore = DiagnosticID(
+        "config.unused-ignore", .warning, .files,
+        rationale: "An ignore entry of the configuration that matches no finding hides nothing today, may hide a real problem tomorrow, or is misspelled.",
+        example: "ignore: [{rule: table.missing-key, path: \"Legacy/**\"}] where Legacy has no finding")
 }

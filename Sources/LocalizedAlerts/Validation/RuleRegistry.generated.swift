@@ -83,6 +83,7 @@ extension RuleCatalog {
         .stringsdictMissingOther,
         .stringsdictUnknownCategory,
         .stringsdictMissingValueType,
+        .configUnusedIgnore,
         EmptyPushTableRule.id,
         EmptyValueRule.id,
         IncompatibleSpecifiersRule.id,

@@ -519,3 +519,94 @@ struct LintConventionTests {
         #expect(result.output.contains("no problems in 1 target checked"))
     }
 }
+
+/// `.render-alert.yml` (issue 14): found from the working directory upward, every key applied,
+/// every mistake in it a located error.
+@Suite("render-alert lint: configuration file (end to end)")
+struct LintConfigurationTests {
+    /// Shaped like the real app of issue 14: 55 localizations; a push table and a large table
+    /// the app fills from English at run time; six empty push tables; a Pods folder with a broken
+    /// third-party table.
+    func realShapedApp() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let empty: Set<Int> = [3, 11, 19, 27, 35, 43]
+        let strings = (0..<60).map { "\"setting.\($0)\" = \"Setting \($0)\";\n" }.joined()
+        try directory.write("App/Resources/en.lproj/Localizable.strings", "\"call\" = \"Missed call from %@\";\n\"chat\" = \"%@: %@\";\n")
+        try directory.write("App/Resources/en.lproj/Settings.strings", strings)
+        for index in 0..<54 {
+            let language = "l\(index)"
+            try directory.write(
+                "App/Resources/\(language).lproj/Localizable.strings",
+                empty.contains(index) ? "\n" : "\"call\" = \"%@ \(language)\";\n\"chat\" = \"%@: %@\";\n")
+            try directory.write("App/Resources/\(language).lproj/Settings.strings", "\"setting.0\" = \"\(language)\";\n")
+        }
+        try directory.write("Pods/Vendor/Resources/en.lproj/Localizable.strings", "\"broken\" = \"x\"\n")
+        return directory
+    }
+
+    @Test func theDefaultLintFailsOnEmptyPushTablesAndAFewLinesOfConfigurationLeaveWhatMatters() throws {
+        let directory = try realShapedApp()
+        let plain = try RenderAlertCommand.run(["lint"], directory: directory.path)
+        #expect(plain.status == 1)
+        #expect(plain.output.hasPrefix("What pushes show (6 findings)\n"), "\(plain.output.prefix(200))")
+        #expect(!plain.output.contains("Pods"))
+        let byRule = try #require(plain.output.range(of: "By rule\n"))
+        let summary = plain.output[byRule.upperBound...].split(separator: "\n")
+        #expect(summary[0].contains("push.empty-table") && summary[0].contains("6  in l11, l19, l27, l3, l35, l43"), "\(summary)")
+        #expect(summary.contains { $0.contains("table.missing-key") && $0.contains("3186") }, "the flood is one line: \(summary)")
+
+        try directory.write(".render-alert.yml", "included: [App]\nruntime_fallback_tables: [Settings]\n")
+        let subfolder = directory.path + "/App/Resources"
+        let configured = try RenderAlertCommand.run(["lint"], directory: subfolder)
+        #expect(configured.status == 1)
+        #expect(!configured.output.contains("table.missing-key"), "the config is found from a subfolder, its paths are relative to it")
+        #expect(configured.output.contains("6 errors in 6 files"))
+        #expect(configured.output.split(separator: "\n").count < 60)
+    }
+
+    @Test func severitiesScopedIgnoresAndUnusedIgnores() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"debug.one\" = \"\";\n\"b\" = \"\";\n")
+        try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A\";\n\"debug.one\" = \"x\";\n\"b\" = \"y\";\n")
+        try directory.write("lint.yml", """
+            severity:
+              table.empty-value: error
+            ignore:
+              - rule: table.empty-value
+                key: "debug.*"
+              - localization: "zz"
+            """)
+        let result = try RenderAlertCommand.run(["lint", "app", "--config", "lint.yml", "--format", "json"], directory: directory.path)
+        #expect(result.status == 1)
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let findings = (root["findings"] as! [[String: Any]]).map { "\($0["id"]!) \($0["severity"]!) \($0["file"]!):\($0["line"]!):\($0["column"]!)" }
+        #expect(findings == [
+            "table.empty-value error app/en.lproj/Localizable.strings:3:7",
+            "config.unused-ignore warning lint.yml:6:5",
+        ])
+    }
+
+    @Test func anInvalidConfigurationIsALocatedErrorAndExitsTwo() throws {
+        let cases: [(String, String)] = [
+            ("disabled_rules: [table.missing-kye]\n", "lint.yml:1:18: error: unknown rule \"table.missing-kye\""),
+            ("excluded: Pods\ninclude: [App]\n", "lint.yml:2:1: error: unknown key \"include\""),
+            ("severity:\n  table.missing-key: fatal\n", "lint.yml:2:22: error: the severity of table.missing-key must be error, warning or note"),
+            ("ignore:\n  - rule: table.missing-key\n", "lint.yml:2:5: error: an ignore entry needs a path, table, localization or key"),
+            ("runtime_fallback_tables: [Localizable]\n", "lint.yml:1:27: error: Localizable cannot fall back per key"),
+            ("included: [App\n", "lint.yml:2:1: error: not valid YAML"),
+            ("development_region: [en]\n", "lint.yml:1:21: error: development_region must be a string"),
+        ]
+        let directory = try TemporaryDirectory()
+        try directory.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        for (text, expected) in cases {
+            try directory.write("lint.yml", text)
+            let result = try RenderAlertCommand.run(["lint", "App", "--config", "lint.yml"], directory: directory.path)
+            #expect(result.status == 2, "\(text)")
+            #expect(result.error.hasPrefix(expected), "\(text): \(result.error)")
+            #expect(result.output.isEmpty)
+        }
+        let missing = try RenderAlertCommand.run(["lint", "App", "--config", "nowhere.yml"], directory: directory.path)
+        #expect(missing.status == 2)
+        #expect(missing.error.contains("error: cannot read the configuration (nowhere.yml)"))
+    }
+}

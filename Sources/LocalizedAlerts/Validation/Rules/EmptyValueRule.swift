@@ -9,7 +9,7 @@ struct EmptyValueRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.text.isEmpty {
-            findings.append(finding(value.location, "\"\(value.key)\" has an empty value", hint: "translate it, or remove the entry"))
+            findings.append(finding(value.location, "\"\(value.key)\" has an empty value", hint: "translate it, or remove the entry", key: value.key))
         }
     }
 }

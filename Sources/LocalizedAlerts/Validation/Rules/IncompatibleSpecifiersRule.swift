@@ -51,7 +51,7 @@ struct IncompatibleSpecifiersRule: LintRule {
                 finding(
                     value.location, "\"\(value.key)\" in \(localization) does not take the arguments \(reference) does: \(differences.joined(separator: "; "))",
                     hint: "use the same specifiers; reorder with positions (%1$@, %2$d) instead of changing them",
-                    notes: [LocalizationDiagnostic.Note(location: original.location, message: "\(reference): \"\(original.text)\"")]))
+                    notes: [LocalizationDiagnostic.Note(location: original.location, message: "\(reference): \"\(original.text)\"")], key: value.key))
         }
     }
 }

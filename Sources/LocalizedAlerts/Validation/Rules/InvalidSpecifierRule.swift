@@ -34,9 +34,9 @@ struct InvalidSpecifierRule: LintRule {
                         what = "\"\(specifier.text)\": argument \(position) \(position < 1 ? "does not exist (arguments count from 1)" : "is past the limit of \(FormatSpecifier.maximumPosition)")"
                     }
                     if case .unknownConversion(let c) = problem, c.isLetter {
-                        findings.append(finding(location, "\"\(value.key)\": \(what); a literal percent sign is written %%", hint: "write %%"))
+                        findings.append(finding(location, "\"\(value.key)\": \(what); a literal percent sign is written %%", hint: "write %%", key: value.key))
                     } else {
-                        findings.append(finding(location, "\"\(value.key)\": \(what)", hint: "see String(format:)'s specifiers"))
+                        findings.append(finding(location, "\"\(value.key)\": \(what)", hint: "see String(format:)'s specifiers", key: value.key))
                     }
                 }
             }

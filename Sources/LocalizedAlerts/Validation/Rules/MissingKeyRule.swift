@@ -9,7 +9,7 @@ struct MissingKeyRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
-        for table in context.model.tableNames {
+        for table in context.model.tableNames where !context.runtimeFallbackTables.contains(table) {
             guard let base = context.model.table(table, localization: reference), !base.entries.isEmpty else { continue }
             for localization in context.model.localizations(of: table) where localization != reference && localization != "Base" {
                 // A localization with nothing readable in this table is another finding's.
@@ -26,7 +26,7 @@ struct MissingKeyRule: LintRule {
                             SourceLocation(file: file, line: 1, column: 1),
                             "\"\(entry.key)\" is missing from \(localization)'s \(table) table (present in \(reference))",
                             hint: "translate it; a device shows the untranslated key or text",
-                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "defined here in \(reference)")]))
+                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "defined here in \(reference)")], key: entry.key))
                 }
             }
         }

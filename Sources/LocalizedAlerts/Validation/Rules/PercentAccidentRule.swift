@@ -19,7 +19,7 @@ struct PercentAccidentRule: LintRule {
                     finding(
                         context.location(of: specifier, in: value),
                         "\"\(value.key)\": \(what) in \"\(quoted!)\" reads as a format specifier if the string is formatted; a literal percent sign is written %%",
-                        hint: "write %% for a percent sign"))
+                        hint: "write %% for a percent sign", key: value.key))
             }
         }
     }

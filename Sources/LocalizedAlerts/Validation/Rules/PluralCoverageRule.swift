@@ -16,7 +16,7 @@ struct PluralCoverageRule: LintRule {
                 finding(
                     variable.location ?? value.location,
                     "the \(value.localization) plural \"\(variable.name)\" of \"\(value.key)\" lacks \(missing.map(\.rawValue).joined(separator: ", ")), which \(value.localization) uses (\(needed.map(\.rawValue).joined(separator: ", ")))",
-                    hint: "add the missing forms; until then they show the \"other\" form"))
+                    hint: "add the missing forms; until then they show the \"other\" form", key: value.key))
         }
     }
 }

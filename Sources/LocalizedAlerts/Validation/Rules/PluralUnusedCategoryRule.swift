@@ -14,7 +14,7 @@ struct PluralUnusedCategoryRule: LintRule {
                 findings.append(
                     finding(
                         form.location ?? value.location,
-                        "the \(form.name) form of \"\(variable.name)\" (\"\(value.key)\") is never used in \(value.localization)"))
+                        "the \(form.name) form of \"\(variable.name)\" (\"\(value.key)\") is never used in \(value.localization)", key: value.key))
             }
         }
     }

@@ -23,7 +23,7 @@ struct SkippedPositionRule: LintRule {
                 finding(
                     value.location,
                     "\"\(value.key)\" uses argument \(highest) but never \(skipped.map(String.init).joined(separator: ", ")): the arguments are read wrongly",
-                    hint: "use every position from 1 up"))
+                    hint: "use every position from 1 up", key: value.key))
         }
     }
 }

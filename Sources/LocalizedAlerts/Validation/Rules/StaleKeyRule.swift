@@ -15,7 +15,7 @@ struct StaleKeyRule: LintRule {
             findings.append(
                 finding(
                     value.location, "\"\(value.key)\" is in \(value.localization)'s \(value.table) table but not in \(reference)'s",
-                    hint: "remove it, or add it to \(reference)"))
+                    hint: "remove it, or add it to \(reference)", key: value.key))
         }
     }
 }
