@@ -53,3 +53,18 @@ public struct SARIFReporter: FindingsReporter {
         LintSARIF.make(findings, workingDirectory: workingDirectory).outputText(pretty: true)
     }
 }
+
+/// JUnit XML: one test suite per file, a failed test case per finding; for CI test reports.
+public struct JUnitReporter: FindingsReporter {
+    public static let identifier = "junit"
+    public init() {}
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintJUnit.render(findings, summary: summary) }
+}
+
+/// Markdown: totals, a row per rule, then the findings (push first, at most 200); for a GitHub
+/// job summary (`>> "$GITHUB_STEP_SUMMARY"`) or a pull-request comment.
+public struct MarkdownReporter: FindingsReporter {
+    public static let identifier = "markdown"
+    public init() {}
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintMarkdown.render(findings, summary: summary) }
+}

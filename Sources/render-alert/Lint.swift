@@ -33,7 +33,7 @@ struct Lint: ParsableCommand {
     @Option(help: "The development region, the localization others are compared with (default: each app's Info.plist, else en).")
     var developmentRegion: String?
 
-    @Option(help: "Output: human, xcode, github, json or sarif.")
+    @Option(help: "Output: human, xcode, github, json, sarif, junit or markdown.")
     var format: LintFormat = .human
 
     @Flag(help: "Fail (exit 1) on warnings too.")
@@ -68,7 +68,7 @@ struct Lint: ParsableCommand {
         if listRules {
             switch format {
             case .json, .sarif: try destination.write(RuleListing.json().outputText(pretty: true))
-            case .human, .xcode, .github: try destination.write(RuleListing.text())
+            case .human, .xcode, .github, .junit, .markdown: try destination.write(RuleListing.text())
             }
             return
         }
@@ -166,6 +166,8 @@ struct Lint: ParsableCommand {
             case .github: GitHubReporter()
             case .json: JSONReporter()
             case .sarif: SARIFReporter()
+            case .junit: JUnitReporter()
+            case .markdown: MarkdownReporter()
             }
         let status: Int32 = summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0
         if quiet { findings = findings.filter { $0.severity == .error } }
@@ -183,7 +185,7 @@ struct Lint: ParsableCommand {
 }
 
 enum LintFormat: String, ExpressibleByArgument, CaseIterable {
-    case human, xcode, github, json, sarif
+    case human, xcode, github, json, sarif, junit, markdown
 }
 
 /// What to lint: app directories, catalogs and files standing alone.

@@ -610,3 +610,61 @@ struct LintConfigurationTests {
         #expect(missing.error.contains("error: cannot read the configuration (nowhere.yml)"))
     }
 }
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The reporters CI systems and pull requests read (issue 14).
+@Suite("render-alert lint: JUnit and Markdown reporters (end to end)")
+struct LintDocumentReporterTests {
+    /// Markup in keys and values must stay text in both.
+    func hostileApp() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"<b>&|`x`\" = \"\";\n\"a\" = \"A\";\n")
+        try directory.write("app/fr.lproj/Localizable.strings", "\"<b>&|`x`\" = \"v\";\n")
+        try directory.write("app/da.lproj/Localizable.strings", "\n")
+        return directory
+    }
+
+    @Test func junitIsWellFormedWithAFailedCasePerFinding() throws {
+        let directory = try hostileApp()
+        let result = try RenderAlertCommand.run(["lint", "app", "--format", "junit"], directory: directory.path)
+        #expect(result.status == 1)
+        final class Counter: NSObject, XMLParserDelegate {
+            var elements: [String: Int] = [:]
+            var failureTypes: [String] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                elements[name, default: 0] += 1
+                if name == "failure" { failureTypes.append(attributes["type"] ?? "") }
+            }
+        }
+        let counter = Counter()
+        let parser = XMLParser(data: Data(result.output.utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        // da's empty push table, fr missing "a", en's empty value.
+        #expect(counter.elements["testcase"] == 3 && counter.elements["failure"] == 3)
+        #expect(counter.failureTypes.sorted() == ["error", "warning", "warning"])
+        #expect(result.output.contains("&lt;b&gt;&amp;|`x`"))
+
+        let clean = try TemporaryDirectory()
+        try clean.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let passed = try RenderAlertCommand.run(["lint", "app", "--format", "junit"], directory: clean.path)
+        #expect(passed.status == 0)
+        #expect(passed.output.contains("<testcase classname=\"render-alert lint\" name=\"no problems in 1 target checked\"/>"))
+    }
+
+    @Test func markdownSummarizesByRuleAndListsPushFindingsFirst() throws {
+        let directory = try hostileApp()
+        let result = try RenderAlertCommand.run(["lint", "app", "--format", "markdown"], directory: directory.path)
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "### render-alert lint: 1 error, 2 warnings in 3 files")
+        #expect(lines[4].hasPrefix("| ❌ | [`push.empty-table`](") && lines[4].hasSuffix("(push) | 1 | da |"), "\(lines[4])")
+        let listing = try #require(lines.firstIndex(of: "| | Where | Rule | Finding |"))
+        #expect(lines[listing + 2].contains("`push.empty-table`"))
+        #expect(result.output.contains("\"&lt;b&gt;&amp;\\|\\`x\\`\""), "markup in a key stays text")
+        #expect(!result.output.contains("<b>"))
+    }
+}
