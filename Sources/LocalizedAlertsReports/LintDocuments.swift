@@ -41,11 +41,8 @@ enum LintJUnit {
     /// at all (most control characters) shown as their printable pictures.
     static func xml(_ text: String) -> String {
         text.replacingScalars { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
+            if let reference = markupReference(scalar) { return reference }
+            return switch scalar {
             case "\n": "&#10;"
             case "\t": "&#9;"
             default: printableReplacement(scalar)

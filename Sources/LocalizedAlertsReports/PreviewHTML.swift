@@ -164,12 +164,8 @@ public enum PreviewHTML {
 
     static func escape(_ text: String) -> String {
         text.replacingScalars { scalar in
-            switch scalar {
-            case "&": "&amp;"
-            case "<": "&lt;"
-            case ">": "&gt;"
-            case "\"": "&quot;"
-            case "'": "&#39;"
+            if let reference = markupReference(scalar) { return reference }
+            return switch scalar {
             // The same characters to a browser, but never obeyed when the page goes to a terminal.
             case "\u{00}"..."\u{08}", "\u{0B}", "\u{0C}", "\u{0E}"..."\u{1F}", "\u{7F}": "&#x\(String(scalar.value, radix: 16));"
             default: nil

@@ -42,3 +42,15 @@ extension LocatedJSON {
         } + "\n"
     }
 }
+
+/// The five characters markup reads (`& < > " '`) as references, for HTML and XML alike.
+func markupReference(_ scalar: Unicode.Scalar) -> String? {
+    switch scalar {
+    case "&": "&amp;"
+    case "<": "&lt;"
+    case ">": "&gt;"
+    case "\"": "&quot;"
+    case "'": "&#39;"
+    default: nil
+    }
+}
