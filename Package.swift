@@ -16,7 +16,8 @@ let package = Package(
         .plugin(name: "LintAlertsBuildTool", targets: ["LintAlertsBuildTool"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
