@@ -28,6 +28,7 @@ public struct LocalizedPayload: Sendable {
 }
 
 extension DiagnosticID {
+    /// `localize.format-problem` (warning). Server-side formatting could not do what the format asked.
     public static let localizeFormatProblem = DiagnosticID(
         "localize.format-problem", .warning, .formats,
         rationale: "Server-side formatting could not do what the format asked.",

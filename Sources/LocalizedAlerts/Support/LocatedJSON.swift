@@ -99,10 +99,12 @@ public struct LocatedJSON: Hashable, Sendable {
 }
 
 extension DiagnosticID {
+    /// `json.syntax` (error). A payload or catalog that is not JSON cannot be used.
     public static let jsonSyntax = DiagnosticID(
         "json.syntax", .error, .syntax,
         rationale: "A payload or catalog that is not JSON cannot be used.",
         example: "{\"aps\": }")
+    /// `json.duplicate-key` (warning). JSON readers keep the last of two equal keys.
     public static let jsonDuplicateKey = DiagnosticID(
         "json.duplicate-key", .warning, .values,
         rationale: "JSON readers keep the last of two equal keys.",

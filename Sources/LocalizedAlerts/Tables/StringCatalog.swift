@@ -203,42 +203,56 @@ extension StringCatalog.Value {
 }
 
 extension DiagnosticID {
+    /// `catalog.structure` (error). The catalog does not have the structure Xcode writes.
     public static let catalogStructure = DiagnosticID(
         "catalog.structure", .error, .syntax,
         rationale: "The catalog does not have the structure Xcode writes.",
         example: "a stringUnit without value")
+    /// `catalog.duplicate-key` (error). Foundation's decoders keep one of two equal JSON keys silently: a
+    /// translation is lost.
     public static let catalogDuplicateKey = DiagnosticID(
         "catalog.duplicate-key", .error, .values,
         rationale: "Foundation's decoders keep one of two equal JSON keys silently: a translation is lost.",
         example: "\"a\" twice in \"strings\"")
+    /// `catalog.unknown-version` (warning). A newer catalog version may hold things read differently.
     public static let catalogUnknownVersion = DiagnosticID(
         "catalog.unknown-version", .warning, .files,
         rationale: "A newer catalog version may hold things read differently.",
         example: "\"version\": \"2.0\"")
+    /// `catalog.untranslated` (warning). Strings in the `new`, `needs_review` and `stale` states ship as they
+    /// are.
     public static let catalogUntranslated = DiagnosticID(
         "catalog.untranslated", .warning, .values,
         rationale: "new, needs_review and stale strings ship as they are.",
         example: "\"state\": \"needs_review\"")
+    /// `catalog.stale` (warning). A key Xcode no longer finds in code is still compiled in; often a renamed
+    /// key.
     public static let catalogStale = DiagnosticID(
         "catalog.stale", .warning, .values,
         rationale: "A key Xcode no longer finds in code is still compiled in; often a renamed key.",
         example: "\"extractionState\": \"stale\"")
+    /// `catalog.should-not-translate` (note). Keys marked `shouldTranslate: false` exist in the source
+    /// language only.
     public static let catalogNotTranslatable = DiagnosticID(
         "catalog.should-not-translate", .note, .values,
         rationale: "shouldTranslate: false keys exist in the source language only.",
         example: "\"shouldTranslate\": false")
+    /// `catalog.missing-other` (error). A plural variation without other has nothing to fall back to.
     public static let catalogMissingOther = DiagnosticID(
         "catalog.missing-other", .error, .plurals,
         rationale: "A plural variation without other has nothing to fall back to.",
         example: "plural with one only")
+    /// `catalog.unknown-category` (warning). Unknown plural categories or devices are never used.
     public static let catalogUnknownCategory = DiagnosticID(
         "catalog.unknown-category", .warning, .plurals,
         rationale: "Unknown plural categories or devices are never used.",
         example: "\"several\"")
+    /// `catalog.undefined-substitution` (error). A `%#@name@` without a substitution shows nothing for it.
     public static let catalogUndefinedSubstitution = DiagnosticID(
         "catalog.undefined-substitution", .error, .plurals,
         rationale: "A %#@name@ without a substitution shows nothing for it.",
         example: "\"%#@n@\" and no substitution n")
+    /// `catalog.unused-substitution` (warning). A substitution the text never uses is never shown.
     public static let catalogUnusedSubstitution = DiagnosticID(
         "catalog.unused-substitution", .warning, .plurals,
         rationale: "A substitution the text never uses is never shown.",

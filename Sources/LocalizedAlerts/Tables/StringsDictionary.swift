@@ -53,34 +53,45 @@ public struct StringsDictionary: Sendable {
 }
 
 extension DiagnosticID {
+    /// `stringsdict.not-a-dictionary` (error). A stringsdict entry must be a rule dictionary or a string.
     public static let stringsdictNotADictionary = DiagnosticID(
         "stringsdict.not-a-dictionary", .error, .syntax,
         rationale: "A stringsdict entry must be a rule dictionary or a string.",
         example: "<key>k</key><integer>3</integer>")
+    /// `stringsdict.missing-format-key` (error). Without NSStringLocalizedFormatKey there is no format to
+    /// show.
     public static let stringsdictMissingFormatKey = DiagnosticID(
         "stringsdict.missing-format-key", .error, .plurals,
         rationale: "Without NSStringLocalizedFormatKey there is no format to show.",
         example: "a rule dictionary with variables only")
+    /// `stringsdict.undefined-variable` (error). A `%#@name@` without its dictionary shows nothing for it.
     public static let stringsdictUndefinedVariable = DiagnosticID(
         "stringsdict.undefined-variable", .error, .plurals,
         rationale: "A %#@name@ without its dictionary shows nothing for it.",
         example: "%#@count@ and no \"count\" dictionary")
+    /// `stringsdict.unused-variable` (warning). A variable no format uses is never shown.
     public static let stringsdictUnusedVariable = DiagnosticID(
         "stringsdict.unused-variable", .warning, .plurals,
         rationale: "A variable no format uses is never shown.",
         example: "a \"files\" dictionary, format %#@count@")
+    /// `stringsdict.unknown-rule-type` (error). Only plural, device and width rules exist.
     public static let stringsdictUnknownRuleType = DiagnosticID(
         "stringsdict.unknown-rule-type", .error, .plurals,
         rationale: "Only plural, device and width rules exist.",
         example: "NSStringFormatSpecTypeKey NSStringGenderRuleType")
+    /// `stringsdict.missing-other` (error). Every missing form falls back to other; without it there is
+    /// nothing to show.
     public static let stringsdictMissingOther = DiagnosticID(
         "stringsdict.missing-other", .error, .plurals,
         rationale: "Every missing form falls back to other; without it there is nothing to show.",
         example: "one only")
+    /// `stringsdict.unknown-category` (warning). Forms other than zero one two few many other (or devices)
+    /// are never used.
     public static let stringsdictUnknownCategory = DiagnosticID(
         "stringsdict.unknown-category", .warning, .plurals,
         rationale: "Forms other than zero one two few many other (or devices) are never used.",
         example: "<key>several</key>")
+    /// `stringsdict.missing-value-type` (warning). The value type says how to read the number.
     public static let stringsdictMissingValueType = DiagnosticID(
         "stringsdict.missing-value-type", .warning, .plurals,
         rationale: "The value type says how to read the number.",
