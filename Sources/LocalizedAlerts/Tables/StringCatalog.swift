@@ -2,28 +2,40 @@
 /// one table in one JSON file. ``compiled(for:)`` yields what Xcode compiles for a language,
 /// so a catalog renders exactly like its `.strings` + `.stringsdict`.
 public struct StringCatalog: Sendable {
+    /// One key of the catalog (a member of `strings`) with its localizations.
     public struct Key: Hashable, Sendable {
+        /// The key, as code passes it.
         public var key: String
+        /// Where the key is written.
         public var location: SourceLocation?
+        /// The developer's comment for translators.
         public var comment: String?
         /// `manual`, `extracted_with_value`, `stale`, `migrated`, …
         public var extractionState: String?
         /// False for strings that are not to be translated (compiled into the source language only).
         public var shouldTranslate: Bool
+        /// The key's localizations, in catalog order.
         public var localizations: [Localization]
 
+        /// The localization for `language` (the last one, if the catalog lists it twice).
         public func localization(_ language: String) -> Localization? {
             localizations.last { $0.language == language }
         }
     }
 
+    /// One language's value of a key: a string unit or variations, and the substitutions it refers to.
     public struct Localization: Hashable, Sendable {
+        /// The language (`en`, `fr-CA`).
         public var language: String
+        /// Where the localization is written.
         public var location: SourceLocation?
+        /// The string unit or variations; nil when the localization has neither.
         public var value: Value?
+        /// The `substitutions` the value's `%#@name@` refer to.
         public var substitutions: [Substitution]
     }
 
+    /// A catalog value: a string unit, variations, or both.
     public indirect enum Value: Hashable, Sendable {
         case unit(StringUnit)
         /// `variations.plural` or `variations.device`: named cases, each a unit or more variations.
@@ -31,32 +43,50 @@ public struct StringCatalog: Sendable {
         /// A stringUnit and variations side by side: the variations win, as in Xcode.
         case unitWithVariations(StringUnit, kind: LocalizedFormat.Variable.Kind, cases: [Case])
 
+        /// One case of a variation: a plural category or a device, and its value.
         public struct Case: Hashable, Sendable {
+            /// The case's name: a plural category (`one`, `other`) or a device (`iphone`, `mac`).
             public var name: String
+            /// The case's value: a string unit or further variations.
             public var value: Value
+            /// Where the case is written.
             public var location: SourceLocation?
         }
     }
 
+    /// A `stringUnit`: one translated text and its state.
     public struct StringUnit: Hashable, Sendable {
         /// `new`, `translated`, `needs_review`, `stale`.
         public var state: String?
+        /// The text.
         public var value: String
+        /// Where the text is written.
         public var location: SourceLocation?
     }
 
+    /// A `substitutions` member: a plural variable named by `%#@name@`, with its argument and forms.
     public struct Substitution: Hashable, Sendable {
+        /// The name `%#@name@` uses.
         public var name: String
+        /// `argNum`: which argument chooses the form.
         public var argumentNumber: Int?
+        /// `formatSpecifier` (`lld` when absent): how the argument is read.
         public var formatSpecifier: String?
+        /// The plural forms, each with `%arg` where the number goes.
         public var cases: [Value.Case]
+        /// Where the substitution is written.
         public var location: SourceLocation?
     }
 
+    /// The file the catalog was read from, as given.
     public let file: String?
+    /// `sourceLanguage`: the language the keys are written in; empty when the catalog has none.
     public let sourceLanguage: String
+    /// The catalog format's `version` (`1.0`, `1.1`).
     public let version: String?
+    /// Every key, in file order.
     public let strings: [Key]
+    /// Everything noticed while reading, in file order.
     public let diagnostics: [LocalizationDiagnostic]
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
@@ -69,10 +99,17 @@ public struct StringCatalog: Sendable {
     /// of a catalog of many languages costs what the catalog holds, not languages × keys.
     private let localizationsByLanguage: [String: [(key: Int32, localization: Int32)]]
 
+    /// Reads a `.xcstrings` file. Problems with the content become ``diagnostics``; only failing to read the
+    /// file throws.
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: limits.maximumFileSize), file: path, limits: limits)
     }
 
+    /// Reads a catalog from its JSON text.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to give locations.
+    ///   - limits: Bounds on nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         let document = LocatedJSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
         self.source = SourceText(bytes, file: file)

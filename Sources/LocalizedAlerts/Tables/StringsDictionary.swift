@@ -2,8 +2,11 @@
 /// strings that override the `.strings` entry. Read from XML (or binary) property lists with
 /// locations; DTDs and external entities are never loaded.
 public struct StringsDictionary: Sendable {
+    /// One key of the file and its value.
     public struct Entry: Hashable, Sendable {
+        /// The key.
         public var key: String
+        /// The value: a format with variables, device or width variants, or plain text.
         public var value: LocalizedValue
         /// Where the key is.
         public var location: SourceLocation
@@ -11,15 +14,19 @@ public struct StringsDictionary: Sendable {
         public var valueLocation: SourceLocation? = nil
     }
 
+    /// The file the dictionary was read from, as given.
     public let file: String?
     /// Entries in file order.
     public let entries: [Entry]
+    /// Everything noticed while reading, in file order.
     public let diagnostics: [LocalizationDiagnostic]
     /// False when the file does not parse: a device then has none of its entries.
     public let isReadableOnDevice: Bool
     /// The decoded text locations refer to (an XML file; nil for a binary one).
     public let source: SourceText?
 
+    /// Reads a `.stringsdict` file. Problems with the content become ``diagnostics``; only failing to read
+    /// the file throws.
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
@@ -29,6 +36,11 @@ public struct StringsDictionary: Sendable {
         }
     }
 
+    /// Reads a `.stringsdict` from its bytes (XML or binary property list).
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to give locations.
+    ///   - limits: Bounds on size, nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         let document = PropertyListReader.read(bytes, file: file, limits: limits)
         var reader = StringsDictionaryReader(file: file, diagnostics: document.diagnostics)
