@@ -1,8 +1,9 @@
 /// What a device does with a payload that its author did not mean, found by resolving each
-/// field exactly as the device does (``FieldResolver``). Preview, server-side localization and
+/// field exactly as the device does. Preview, server-side localization and
 /// lint all report these same issues, with these IDs and words: there is one explanation of
 /// the device.
 public struct DeviceIssue: Sendable {
+    /// What the device does, with the details its message needs.
     public enum Kind: Sendable, Hashable {
         /// No table the device reads here has the key: it shows the raw text, or the key.
         case keyMissing(showsRawText: Bool)
@@ -30,6 +31,7 @@ public struct DeviceIssue: Sendable {
         case bodyWithLocKey
     }
 
+    /// What happens.
     public var kind: Kind
     /// The field concerned; nil for the alert as a whole.
     public var field: AlertFieldName?
@@ -62,8 +64,10 @@ public struct DeviceIssue: Sendable {
 
     /// The finding, located where the fault is (inside the table's value when it is there),
     /// with a note pointing at the other end (the payload, or the value).
-    /// - Parameter localizations: for a missing key, every localization it is missing from
-    ///   (lint gathers them); by default the one this issue was found in.
+    /// - Parameters:
+    ///   - model: The model the issue was found in; it places offsets inside values in their files.
+    ///   - localizations: for a missing key, every localization it is missing from
+    ///     (lint gathers them); by default the one this issue was found in.
     public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
         let key = self.key ?? ""
         let names = field?.keys ?? AlertFieldName.body.keys

@@ -1,14 +1,22 @@
 /// One line of a batch: `{"payload": {…}, "languages": ["fr-CA", "en"]}`, optionally with
 /// `"mode": "device"|"server"` and an `"id"` that is echoed back.
 public struct LocalizationRequest: Sendable {
+    /// The payload to localize; its locations name the file `line N`.
     public var payload: NotificationPayload
+    /// The device's preferred languages, best first (`"languages"`, an array or a comma-separated string).
     public var preferredLanguages: [String]
+    /// The line's own `"mode"`, when it gives one; nil means the batch's mode.
     public var mode: LocalizationMode?
+    /// The line's `"id"`, echoed back in its result; any JSON value.
     public var id: LocatedJSON?
 
+    /// Why a line is not a request, with its `"id"` when the line had one.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the line.
         public var message: String
+        /// The line's `"id"`, when it could be read.
         public var id: LocatedJSON?
+        /// The message.
         public var description: String { message }
     }
 
