@@ -190,11 +190,13 @@ public final class LocalizationMatcher: Sendable {
 
 /// How the matcher reads one identifier.
 public struct IdentifierDescription: Hashable, Sendable {
+    /// The identifier as given.
     public var identifier: String
     /// ICU's base name (`zh-hant-hk` → `zh_Hant_HK`).
     public var baseName: String
     /// After Apple's and ICU's aliases (`zh_TW` → `zh_Hant_TW`, `iw` → `he`).
     public var normalized: String
+    /// The language part (`zh`).
     public var language: String
     /// `normalized` and its parents (`en_IN → en_GB → en_001 → en`).
     public var fallbackChain: [String]
@@ -206,15 +208,21 @@ public struct IdentifierDescription: Hashable, Sendable {
 
 /// The result of matching preferred languages against available localizations.
 public struct LocalizationMatch: Hashable, Sendable {
+    /// The preferred languages as given.
     public var preferred: [String]
+    /// The available localizations as given.
     public var available: [String]
     /// The localizations to use, best first (empty when nothing matched).
     public var localizations: [String]
+    /// How the first localization was chosen.
     public var reason: Reason
     /// Fallback chain of the preferred language that decided, and of the winner.
     public var preferredChain: [String]
+    /// Fallback chain of the winning localization.
     public var winnerChain: [String]
 
+    /// How the matcher chose: which step of `ualoc_localizationsToUse` decided, and between which entries
+    /// (indices into ``LocalizationMatch/preferred`` and ``LocalizationMatch/available``).
     public enum Reason: Hashable, Sendable {
         case identicalBaseName(preferredIndex: Int, availableIndex: Int)
         case identicalNormalizedName(preferredIndex: Int, availableIndex: Int)
