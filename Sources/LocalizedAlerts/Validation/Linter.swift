@@ -1,6 +1,7 @@
 /// Runs every check over apps, files and payloads and returns the findings; the CLI decides
 /// how to print them.
 public struct Linter: Sendable {
+    /// The rules to run; by default every built-in one (``RuleCatalog/lintRules``).
     public var rules: [any LintRule]
     /// Rule IDs to leave out.
     public var ignored: Set<DiagnosticID>
@@ -8,6 +9,12 @@ public struct Linter: Sendable {
     /// (``ReadingLimits/maximumDiagnosticsPerKind``); the last one listed says how many more.
     public var maximumFindingsPerKind: Int
 
+    /// A linter.
+    /// - Parameters:
+    ///   - rules: The rules to run; every built-in rule by default.
+    ///   - ignored: Rule IDs to leave out (current names; see ``DiagnosticFilter`` for reading names as a
+    /// user writes them).
+    ///   - maximumFindingsPerKind: Findings of one rule listed per file.
     public init(
         rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = [],
         maximumFindingsPerKind: Int = ReadingLimits.default.maximumDiagnosticsPerKind
@@ -95,6 +102,8 @@ public struct LintFindings: Sendable {
         self.ignored = ignored
     }
 
+    /// Adds a finding, unless its rule is ignored or already listed `limit` findings for its file (it is then
+    /// only counted).
     public mutating func append(_ finding: LocalizationDiagnostic) {
         guard !ignored.contains(finding.id) else { return }
         let key = FileRule(file: finding.location.file, rule: finding.id)
@@ -103,6 +112,7 @@ public struct LintFindings: Sendable {
         if count <= limit { listed.append(finding) }
     }
 
+    /// Adds each finding in turn, as ``append(_:)`` does.
     public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
     }
@@ -136,15 +146,20 @@ public struct LintFindings: Sendable {
 /// Known findings to accept while adopting the linter on a large project: matched by rule,
 /// file and message (not by line, which moves as files change).
 public struct LintBaseline: Sendable, Hashable {
+    /// One accepted finding: rule, file and message.
     public struct Entry: Hashable, Sendable {
+        /// The finding's rule (its current name).
         public var rule: DiagnosticID
+        /// The finding's file, as reported.
         public var file: String
+        /// The finding's message.
         public var message: String
     }
 
     /// How many times each finding is accepted.
     public var entries: [Entry: Int]
 
+    /// A baseline that accepts exactly these findings (what `--write-baseline` writes).
     public init(findings: [LocalizationDiagnostic]) {
         var entries: [Entry: Int] = [:]
         for finding in findings { entries[Entry(finding), default: 0] += 1 }
@@ -168,8 +183,11 @@ public struct LintBaseline: Sendable, Hashable {
         self.entries = entries
     }
 
+    /// Why a file is not a baseline.
     public struct BaselineError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the file.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 

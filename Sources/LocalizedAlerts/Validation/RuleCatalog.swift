@@ -8,6 +8,7 @@ public enum RuleCatalog {
     /// Every declared kind, with its declaration.
     public static var all: [RuleDescriptor] { declaredIDs.compactMap(\.rule) }
 
+    /// Everything declared about `id`; nil for a name nothing declares.
     public static func descriptor(for id: DiagnosticID) -> RuleDescriptor? { id.rule }
 
     /// The declared ID of this name (which carries its declaration).
@@ -23,6 +24,7 @@ public struct DiagnosticFilter: Sendable, Hashable {
     /// IDs left out, by their current names.
     public var ignored: Set<DiagnosticID>
 
+    /// A filter leaving out these IDs (old names are taken as their current ones).
     public init(ignoring ignored: Set<DiagnosticID> = []) {
         self.ignored = Set(ignored.map(\.current))
     }
@@ -38,14 +40,19 @@ public struct DiagnosticFilter: Sendable, Hashable {
         self.ignored = ids
     }
 
+    /// Whether the filter keeps `diagnostic`.
     public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool { !ignored.contains(diagnostic.id) }
 
+    /// The diagnostics the filter keeps, in order.
     public func apply(_ diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
         ignored.isEmpty ? diagnostics : diagnostics.filter(keeps)
     }
 
+    /// A rule name that no declaration has.
     public struct UnknownRuleError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The name as the user wrote it.
         public var name: String
+        /// `unknown rule "name"`.
         public var description: String { "unknown rule \"\(name)\"" }
     }
 }
