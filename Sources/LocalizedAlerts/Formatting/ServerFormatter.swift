@@ -45,6 +45,12 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
 /// `String.localizedStringWithFormat` on a server: Foundation's specifier grammar
 /// (``FormatString``) with numbers written for the locale through ICU, and stringsdict /
 /// String Catalog variables resolved with ICU plural rules.
+///
+/// ```swift
+/// let formatter = ServerFormatter(locale: "de")
+/// formatter.format("%1$@ hat %2$d Fotos geteilt (%3$.1f MB)", arguments: ["Ana", 1200, 2.5]).text
+/// // "Ana hat 1.200 Fotos geteilt (2,5 MB)"
+/// ```
 public struct ServerFormatter: Sendable {
     /// The locale whose plural rules choose forms (the table's language).
     public let locale: String

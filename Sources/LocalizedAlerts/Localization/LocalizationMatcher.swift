@@ -5,6 +5,17 @@ import Synchronization
 ///
 /// A matcher caches what it learns about each identifier and the result for each input, so
 /// keep one and reuse it; it is safe to share between threads.
+///
+/// ```swift
+/// let matcher = LocalizationMatcher()
+/// let match = matcher.match(preferred: ["fr-CH", "fr-CA"], available: ["fr-FR", "fr-CA", "en"])
+/// match.localizations   // ["fr-CA"]: an exact match further down beats a regional fallback
+/// print(match.explanation)
+///
+/// let bundle = BundleLocalizations(folders: ["en", "pt-BR", "es"], developmentRegion: "en")
+/// let list = matcher.searchList(preferredLanguages: ["pt-PT", "es-MX"], bundle: bundle)
+/// list.localizations    // ["es", "en"]: pt-BR serves pt-PT only when nothing else matches
+/// ```
 public final class LocalizationMatcher: Sendable {
     private let state: Mutex<State>
     private let cacheLimit: Int

@@ -3,6 +3,19 @@
 ///
 /// Reading never fails on content: type errors and unknown keys become ``diagnostics`` and the
 /// value counts as absent, as on a device. Only a document that is not JSON has no `aps`.
+///
+/// ```swift
+/// let payload = NotificationPayload(parsing: #"""
+///     {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": ["Samir", 2]}, "badge": -1}}
+///     """#)
+/// payload.aps.alert?.body.locKey                 // "call.missed.body"
+/// payload.aps.alert?.body.locArgs?.map(\.text)   // ["Samir", "2"]
+/// for diagnostic in payload.diagnostics {
+///     print(diagnostic.id, diagnostic.message)
+///     // payload.loc-arg-type loc-args[1] is a number: the device prints 2
+///     // payload.value-out-of-range a negative badge (-1) is ignored by the device
+/// }
+/// ```
 public struct NotificationPayload: Sendable {
     /// The document as read, keys in order; custom keys are kept untouched in it.
     public var document: LocatedJSON

@@ -1,5 +1,17 @@
 /// One line of a batch: `{"payload": {…}, "languages": ["fr-CA", "en"]}`, optionally with
 /// `"mode": "device"|"server"` and an `"id"` that is echoed back.
+///
+/// ```swift
+/// let line = #"{"id": 7, "payload": {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": ["Samir"]}}}, "languages": ["fr-CA", "en"]}"#
+/// switch LocalizationRequest.parse(line: Array(line.utf8), lineNumber: 1) {
+/// case .success(let request):
+///     let localized = renderer.localize(
+///         request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server)
+///     print(localized.payload.serialized())   // {"aps":{"alert":{"body":"Samir a tenté de vous joindre."}}}
+/// case .failure(let failure):
+///     print("line 1: \(failure.message)")
+/// }
+/// ```
 public struct LocalizationRequest: Sendable {
     /// The payload to localize; its locations name the file `line N`.
     public var payload: NotificationPayload

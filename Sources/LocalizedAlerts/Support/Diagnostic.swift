@@ -117,6 +117,16 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
 
 /// One finding: what is wrong, where, and what to do. The library returns these as values; only
 /// the command-line tool decides how to print them.
+///
+/// ```swift
+/// let table = LocalizationTable(parsing: Array(#""greeting" = "Hello""#.utf8), file: "en.lproj/Localizable.strings")
+/// for diagnostic in table.diagnostics {
+///     print("\(diagnostic.location): \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.id)]")
+///     // en.lproj/Localizable.strings:1:21: error: missing ';' after the value (found the end of the file). …
+///     if let hint = diagnostic.hint { print("hint:", hint) }               // add ';' after the value
+///     if let rule = diagnostic.id.rule { print("why:", rule.rationale) }
+/// }
+/// ```
 public struct LocalizationDiagnostic: Hashable, Sendable {
     /// What kind of finding this is.
     public var id: DiagnosticID

@@ -4,6 +4,16 @@
 ///
 /// Loading never gives up on the whole app because one file is broken: every table that can be
 /// read is kept, and every problem is in ``diagnostics`` or the tables' own diagnostics.
+///
+/// ```swift
+/// let app = try AppLocalizations(directory: "MyApp/Resources")   // en.lproj, fr.lproj, …
+/// for localization in app.localizations {
+///     print(localization.name, localization.tableNames)           // fr ["InfoPlist", "Localizable"]
+/// }
+/// if app.allDiagnostics.containsErrors {
+///     // some table is broken: on a device it is empty
+/// }
+/// ```
 public struct AppLocalizations: Sendable {
     /// One localization of the app: an `.lproj` folder's tables, or a language that only String Catalogs
     /// provide.

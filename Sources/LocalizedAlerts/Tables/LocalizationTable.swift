@@ -17,6 +17,20 @@ import Darwin
 ///
 /// Values are stored compactly and turned into `String`s only when asked for, so reading a large
 /// table is fast and small; keep the table and look up as often as you like.
+///
+/// ```swift
+/// let text = """
+///     /* Title of a missed call notification. */
+///     "call.missed.title" = "Appel manqué";
+///     """
+/// let table = LocalizationTable(parsing: Array(text.utf8), file: "fr.lproj/Localizable.strings")
+/// table["call.missed.title"]                  // "Appel manqué"
+/// table.entries.first?.comment                // "Title of a missed call notification."
+///
+/// let broken = LocalizationTable(parsing: Array(#""a" = "A" "b" = "B";"#.utf8))
+/// broken.isReadableOnDevice                   // false: a missing ';' empties the table on a device
+/// broken.diagnostics.first?.id                // .missingSemicolon
+/// ```
 public struct LocalizationTable: Sendable {
     /// The form a table file was stored in.
     public enum Format: Sendable, Hashable, CustomStringConvertible {

@@ -1,6 +1,14 @@
 /// A String Catalog (`.xcstrings`): every language's strings, plurals and device variations of
 /// one table in one JSON file. ``compiled(for:)`` yields what Xcode compiles for a language,
 /// so a catalog renders exactly like its `.strings` + `.stringsdict`.
+///
+/// ```swift
+/// let catalog = try StringCatalog(contentsOfFile: "Localizable.xcstrings")
+/// catalog.languages                          // ["en", "fr"]: the source language first
+/// for (key, value, location) in catalog.compiled(for: "fr") {
+///     print(key, value, location?.description ?? "")   // call.missed.title text("Appel manqué") …
+/// }
+/// ```
 public struct StringCatalog: Sendable {
     /// One key of the catalog (a member of `strings`) with its localizations.
     public struct Key: Hashable, Sendable {

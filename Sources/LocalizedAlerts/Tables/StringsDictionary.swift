@@ -1,6 +1,15 @@
 /// A `.stringsdict` file: keys whose values are plural (or device, or width) rules, or plain
 /// strings that override the `.strings` entry. Read from XML (or binary) property lists with
 /// locations; DTDs and external entities are never loaded.
+///
+/// ```swift
+/// let dictionary = try StringsDictionary(contentsOfFile: "en.lproj/Localizable.stringsdict")
+/// if case .format(let format)? = dictionary["inbox.unread"] {
+///     format.formatKey                                         // "%#@messages@"
+///     format.variable(named: "messages")?.format(for: "one")   // "%d unread message"
+/// }
+/// dictionary["inbox.unread"]?.deviceText()   // ("%#@messages@", isPlural: true): what a push shows
+/// ```
 public struct StringsDictionary: Sendable {
     /// One key of the file and its value.
     public struct Entry: Hashable, Sendable {

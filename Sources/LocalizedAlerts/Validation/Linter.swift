@@ -1,5 +1,14 @@
 /// Runs every check over apps, files and payloads and returns the findings; the CLI decides
 /// how to print them.
+///
+/// ```swift
+/// let app = try AppLocalizations(directory: "MyApp/Resources")
+/// let payloads = [try NotificationPayload(contentsOfFile: "Payloads/missed-call.json")]
+/// let findings = Linter(ignoring: [.catalogStale]).lint(app, payloads: payloads)
+/// for finding in findings where finding.severity == .error {
+///     print("\(finding.location): \(finding.message) [\(finding.id)]")
+/// }
+/// ```
 public struct Linter: Sendable {
     /// The rules to run; by default every built-in one (``RuleCatalog/lintRules``).
     public var rules: [any LintRule]
