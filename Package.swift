@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // .render-alert.yml, lint's configuration file.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // DocC: swift package generate-documentation.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.

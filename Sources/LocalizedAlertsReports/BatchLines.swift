@@ -21,6 +21,8 @@ extension LocalizedPayload {
 }
 
 extension LocalizationRequest.Failure {
+    /// The batch output line for a line that is not a request: its line number, its `"id"` when it had one,
+    /// and the error.
     public func batchLine(lineNumber: Int) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }

@@ -178,6 +178,7 @@ public enum LintSARIF {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The process's working directory (what SARIF's `%SRCROOT%` stands for); nil when it cannot be read.
     public static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return nil }

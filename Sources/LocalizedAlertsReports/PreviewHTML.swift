@@ -7,6 +7,7 @@
 /// that a Latin name inside Arabic text keeps its place. Around each card: the localization
 /// used, the search list and every finding.
 public enum PreviewHTML {
+    /// The page for `previews`, with what is wrong with the app as a whole (`appDiagnostics`).
     public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic]) -> String {
         let appName = app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
         var out = """

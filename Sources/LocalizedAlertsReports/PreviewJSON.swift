@@ -2,6 +2,7 @@
 
 /// `preview --format json`, schema version 1 (documented in the README).
 public enum PreviewJSON {
+    /// The preview document for `previews` of `app`; write it with `outputText(pretty:)`.
     public static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),

@@ -3,6 +3,8 @@
 /// `preview --format text`: per payload, a table with one row per device, then what looks
 /// wrong, each finding listed once with the languages it affects.
 public enum PreviewText {
+    /// The text report for `previews`, then what is wrong with the app as a whole (`appDiagnostics`), styled
+    /// for `style`.
     public static func render(_ previews: [PayloadPreview], appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {

@@ -1,7 +1,7 @@
 @_spi(Presentation) import LocalizedAlerts
 
 /// `scalar` as one line of terminal or log output shows it: control characters as their
-/// Control Pictures (``DisplayText/visible(_:)``), line and paragraph separators as ␤. Text from
+/// Control Pictures (`DisplayText.visible(_:)`), line and paragraph separators as ␤. Text from
 /// tables, payloads and file names goes through this, so that an escape sequence in it is seen,
 /// not obeyed, and no line break in it starts a line of its own (which a CI runner would read
 /// as a command).

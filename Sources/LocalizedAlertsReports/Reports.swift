@@ -2,13 +2,24 @@
 
 /// The counts a lint report closes with.
 public struct LintSummary: Sendable {
+    /// Findings of severity error.
     public var errors = 0
+    /// Findings of severity warning.
     public var warnings = 0
+    /// Findings of severity note.
     public var notes = 0
+    /// Files with at least one finding.
     public var files = 0
+    /// Findings the baseline accepted (not among the findings reported).
     public var accepted = 0
+    /// Targets checked (apps or files); the JSON report calls them `targets`.
     public var checked = 0
 
+    /// Counts `findings` by severity and file.
+    /// - Parameters:
+    ///   - findings: The findings reported.
+    ///   - accepted: How many findings a baseline accepted.
+    ///   - checked: How many targets were checked.
     public init(findings: [LocalizationDiagnostic], accepted: Int, checked: Int) {
         for finding in findings {
             switch finding.severity {
@@ -26,10 +37,14 @@ public struct LintSummary: Sendable {
 
 /// One payload and what each device shows for it: what the preview reports present.
 public struct PayloadPreview: Sendable {
+    /// The payload's file, as given.
     public var file: String
+    /// The payload as read.
     public var payload: NotificationPayload
+    /// One rendering per device (list of preferred languages).
     public var renders: [RenderedAlert]
 
+    /// A payload and its renderings.
     public init(file: String, payload: NotificationPayload, renders: [RenderedAlert]) {
         self.file = file
         self.payload = payload

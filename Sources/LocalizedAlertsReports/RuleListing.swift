@@ -2,6 +2,7 @@
 
 /// `lint --list-rules`: every rule by category with its ID, severity, rationale and example.
 public enum RuleListing {
+    /// The listing as text: per category, each rule's ID, severity, rationale and example.
     public static func text(_ rules: [RuleDescriptor] = RuleCatalog.all) -> String {
         var out = ""
         let width = rules.map(\.id.rawValue.count).max() ?? 0
@@ -20,6 +21,7 @@ public enum RuleListing {
         return out
     }
 
+    /// The listing as JSON (`schemaVersion` 1), for scripts and editors.
     public static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),

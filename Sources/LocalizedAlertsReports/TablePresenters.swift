@@ -2,6 +2,7 @@
 
 /// `dump --format json`: one object per table file.
 public enum TableJSON {
+    /// The table's file, format, entries (duplicates included), effective values and `diagnostics` as JSON.
     public static func make(_ table: LocalizationTable, diagnostics: [LocalizationDiagnostic]) -> LocatedJSON {
         var effective: [LocatedJSON.Member] = []
         for key in table.keys {
@@ -30,7 +31,9 @@ public enum TableJSON {
     }
 }
 
+/// One finding as JSON, the same in every JSON output (lint, preview, localize, dump).
 public enum DiagnosticJSON {
+    /// `diagnostic` as a JSON object: ID, severity, location, message, and hint and notes when it has them.
     public static func make(_ diagnostic: LocalizationDiagnostic) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [
             ("id", .string(diagnostic.id.rawValue)),
@@ -61,6 +64,7 @@ public enum DiagnosticJSON {
 
 /// `dump` in text: a readable listing.
 public enum TableText {
+    /// The table's file, format and key count, each entry, and `diagnostics`.
     public static func render(_ table: LocalizationTable, diagnostics: [LocalizationDiagnostic]) -> String {
         var out = "\(printable(table.file ?? "<input>")) — \(table.format)"
         out += table.isReadableOnDevice ? ", \(table.count) keys\n" : ", NOT readable on a device (the table is empty there)\n"

@@ -12,6 +12,7 @@
 ///
 /// A format is compiled once into segments and can then be applied to many argument lists.
 public struct DeviceFormat: Hashable, Sendable {
+    /// The format as given.
     public let format: String
     let segments: [Segment]
     /// Every `%…` the device drops, with what it leaves of it.
@@ -30,6 +31,7 @@ public struct DeviceFormat: Hashable, Sendable {
         case positional(Int)
     }
 
+    /// A `%…` sequence the device drops, and where.
     public struct DroppedSequence: Hashable, Sendable {
         /// UTF-8 offset of the `%`.
         public var offset: Int
@@ -37,6 +39,7 @@ public struct DeviceFormat: Hashable, Sendable {
         public var dropped: String
     }
 
+    /// Compiles `format` for the device's formatter.
     public init(_ format: String) {
         self.format = format
         // Most texts hold no `%`: they format to themselves, with nothing to compile or keep.
@@ -135,6 +138,7 @@ public struct DeviceFormat: Hashable, Sendable {
 
     /// One stretch of formatted text: from the format itself, or from an argument.
     public struct Run: Hashable, Sendable {
+        /// The text of this run.
         public var text: String
         /// The 1-based argument this text came from (nil for the format's own text).
         public var argument: Int?

@@ -6,15 +6,18 @@
 /// The one specifier grammar of the toolkit: linting, server-side formatting and rendering
 /// diagnostics all read formats through it. Offsets are UTF-8 offsets into the format.
 public struct FormatString: Hashable, Sendable {
+    /// The format as given.
     public let text: String
     /// The `%…` sequences, in order; the text between them is literal.
     public let specifiers: [FormatSpecifier]
 
+    /// A piece of a format: literal text (a UTF-8 range of the format) or a specifier.
     public enum Token: Hashable, Sendable {
         case literal(Range<Int>)
         case specifier(FormatSpecifier)
     }
 
+    /// Parses `text`; a text without `%` is not parsed at all.
     public init(_ text: String) {
         self.text = text
         // Most values hold no `%` at all: nothing to parse, nothing to allocate.
@@ -77,9 +80,13 @@ public struct FormatString: Hashable, Sendable {
     /// Whether some `%` sequence is not a valid specifier.
     var hasProblems: Bool { specifiers.indices.contains { specifiers[$0].problem != nil } }
 
+    /// One argument a format reads: its position, its type and the specifier that reads it.
     public struct ArgumentUse: Hashable, Sendable {
+        /// The 1-based argument position.
         public var position: Int
+        /// What the specifier expects the argument to be.
         public var type: ArgumentType
+        /// The specifier that reads it (for a `*` width or precision, the specifier it belongs to).
         public var specifier: FormatSpecifier
     }
 }
@@ -92,9 +99,13 @@ public struct FormatSpecifier: Hashable, Sendable {
     public var text: String
     /// `n` of `%n$…`.
     public var position: Int?
+    /// The flags as written (`-+ 0#'`), in order.
     public var flags: String = ""
+    /// The minimum field width, fixed or taken from an argument.
     public var width: Amount?
+    /// The precision, fixed or taken from an argument.
     public var precision: Amount?
+    /// The length modifier as written (`l`, `ll`, `h`, `q`, `z`, …).
     public var length: String = ""
     /// The conversion character (`@`, `d`, `%`, …); `#` for a variable.
     public var conversion: Character?
@@ -103,12 +114,14 @@ public struct FormatSpecifier: Hashable, Sendable {
     /// Set when the sequence is not a valid specifier: why.
     public var problem: Problem?
 
+    /// A width or precision: a number written in the format, or one read from an argument.
     public enum Amount: Hashable, Sendable {
         case fixed(Int)
         /// `*` (next argument) or `*m$`.
         case argument(position: Int?)
     }
 
+    /// Why a `%…` sequence is not a valid specifier.
     public enum Problem: Hashable, Sendable {
         /// `%` at the end of the format.
         case incomplete
@@ -126,12 +139,16 @@ public struct FormatSpecifier: Hashable, Sendable {
     /// The highest argument position read as one (`%9999$@`).
     public static let maximumPosition = 9_999
 
+    /// Whether this is `%%`, a literal percent sign.
     public var isPercentLiteral: Bool { conversion == "%" && problem == nil }
+    /// Whether this is a `%#@name@` variable.
     public var isVariable: Bool { variableName != nil }
     /// `%@` or `%n$@`, the only argument specifiers a notification shows (flags and widths on
     /// `%@` are ignored by `String(format:)` but not by the device, which then drops them).
     public var isPlainObject: Bool { conversion == "@" && problem == nil && flags.isEmpty && width == nil && precision == nil && length.isEmpty }
 
+    /// What the specifier reads from its argument; nil for `%%` and invalid sequences. Variables read an
+    /// integer.
     public var argumentType: ArgumentType? {
         guard problem == nil, let conversion else { return nil }
         if variableName != nil { return .integer }

@@ -6,11 +6,13 @@ import Synchronization
 /// `@unchecked Sendable`: the ICU handle is created once and only read afterwards; ICU's
 /// `uplrules_select` and `uplrules_getKeywords` do not modify it.
 public final class PluralRules: @unchecked Sendable {
+    /// The locale identifier as given.
     public let locale: String
     private let handle: UnsafeMutableRawPointer?
     /// The categories the locale's rules use (always including `other`).
     public let categories: [PluralCategory]
 
+    /// The rules of `locale` from system ICU; a locale ICU does not know has only `other`.
     public init(locale: String) {
         let identifier = ICU.baseName(locale, capacity: 158) ?? locale
         self.locale = locale
@@ -50,8 +52,10 @@ public final class PluralRulesCache: Sendable {
     public static let limit = 256
     private let rules = BoundedCache<String, PluralRules>(limit: PluralRulesCache.limit)
 
+    /// An empty cache.
     public init() {}
 
+    /// The rules of `locale`, made on first use.
     public func rules(for locale: String) -> PluralRules {
         rules.value(for: locale) { PluralRules(locale: locale) }
     }

@@ -8,6 +8,7 @@ import Darwin
 public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral
 {
+    /// The argument as text: what `%@` prints.
     public var text: String
     /// The number the text holds, when it holds one (`"3"`, `"2.5"`).
     public var number: Double?
@@ -16,6 +17,7 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
     /// Visible fraction digits (`"1.50"` has two), for plural rules.
     public var fractionDigits: Int
 
+    /// An argument from its text; a text that reads as a finite number is also that number.
     public init(_ text: String) {
         self.text = text
         let trimmed = text.trimmingASCIIWhitespace()
@@ -29,8 +31,11 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
         }
     }
 
+    /// An argument from a string literal.
     public init(stringLiteral value: String) { self.init(value) }
+    /// An integer argument.
     public init(integerLiteral value: Int) { self.init(String(value)) }
+    /// A floating-point argument.
     public init(floatLiteral value: Double) { self.init(String(value)) }
 
     /// A `loc-args` element as sent.
@@ -40,7 +45,14 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
 /// `String.localizedStringWithFormat` on a server: Foundation's specifier grammar
 /// (``FormatString``) with numbers written for the locale through ICU, and stringsdict /
 /// String Catalog variables resolved with ICU plural rules.
+///
+/// ```swift
+/// let formatter = ServerFormatter(locale: "de")
+/// formatter.format("%1$@ hat %2$d Fotos geteilt (%3$.1f MB)", arguments: ["Ana", 1200, 2.5]).text
+/// // "Ana hat 1.200 Fotos geteilt (2,5 MB)"
+/// ```
 public struct ServerFormatter: Sendable {
+    /// The locale whose plural rules choose forms (the table's language).
     public let locale: String
     let numbers: LocaleNumberFormatter
     let plurals: PluralRules
@@ -49,6 +61,12 @@ public struct ServerFormatter: Sendable {
     /// For width variants; by default the widest.
     public var width: Int
 
+    /// A formatter whose numbers and plural forms both follow `locale`.
+    /// - Parameters:
+    ///   - locale: The locale identifier (`fr-CA`, `ar-SA`).
+    ///   - device: The device that device variants are chosen for.
+    ///   - width: The width that width variants are chosen for; by default the widest.
+    ///   - plurals: A cache to take plural rules from, shared between formatters.
     public init(locale: String, device: DeviceKind = .iphone, width: Int = Int.max, plurals: PluralRulesCache? = nil) {
         self.init(numberLocale: locale, pluralLocale: locale, device: device, width: width, plurals: plurals)
     }
@@ -65,6 +83,7 @@ public struct ServerFormatter: Sendable {
 
     /// What went differently from what the format asked for.
     public struct Problem: Hashable, Sendable {
+        /// What went differently, in words.
         public var message: String
     }
 

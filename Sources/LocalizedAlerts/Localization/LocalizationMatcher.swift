@@ -5,6 +5,17 @@ import Synchronization
 ///
 /// A matcher caches what it learns about each identifier and the result for each input, so
 /// keep one and reuse it; it is safe to share between threads.
+///
+/// ```swift
+/// let matcher = LocalizationMatcher()
+/// let match = matcher.match(preferred: ["fr-CH", "fr-CA"], available: ["fr-FR", "fr-CA", "en"])
+/// match.localizations   // ["fr-CA"]: an exact match further down beats a regional fallback
+/// print(match.explanation)
+///
+/// let bundle = BundleLocalizations(folders: ["en", "pt-BR", "es"], developmentRegion: "en")
+/// let list = matcher.searchList(preferredLanguages: ["pt-PT", "es-MX"], bundle: bundle)
+/// list.localizations    // ["es", "en"]: pt-BR serves pt-PT only when nothing else matches
+/// ```
 public final class LocalizationMatcher: Sendable {
     private let state: Mutex<State>
     private let cacheLimit: Int
@@ -190,11 +201,13 @@ public final class LocalizationMatcher: Sendable {
 
 /// How the matcher reads one identifier.
 public struct IdentifierDescription: Hashable, Sendable {
+    /// The identifier as given.
     public var identifier: String
     /// ICU's base name (`zh-hant-hk` → `zh_Hant_HK`).
     public var baseName: String
     /// After Apple's and ICU's aliases (`zh_TW` → `zh_Hant_TW`, `iw` → `he`).
     public var normalized: String
+    /// The language part (`zh`).
     public var language: String
     /// `normalized` and its parents (`en_IN → en_GB → en_001 → en`).
     public var fallbackChain: [String]
@@ -206,15 +219,21 @@ public struct IdentifierDescription: Hashable, Sendable {
 
 /// The result of matching preferred languages against available localizations.
 public struct LocalizationMatch: Hashable, Sendable {
+    /// The preferred languages as given.
     public var preferred: [String]
+    /// The available localizations as given.
     public var available: [String]
     /// The localizations to use, best first (empty when nothing matched).
     public var localizations: [String]
+    /// How the first localization was chosen.
     public var reason: Reason
     /// Fallback chain of the preferred language that decided, and of the winner.
     public var preferredChain: [String]
+    /// Fallback chain of the winning localization.
     public var winnerChain: [String]
 
+    /// How the matcher chose: which step of `ualoc_localizationsToUse` decided, and between which entries
+    /// (indices into ``LocalizationMatch/preferred`` and ``LocalizationMatch/available``).
     public enum Reason: Hashable, Sendable {
         case identicalBaseName(preferredIndex: Int, availableIndex: Int)
         case identicalNormalizedName(preferredIndex: Int, availableIndex: Int)

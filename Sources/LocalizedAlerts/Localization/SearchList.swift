@@ -5,10 +5,16 @@ public struct BundleLocalizations: Hashable, Sendable {
     /// that ties resolve the same way on every machine), then the development region when `Base`
     /// is present and the region is not there in any form. Exact duplicates are dropped.
     public var names: [String]
+    /// `CFBundleDevelopmentRegion`; nil when absent or empty.
     public var developmentRegion: String?
     /// Whether the development region was added because of `Base.lproj`.
     public var addedDevelopmentRegion: Bool
 
+    /// The localizations of a bundle with these declarations and folders.
+    /// - Parameters:
+    ///   - declared: Info.plist's `CFBundleLocalizations`.
+    ///   - folders: The `.lproj` folder names, without the extension.
+    ///   - developmentRegion: Info.plist's `CFBundleDevelopmentRegion`.
     public init(declared: [String] = [], folders: [String], developmentRegion: String?) {
         var names: [String] = []
         var seen: Set<String> = []
@@ -58,7 +64,9 @@ public struct BundleLocalizations: Hashable, Sendable {
 /// (`_CFBundleCopyLanguageSearchListInBundle`). The first entry that has a `Localizable` table
 /// supplies all of the app's notification text.
 public struct SearchList: Hashable, Sendable {
+    /// The preferred languages the list was made for.
     public var preferredLanguages: [String]
+    /// The bundle's localizations.
     public var bundle: BundleLocalizations
     /// Localizations in search order.
     public var localizations: [String]
@@ -70,6 +78,8 @@ public struct SearchList: Hashable, Sendable {
     /// one of them makes it skip the whole list it is in.
     public var unusableIdentifiers: [String]
 
+    /// What chose the head of the list: the preferred languages, else the development region, else `en_US`,
+    /// else the first localization; `none` when the app has no localizations.
     public enum Source: String, Hashable, Sendable {
         case preferredLanguages
         case developmentRegion

@@ -5,6 +5,7 @@
 /// linter's values are views of it; nothing else flattens `.strings`, `.stringsdict` and String
 /// Catalogs again.
 public final class LocalizationModel: Sendable {
+    /// The app the model was resolved from.
     public let app: AppLocalizations
     /// Table name → localization → that table in that localization.
     private let tables: [String: [String: LocalizedTable]]
@@ -17,6 +18,8 @@ public final class LocalizationModel: Sendable {
     /// its literal once (a value of 20,000 `%`); bounded.
     private let literals = BoundedCache<SourceLocation, LiteralEscapes?>(limit: 256)
 
+    /// Resolves every table of `app` (localizations concurrently). Do it once and share the model: renderers
+    /// and linters made from one model share its work.
     public init(_ app: AppLocalizations) {
         self.app = app
         var parts: [String: [String: (strings: LocalizedTable.Part?, dictionary: LocalizedTable.Part?)]] = [:]
@@ -101,7 +104,9 @@ public final class LocalizationModel: Sendable {
 /// part (a catalog compiles into both), kept apart because a device may take them from
 /// different localizations, and looked up together as a device does.
 public final class LocalizedTable: Sendable {
+    /// The table's name (`Localizable`).
     public let name: String
+    /// The localization (`fr`, `Base`).
     public let localization: String
     /// The `.strings` part: what a device reads of it (nothing when it does not parse).
     let strings: Part?
@@ -229,8 +234,11 @@ public final class LocalizedTable: Sendable {
 ///
 /// A class: views, rules and caches share one instance instead of copying its fields.
 public final class LocalizedEntry: Sendable {
+    /// The table's name (`Localizable`).
     public let table: String
+    /// The localization the value belongs to.
     public let localization: String
+    /// The key.
     public let key: String
     /// What a device finds: the text, or for plurals and variants the format key.
     public let text: String

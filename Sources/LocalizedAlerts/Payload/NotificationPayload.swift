@@ -3,15 +3,33 @@
 ///
 /// Reading never fails on content: type errors and unknown keys become ``diagnostics`` and the
 /// value counts as absent, as on a device. Only a document that is not JSON has no `aps`.
+///
+/// ```swift
+/// let payload = NotificationPayload(parsing: #"""
+///     {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": ["Samir", 2]}, "badge": -1}}
+///     """#)
+/// payload.aps.alert?.body.locKey                 // "call.missed.body"
+/// payload.aps.alert?.body.locArgs?.map(\.text)   // ["Samir", "2"]
+/// for diagnostic in payload.diagnostics {
+///     print(diagnostic.id, diagnostic.message)
+///     // payload.loc-arg-type loc-args[1] is a number: the device prints 2
+///     // payload.value-out-of-range a negative badge (-1) is ignored by the device
+/// }
+/// ```
 public struct NotificationPayload: Sendable {
     /// The document as read, keys in order; custom keys are kept untouched in it.
     public var document: LocatedJSON
+    /// The `aps` dictionary as the device reads it; empty when the payload has none (see ``diagnostics``).
     public var aps: APSDictionary
     /// Top-level keys other than `aps` (and Xcode's `Simulator Target Bundle`), as written.
     public var customKeys: [LocatedJSON.Member]
     /// Xcode `.apns` files name the app to deliver to in the simulator; APNs never sees it.
     public var simulatorTargetBundle: String?
+    /// Everything noticed while reading: JSON syntax errors, wrong types, unknown `aps` keys, values the
+    /// device clamps or converts, a payload over ``maximumByteCount`` bytes. At most a capped number of each
+    /// kind are listed.
     public var diagnostics: [LocalizationDiagnostic]
+    /// The file the payload was read from, as given; it is the file of every location in it.
     public var file: String?
 
     /// APNs' limit for ordinary pushes (VoIP pushes may have 5,120 bytes).
@@ -26,11 +44,22 @@ public struct NotificationPayload: Sendable {
     /// `loc-args` values read per field; the rest are reported.
     public static let maximumLocArguments = 1_000
 
+    /// Reads a payload from the bytes of a JSON document (a `.json` file, Xcode's `.apns`, or a request
+    /// body).
+    ///
+    /// A document that is not JSON gives an empty payload whose ``diagnostics`` say why.
+    /// - Parameters:
+    ///   - bytes: The JSON text, UTF-8.
+    ///   - file: The name to give locations in diagnostics; nil for input that has no file.
     public init(parsing bytes: [UInt8], file: String? = nil) {
         let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
         self.init(document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil)
     }
 
+    /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
+    /// - Parameters:
+    ///   - text: The JSON text.
+    ///   - file: The name to give locations in diagnostics.
     public init(parsing text: String, file: String? = nil) {
         self.init(parsing: Array(text.utf8), file: file)
     }
@@ -40,6 +69,10 @@ public struct NotificationPayload: Sendable {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)
     }
 
+    /// Reads a payload from an already parsed JSON document, such as the `payload` member of a batch line.
+    /// - Parameters:
+    ///   - document: The payload object.
+    ///   - file: The name to give locations in diagnostics.
     public init(document: LocatedJSON, file: String? = nil) {
         self.init(document: document, file: file, diagnostics: [], parsed: true)
     }
@@ -104,33 +137,46 @@ extension LocatedJSON {
 
 /// The `aps` dictionary.
 public struct APSDictionary: Sendable, Hashable {
+    /// `alert`: what the notification shows; nil when absent, empty or of the wrong type. A string counts as
+    /// the body.
     public var alert: AlertContent?
+    /// `badge`: the number on the app icon. Negative values are ignored and fractions truncated, as on a
+    /// device.
     public var badge: Int?
+    /// `sound`: a sound name, or a critical-alert sound dictionary.
     public var sound: AlertSound?
+    /// `thread-id`: groups notifications into one thread.
     public var threadID: String?
+    /// `category`: selects the app's notification actions.
     public var category: String?
     /// `content-available`: a positive number, or any value that is not a number, counts as set.
     public var contentAvailable: Bool = false
     /// `mutable-content`: a notification service extension may change the text before display.
     public var mutableContent: Bool = false
+    /// `interruption-level`: how urgently the notification is presented; `active` when absent or not one of
+    /// the four known values.
     public var interruptionLevel: InterruptionLevel = .active
     /// `interruption-level` as written, when it was not one of the four known values.
     public var unknownInterruptionLevel: String?
     /// Clamped to 0…1.
     public var relevanceScore: Double?
+    /// `target-content-id`: the window or content the notification brings forward.
     public var targetContentID: String?
+    /// `filter-criteria`: what Focus filters compare the notification with.
     public var filterCriteria: String?
     /// Live Activity keys, when present.
     public var liveActivity: LiveActivity?
     /// Keys the device ignores.
     public var unknownKeys: [String] = []
 
+    /// An empty `aps` dictionary: no alert, badge or sound.
     public init() {}
 
     /// A background push: `content-available` without alert, badge or sound. Nothing is shown.
     public var isSilent: Bool { contentAvailable && alert == nil && badge == nil && sound == nil }
 }
 
+/// The `interruption-level` of a notification: how urgently the system presents it.
 public enum InterruptionLevel: String, Sendable, Hashable, Codable, CaseIterable {
     case passive
     case active
@@ -138,6 +184,7 @@ public enum InterruptionLevel: String, Sendable, Hashable, Codable, CaseIterable
     case critical
 }
 
+/// The `sound` of a notification: a sound file's name, or the dictionary form used for critical alerts.
 public enum AlertSound: Sendable, Hashable {
     case named(String)
     /// `{critical, name, volume}`; volume clamped to 0…1.
@@ -146,25 +193,33 @@ public enum AlertSound: Sendable, Hashable {
 
 /// `aps.alert`: title, subtitle and body, each raw text or a localization key with arguments.
 public struct AlertContent: Sendable, Hashable {
+    /// `title` (or `title-loc-key` and `title-loc-args`).
     public var title = AlertField()
+    /// `subtitle` (or `subtitle-loc-key` and `subtitle-loc-args`).
     public var subtitle = AlertField()
+    /// `body` (or `loc-key` and `loc-args`); a plain string `alert` is the body.
     public var body = AlertField()
+    /// `launch-image`: the launch image shown when the user opens the app from the notification.
     public var launchImage: String?
     /// Parsed, with no visible effect since iOS 10.
     public var actionLocKey: String?
+    /// `summary-arg`: deprecated, used by iOS 12–14 only.
     public var summaryArgument: String?
+    /// `summary-arg-count`, truncated to a whole number.
     public var summaryArgumentCount: Int?
     /// The Live Activity shape: `title` and `body` were objects with `loc-key`/`loc-args`.
     public var isLiveActivityAlert = false
     /// `sound` inside a Live Activity alert.
     public var liveActivitySound: String?
 
+    /// An alert with no fields.
     public init() {}
 
     /// The fields in display order.
     public var fields: [(AlertFieldName, AlertField)] { [(.title, title), (.subtitle, subtitle), (.body, body)] }
 }
 
+/// The three text fields of an alert, in display order.
 public enum AlertFieldName: String, Sendable, Hashable, CaseIterable {
     case title, subtitle, body
 
@@ -189,6 +244,12 @@ public struct AlertField: Sendable, Hashable {
     /// Where the key (or else the text) is written in the payload.
     public var location: SourceLocation?
 
+    /// A field with raw text, a key, or both.
+    /// - Parameters:
+    ///   - text: The raw value; the text shown when there is no key, or when the key is missing.
+    ///   - locKey: The localization key.
+    ///   - locArgs: The arguments for the key's format.
+    ///   - location: Where the field is written in the payload.
     public init(text: String? = nil, locKey: String? = nil, locArgs: [LocArgument]? = nil, location: SourceLocation? = nil) {
         self.text = text
         self.locKey = locKey
@@ -196,6 +257,7 @@ public struct AlertField: Sendable, Hashable {
         self.location = location
     }
 
+    /// Whether the field has neither text nor key: nothing shows for it.
     public var isEmpty: Bool { text == nil && locKey == nil }
 }
 
@@ -204,13 +266,17 @@ public struct LocArgument: Sendable, Hashable {
     /// What the device prints: a string as is, a number in plain decimal form, true as 1,
     /// false as 0; anything else (null, object, array) as "".
     public var text: String
+    /// The JSON type of the element as sent.
     public var kind: Kind
+    /// Where the element is written in the payload.
     public var location: SourceLocation?
 
+    /// The JSON type of a `loc-args` element.
     public enum Kind: String, Sendable, Hashable {
         case string, number, boolean, null, object, array
     }
 
+    /// An argument with the text the device prints for it.
     public init(text: String, kind: Kind = .string, location: SourceLocation? = nil) {
         self.text = text
         self.kind = kind
@@ -232,11 +298,18 @@ public struct LocArgument: Sendable, Hashable {
 
 /// Live Activity keys of `aps` (ActivityKit pushes).
 public struct LiveActivity: Sendable, Hashable {
+    /// `timestamp`: when the content state was produced (seconds since 1970).
     public var timestamp: Double?
+    /// `event`: `start`, `update` or `end`.
     public var event: String?
+    /// `content-state`: the activity's dynamic data, as sent.
     public var contentState: LocatedJSON?
+    /// `stale-date`: when the content counts as outdated.
     public var staleDate: Double?
+    /// `dismissal-date`: when an ended activity leaves the Lock Screen.
     public var dismissalDate: Double?
+    /// `attributes-type`: the activity's attributes type, for push-to-start.
     public var attributesType: String?
+    /// `attributes`: the activity's static data, for push-to-start.
     public var attributes: LocatedJSON?
 }

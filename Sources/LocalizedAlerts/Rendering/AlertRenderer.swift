@@ -13,10 +13,13 @@ import Synchronization
 /// print(alert.title?.text ?? "", alert.body?.text ?? "")
 /// ```
 public final class AlertRenderer: Sendable {
+    /// The app's localizations, as read from disk.
     public let app: AppLocalizations
     /// The app's tables, resolved once; shared with every other command.
     public let model: LocalizationModel
+    /// The localizations the device sees in the app's bundle, in CoreFoundation's order.
     public let bundle: BundleLocalizations
+    /// The matcher that turns preferred languages into search lists; shared with its caches.
     public let matcher: LocalizationMatcher
     private let contexts: Mutex<ContextCache>
     /// Device tables by (strings localization, stringsdict localization).
@@ -63,6 +66,10 @@ public final class AlertRenderer: Sendable {
         }
     }
 
+    /// A renderer for an app read from disk: resolves its tables once into a ``LocalizationModel``.
+    /// - Parameters:
+    ///   - app: The app's localizations.
+    ///   - matcher: The localization matcher to use; pass one to share its caches between renderers.
     public convenience init(app: AppLocalizations, matcher: LocalizationMatcher = LocalizationMatcher()) {
         self.init(model: LocalizationModel(app), matcher: matcher)
     }
@@ -121,7 +128,9 @@ public final class AlertRenderer: Sendable {
 /// A device's view of an app: the search list for its preferred languages and the table that
 /// supplies notification text. Render many payloads with one context.
 public final class DeviceContext: Sendable {
+    /// The preferred languages this context was made for, best first.
     public let preferredLanguages: [String]
+    /// The device's search list for these languages in this app, with how it was chosen.
     public let searchList: SearchList
     /// The `Localizable` table in use; nil when no localization has one.
     public let table: DeviceTable?
@@ -136,12 +145,14 @@ public final class DeviceContext: Sendable {
         self.searchOrder = searchList.localizations
     }
 
+    /// The localization whose `Localizable` table supplies the text; nil when none has one.
     public var localization: String? { table?.localization }
 
     /// Diagnostics of one kind listed per rendering or localized payload: a text of 20,000
     /// dropped specifiers says so in 50 findings and a count.
     static let diagnosticsPerKind = 50
 
+    /// The alert a device in this context displays for `payload`, with what looks wrong in it.
     public func render(_ payload: NotificationPayload) -> RenderedAlert {
         let resolution = resolve(payload)
         var limit = PerKindLimit(Self.diagnosticsPerKind)

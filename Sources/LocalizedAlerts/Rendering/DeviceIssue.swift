@@ -1,8 +1,9 @@
 /// What a device does with a payload that its author did not mean, found by resolving each
-/// field exactly as the device does (``FieldResolver``). Preview, server-side localization and
+/// field exactly as the device does. Preview, server-side localization and
 /// lint all report these same issues, with these IDs and words: there is one explanation of
 /// the device.
 public struct DeviceIssue: Sendable {
+    /// What the device does, with the details its message needs.
     public enum Kind: Sendable, Hashable {
         /// No table the device reads here has the key: it shows the raw text, or the key.
         case keyMissing(showsRawText: Bool)
@@ -30,6 +31,7 @@ public struct DeviceIssue: Sendable {
         case bodyWithLocKey
     }
 
+    /// What happens.
     public var kind: Kind
     /// The field concerned; nil for the alert as a whole.
     public var field: AlertFieldName?
@@ -62,8 +64,10 @@ public struct DeviceIssue: Sendable {
 
     /// The finding, located where the fault is (inside the table's value when it is there),
     /// with a note pointing at the other end (the payload, or the value).
-    /// - Parameter localizations: for a missing key, every localization it is missing from
-    ///   (lint gathers them); by default the one this issue was found in.
+    /// - Parameters:
+    ///   - model: The model the issue was found in; it places offsets inside values in their files.
+    ///   - localizations: for a missing key, every localization it is missing from
+    ///     (lint gathers them); by default the one this issue was found in.
     public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
         var diagnostic = described(model: model, localizations: localizations)
         diagnostic.key = key
@@ -158,54 +162,76 @@ public struct DeviceIssue: Sendable {
 /// IDs of what a device would show. Issues located in the table are `push.*`, issues about
 /// what the payload sends are `payload.*`, the alert as a whole `render.*`.
 extension DiagnosticID {
+    /// `payload.key-missing` (error). No per-key fallback: for a device in that language the key is not
+    /// found, and it shows the key itself.
     public static let payloadKeyMissing = DiagnosticID(
         "payload.key-missing", .error, .payloads,
         rationale: "No per-key fallback: for a device in that language the key is not found, and it shows the key itself.",
         example: "payload title-loc-key \"call.missed.title\"; pt-PT.lproj/Localizable.strings lacks it")
+    /// `payload.key-missing-raw-text` (warning). No per-key fallback: the device shows the payload's raw text
+    /// instead, in whatever language it was written.
     public static let payloadKeyMissingRawText = DiagnosticID(
         "payload.key-missing-raw-text", .warning, .payloads,
         rationale: "No per-key fallback: the device shows the payload's raw text instead, in whatever language it was written.",
         example: "a key missing from fr.lproj, with \"body\": \"Missed call\" in the payload")
+    /// `payload.too-few-arguments` (error). A placeholder without an argument shows `<null>` on the device.
     public static let payloadTooFewArguments = DiagnosticID(
         "payload.too-few-arguments", .error, .payloads,
         rationale: "A placeholder without an argument shows <null> on the device.",
         example: "\"%1$@ in %2$@\" with loc-args [\"Ana\"]")
+    /// `push.wrong-table` (error). Notifications read only the Localizable table of the main app; a key in
+    /// Notifications.strings or InfoPlist.strings is never found.
     public static let pushWrongTable = DiagnosticID(
         "push.wrong-table", .error, .push,
         rationale: "Notifications read only the Localizable table of the main app; a key in Notifications.strings or InfoPlist.strings is never found.",
         example: "loc-key \"call.video.missed.body\" defined in en.lproj/Notifications.strings")
+    /// `push.unsupported-specifier` (error). The notification system formats only `%@`, `%n$@` and `%%`; it
+    /// drops everything else byte by byte (`%d` shows nothing, `%ld` shows d).
     public static let pushUnsupportedSpecifier = DiagnosticID(
         "push.unsupported-specifier", .error, .push,
         rationale: "The notification system formats only %@, %n$@ and %%; it drops everything else byte by byte (%d shows nothing, %ld shows d).",
         example: "\"You have %d new messages\" used by a payload's loc-key")
+    /// `push.plural-variable` (error). Plurals never resolve in a notification: the device shows the format
+    /// key's variable, such as `@count@`.
     public static let pushPluralVariable = DiagnosticID(
         "push.plural-variable", .error, .push,
         rationale: "Plurals never resolve in a notification: the device shows the format key's variable, such as @count@.",
         example: "loc-key \"inbox.unread.summary\" whose stringsdict format is %#@messages@")
+    /// `push.percent-before-non-ascii` (error). The device formatter drops the % and the first byte of the
+    /// next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).
     public static let pushPercentBeforeNonASCII = DiagnosticID(
         "push.percent-before-non-ascii", .error, .push,
         rationale: "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
         example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")
+    /// `render.extra-arguments` (warning). Arguments beyond the placeholders are ignored.
     public static let renderExtraArguments = DiagnosticID(
         "render.extra-arguments", .warning, .push,
         rationale: "Arguments beyond the placeholders are ignored.",
         example: "\"Hello\" with [\"Ana\"]")
+    /// `render.unformatted-placeholder` (error). Without loc-args the format shows verbatim, `%@` included.
     public static let renderUnformattedPlaceholder = DiagnosticID(
         "render.unformatted-placeholder", .error, .push,
         rationale: "Without loc-args the format shows verbatim, %@ included.",
         example: "loc-key with placeholders, no loc-args")
+    /// `render.empty-result` (error). An empty value, or one that formats to nothing, shows the key.
     public static let renderEmptyResult = DiagnosticID(
         "render.empty-result", .error, .push,
         rationale: "An empty value, or one that formats to nothing, shows the key.",
         example: "\"k\" = \"\";")
+    /// `render.body-with-loc-key` (warning). `loc-key` wins when it resolves; body is only its fallback
+    /// (older iOS preferred body).
     public static let renderBodyWithLocKey = DiagnosticID(
         "render.body-with-loc-key", .warning, .payloads,
         rationale: "loc-key wins when it resolves; body is only its fallback (older iOS preferred body).",
         example: "{\"body\": \"Hi\", \"loc-key\": \"greeting\"}")
+    /// `render.no-localizable-table` (error). No localization has a Localizable table: every key shows
+    /// untranslated.
     public static let renderNoLocalizableTable = DiagnosticID(
         "render.no-localizable-table", .error, .push,
         rationale: "No localization has a Localizable table: every key shows untranslated.",
         example: "an app with InfoPlist.strings only", isAboutWholeFile: true)
+    /// `render.unreadable-table` (error). The chosen Localizable table does not parse: it is empty on the
+    /// device (its .stringsdict still counts).
     public static let renderUnreadableTable = DiagnosticID(
         "render.unreadable-table", .error, .push,
         rationale: "The chosen Localizable table does not parse: it is empty on the device (its .stringsdict still counts).",

@@ -46,5 +46,6 @@ public final class DeviceTable: Sendable {
         return fromStrings + fromDictionary.filter { !known.contains($0) }
     }
 
+    /// Number of keys a device finds (``keys``).
     public var count: Int { keys.count }
 }

@@ -1,14 +1,34 @@
 /// One line of a batch: `{"payload": {…}, "languages": ["fr-CA", "en"]}`, optionally with
 /// `"mode": "device"|"server"` and an `"id"` that is echoed back.
+///
+/// ```swift
+/// let line = #"{"id": 7, "payload": {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": ["Samir"]}}}, "languages": ["fr-CA", "en"]}"#
+/// switch LocalizationRequest.parse(line: Array(line.utf8), lineNumber: 1) {
+/// case .success(let request):
+///     let localized = renderer.localize(
+///         request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server)
+///     print(localized.payload.serialized())   // {"aps":{"alert":{"body":"Samir a tenté de vous joindre."}}}
+/// case .failure(let failure):
+///     print("line 1: \(failure.message)")
+/// }
+/// ```
 public struct LocalizationRequest: Sendable {
+    /// The payload to localize; its locations name the file `line N`.
     public var payload: NotificationPayload
+    /// The device's preferred languages, best first (`"languages"`, an array or a comma-separated string).
     public var preferredLanguages: [String]
+    /// The line's own `"mode"`, when it gives one; nil means the batch's mode.
     public var mode: LocalizationMode?
+    /// The line's `"id"`, echoed back in its result; any JSON value.
     public var id: LocatedJSON?
 
+    /// Why a line is not a request, with its `"id"` when the line had one.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the line.
         public var message: String
+        /// The line's `"id"`, when it could be read.
         public var id: LocatedJSON?
+        /// The message.
         public var description: String { message }
     }
 

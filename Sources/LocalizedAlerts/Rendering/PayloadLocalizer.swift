@@ -12,22 +12,31 @@ public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable 
 /// A payload with finished text: `title`, `subtitle` and `body` filled in for one device, the
 /// `*-loc-key` and `*-loc-args` keys of those fields removed, everything else untouched.
 public struct LocalizedPayload: Sendable {
+    /// The payload to send: the original document with the alert's text filled in and its keys removed.
     public var payload: LocatedJSON
+    /// How the text was produced.
     public var mode: LocalizationMode
+    /// The preferred languages it was localized for.
     public var preferredLanguages: [String]
     /// The localization whose table supplied the text.
     public var localization: String?
+    /// The finished `title`; nil when the alert has none.
     public var title: String?
+    /// The finished `subtitle`; nil when the alert has none.
     public var subtitle: String?
+    /// The finished `body`; nil when the alert has none.
     public var body: String?
     /// The payload's size as sent (compact JSON).
     public var byteCount: Int
     /// Over APNs' 4,096-byte limit: APNs would reject it.
     public var exceedsLimit: Bool { byteCount > NotificationPayload.maximumByteCount }
+    /// The payload's own diagnostics, then what looks wrong with the text for this device (in server mode,
+    /// only whether each key is found), each kind capped.
     public var diagnostics: [LocalizationDiagnostic]
 }
 
 extension DiagnosticID {
+    /// `localize.format-problem` (warning). Server-side formatting could not do what the format asked.
     public static let localizeFormatProblem = DiagnosticID(
         "localize.format-problem", .warning, .formats,
         rationale: "Server-side formatting could not do what the format asked.",
@@ -37,9 +46,22 @@ extension DiagnosticID {
 extension AlertRenderer {
     /// Localizes `payload` for a device with these preferred languages.
     ///
+    /// In server mode the text is what the app means to say: plurals resolved with ICU rules,
+    /// numbers written for the first preferred language, every format specifier applied. In device
+    /// mode it is exactly what the phone would have shown, ``RenderedAlert``'s text.
+    ///
+    /// ```swift
+    /// let localized = renderer.localize(payload, preferredLanguages: ["ar-SA", "en"], mode: .server)
+    /// guard !localized.exceedsLimit else { throw PushError.tooLarge(localized.byteCount) }
+    /// let body = localized.payload.serialized()   // title and body filled in, keys removed
+    /// ```
+    ///
     /// - Parameters:
+    ///   - payload: The payload with `*-loc-key` and `*-loc-args`.
+    ///   - preferredLanguages: The device's preferred languages, best first.
     ///   - mode: `.server` resolves plurals and formats numbers; `.device` reproduces the phone.
     ///   - device: for device-specific variants in server mode.
+    /// - Returns: The payload with finished text, its size as sent, and what looks wrong.
     public func localize(
         _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone
     ) -> LocalizedPayload {

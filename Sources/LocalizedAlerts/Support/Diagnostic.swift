@@ -13,6 +13,7 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable,
         }
     }
 
+    /// Orders severities from note to error.
     public static func < (lhs: DiagnosticSeverity, rhs: DiagnosticSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
@@ -35,6 +36,7 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable,
 public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Codable,
     ExpressibleByStringLiteral, CustomStringConvertible
 {
+    /// The ID's name (`strings.missing-semicolon`), as tools and baselines write it.
     public let rawValue: String
     private let declaration: Declaration?
 
@@ -56,8 +58,14 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
     }
 
     /// Declares an ID: its name, default severity, category, why it matters and an example.
-    /// - Parameter isAboutWholeFile: findings about a whole file (a missing key, an empty file)
-    ///   sit at the file's start, and no line of it is worth quoting.
+    /// - Parameters:
+    ///   - rawValue: The name, `area.what` (`strings.missing-semicolon`); never reused for another meaning.
+    ///   - severity: The severity its findings get.
+    ///   - category: The group `--list-rules` and the README list it in.
+    ///   - rationale: Why it matters, in one line.
+    ///   - example: Input that triggers it.
+    ///   - isAboutWholeFile: findings about a whole file (a missing key, an empty file)
+    ///     sit at the file's start, and no line of it is worth quoting.
     public init(
         _ rawValue: String, _ severity: DiagnosticSeverity, _ category: RuleDescriptor.Category, rationale: String, example: String,
         isAboutWholeFile: Bool = false
@@ -72,7 +80,9 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
         self.rawValue = rawValue
         self.declaration = nil
     }
+    /// An ID by name; the same as ``init(rawValue:)``.
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    /// An ID by name, written as a literal.
     public init(stringLiteral value: String) { self.init(rawValue: value) }
 
     /// Everything declared about this ID; nil for a name nothing declares.
@@ -88,11 +98,17 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
         (declaration ?? RuleCatalog.declaredID(named: rawValue)?.declaration)?.severity ?? .warning
     }
 
+    /// The ID's name.
     public var description: String { rawValue }
+    /// Two IDs are equal when their names are.
     public static func == (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue == rhs.rawValue }
+    /// Hashes the name.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    /// Orders IDs by name.
     public static func < (lhs: DiagnosticID, rhs: DiagnosticID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Decodes an ID from its name.
     public init(from decoder: any Decoder) throws { self.init(rawValue: try decoder.singleValueContainer().decode(String.self)) }
+    /// Encodes the ID as its name.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -101,10 +117,24 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
 
 /// One finding: what is wrong, where, and what to do. The library returns these as values; only
 /// the command-line tool decides how to print them.
+///
+/// ```swift
+/// let table = LocalizationTable(parsing: Array(#""greeting" = "Hello""#.utf8), file: "en.lproj/Localizable.strings")
+/// for diagnostic in table.diagnostics {
+///     print("\(diagnostic.location): \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.id)]")
+///     // en.lproj/Localizable.strings:1:21: error: missing ';' after the value (found the end of the file). …
+///     if let hint = diagnostic.hint { print("hint:", hint) }               // add ';' after the value
+///     if let rule = diagnostic.id.rule { print("why:", rule.rationale) }
+/// }
+/// ```
 public struct LocalizationDiagnostic: Hashable, Sendable {
+    /// What kind of finding this is.
     public var id: DiagnosticID
+    /// How bad it is; the ID's declared severity unless changed.
     public var severity: DiagnosticSeverity
+    /// Where it is: in a table, an Info.plist or a payload.
     public var location: SourceLocation
+    /// What is wrong, in a sentence.
     public var message: String
     /// What to do about it, when there is a clear fix.
     public var hint: String?
@@ -114,9 +144,13 @@ public struct LocalizationDiagnostic: Hashable, Sendable {
     /// key-scoped ignores match.
     public var key: String?
 
+    /// A related place and what it has to do with the finding.
     public struct Note: Hashable, Sendable {
+        /// The related place.
         public var location: SourceLocation
+        /// What it has to do with the finding.
         public var message: String
+        /// A note at `location`.
         public init(location: SourceLocation, message: String) {
             self.location = location
             self.message = message

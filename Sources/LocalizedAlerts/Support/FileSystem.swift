@@ -8,8 +8,11 @@ import Darwin
 
 /// Why a file could not be read.
 public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The path that could not be read.
     public var path: String
+    /// Why, in words (the system's error, or the library's reason).
     public var reason: String
+    /// `path: reason`.
     public var description: String { "\(path): \(reason)" }
 }
 

@@ -4,10 +4,12 @@
 /// keep their members in order and keep duplicates; numbers keep their original text, so that a
 /// document can be written back without changing what was not meant to change.
 public struct LocatedJSON: Hashable, Sendable {
+    /// The value.
     public var value: Value
     /// Where the value starts; nil for values built in code.
     public var location: SourceLocation?
 
+    /// A JSON value; objects keep their members in order, duplicates included.
     public indirect enum Value: Hashable, Sendable {
         case null
         case bool(Bool)
@@ -17,11 +19,16 @@ public struct LocatedJSON: Hashable, Sendable {
         case object([Member])
     }
 
+    /// One member of an object, with where its key is.
     public struct Member: Hashable, Sendable {
+        /// The member's name.
         public var key: String
+        /// Where the key is written; nil for members built in code.
         public var keyLocation: SourceLocation?
+        /// The member's value.
         public var value: LocatedJSON
 
+        /// A member.
         public init(key: String, keyLocation: SourceLocation? = nil, value: LocatedJSON) {
             self.key = key
             self.keyLocation = keyLocation
@@ -31,31 +38,46 @@ public struct LocatedJSON: Hashable, Sendable {
 
     /// A number as written: `text` is the exact lexeme.
     public struct Number: Hashable, Sendable {
+        /// The number's text, exactly as written.
         public var text: String
 
+        /// A number with this exact text.
         public init(text: String) { self.text = text }
+        /// An integer.
         public init(_ value: Int) { self.text = String(value) }
+        /// A floating-point number: written without a fraction when it is whole (and below 10^15), as `null`
+        /// when it is not finite.
         public init(_ value: Double) {
             self.text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
         }
 
+        /// The value as a `Double` (NaN when the text is not a number).
         public var doubleValue: Double { Double(text) ?? .nan }
         /// The value as an integer when the lexeme is one (no fraction or exponent) and fits.
         public var int64Value: Int64? { Int64(text) }
+        /// Whether the text has no fraction or exponent.
         public var isInteger: Bool { !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
     }
 
+    /// A value, with where it was read when it was.
     public init(_ value: Value, location: SourceLocation? = nil) {
         self.value = value
         self.location = location
     }
 
+    /// `null`.
     public static let null = LocatedJSON(.null)
+    /// A string.
     public static func string(_ s: String) -> LocatedJSON { LocatedJSON(.string(s)) }
+    /// A boolean.
     public static func bool(_ b: Bool) -> LocatedJSON { LocatedJSON(.bool(b)) }
+    /// An integer.
     public static func number(_ n: Int) -> LocatedJSON { LocatedJSON(.number(Number(n))) }
+    /// A floating-point number.
     public static func number(_ n: Double) -> LocatedJSON { LocatedJSON(.number(Number(n))) }
+    /// An array.
     public static func array(_ items: [LocatedJSON]) -> LocatedJSON { LocatedJSON(.array(items)) }
+    /// An object with these members, in this order.
     public static func object(_ members: [(String, LocatedJSON)]) -> LocatedJSON {
         LocatedJSON(.object(members.map { Member(key: $0.0, value: $0.1) }))
     }
@@ -64,16 +86,19 @@ public struct LocatedJSON: Hashable, Sendable {
 
     // MARK: Access
 
+    /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let s) = value { return s }
         return nil
     }
 
+    /// The members in order, when this is an object.
     public var members: [Member]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
+    /// The elements, when this is an array.
     public var items: [LocatedJSON]? {
         if case .array(let items) = value { return items }
         return nil
@@ -99,10 +124,12 @@ public struct LocatedJSON: Hashable, Sendable {
 }
 
 extension DiagnosticID {
+    /// `json.syntax` (error). A payload or catalog that is not JSON cannot be used.
     public static let jsonSyntax = DiagnosticID(
         "json.syntax", .error, .syntax,
         rationale: "A payload or catalog that is not JSON cannot be used.",
         example: "{\"aps\": }")
+    /// `json.duplicate-key` (warning). JSON readers keep the last of two equal keys.
     public static let jsonDuplicateKey = DiagnosticID(
         "json.duplicate-key", .warning, .values,
         rationale: "JSON readers keep the last of two equal keys.",
@@ -111,7 +138,9 @@ extension DiagnosticID {
 
 /// The outcome of reading JSON: the root (nil on a syntax error) and what was noticed.
 public struct JSONDocument: Sendable {
+    /// The root value; nil when the text is not JSON.
     public var root: LocatedJSON?
+    /// Syntax errors and duplicate keys, with their locations.
     public var diagnostics: [LocalizationDiagnostic]
 }
 
@@ -128,6 +157,8 @@ extension LocatedJSON {
         }
     }
 
+    /// Reads a JSON document from text; the same as
+    /// ``parse(_:file:maximumDepth:maximumValueCount:)-([UInt8],_,_,_)`` on its UTF-8 bytes.
     public static func parse(_ text: String, file: String? = nil, maximumDepth: Int = 512, maximumValueCount: Int = 40_000_000) -> JSONDocument {
         parse(Array(text.utf8), file: file, maximumDepth: maximumDepth, maximumValueCount: maximumValueCount)
     }

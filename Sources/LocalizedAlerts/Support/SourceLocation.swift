@@ -15,15 +15,19 @@ import Darwin
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The file this location is in, as it was given to the reader (`nil` for in-memory input).
     public var file: String?
+    /// The 1-based line.
     public var line: Int
+    /// The 1-based column, in Unicode scalars.
     public var column: Int
 
+    /// A location in `file` (nil for in-memory input).
     public init(file: String? = nil, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column
     }
 
+    /// Orders locations by file, then line, then column.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         if lhs.file != rhs.file { return (lhs.file ?? "") < (rhs.file ?? "") }
         return (lhs.line, lhs.column) < (rhs.line, rhs.column)

@@ -5,6 +5,7 @@ import Synchronization
 /// such as a specifier inside a value, becomes file:line:column from it without the file being
 /// read again.
 public final class SourceText: Sendable {
+    /// The file the text was read from, as given.
     public let file: String?
     /// The decoded text. Shared with the table's own storage, not copied.
     let bytes: [UInt8]
@@ -64,7 +65,7 @@ public final class SourceText: Sendable {
     }
 
     /// `text` split where CoreFoundation ends lines: `\n`, `\r` and `\r\n`, as ``SourceLocation``
-    /// counts them (the rule ``LineIndex`` follows).
+    /// counts them (the rule the line index follows).
     public static func lines(of text: String) -> [Substring] {
         let bytes = Array(text.utf8)
         let starts = bytes.withUnsafeBufferPointer { LineIndex.lineStarts($0) }

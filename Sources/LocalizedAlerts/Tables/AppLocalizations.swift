@@ -4,7 +4,19 @@
 ///
 /// Loading never gives up on the whole app because one file is broken: every table that can be
 /// read is kept, and every problem is in ``diagnostics`` or the tables' own diagnostics.
+///
+/// ```swift
+/// let app = try AppLocalizations(directory: "MyApp/Resources")   // en.lproj, fr.lproj, …
+/// for localization in app.localizations {
+///     print(localization.name, localization.tableNames)           // fr ["InfoPlist", "Localizable"]
+/// }
+/// if app.allDiagnostics.containsErrors {
+///     // some table is broken: on a device it is empty
+/// }
+/// ```
 public struct AppLocalizations: Sendable {
+    /// One localization of the app: an `.lproj` folder's tables, or a language that only String Catalogs
+    /// provide.
     public struct Localization: Sendable {
         /// The folder name without `.lproj` (`en`, `zh-Hans`, `Base`, `English`).
         public var name: String
@@ -15,6 +27,12 @@ public struct AppLocalizations: Sendable {
         /// `.stringsdict` files by table name.
         public var stringsDictionaries: [String: StringsDictionary]
 
+        /// A localization built in code (tests, tools that read tables themselves).
+        /// - Parameters:
+        ///   - name: The folder name without `.lproj`.
+        ///   - path: The `.lproj` folder, or nil.
+        ///   - tables: Text tables by table name.
+        ///   - stringsDictionaries: `.stringsdict` files by table name.
         public init(
             name: String, path: String?, tables: [String: LocalizationTable], stringsDictionaries: [String: StringsDictionary] = [:]
         ) {
@@ -28,6 +46,7 @@ public struct AppLocalizations: Sendable {
         public var tableNames: [String] { tables.keys.sorted() }
     }
 
+    /// The directory the app was read from; nil for an app built in code.
     public var directory: String?
     /// `CFBundleDevelopmentRegion` from Info.plist, if there is one.
     public var developmentRegion: String?
@@ -44,6 +63,17 @@ public struct AppLocalizations: Sendable {
     /// Problems with the directory itself or its Info.plist (tables carry their own).
     public var diagnostics: [LocalizationDiagnostic]
 
+    /// An app built in code from tables already read, such as a test's or a tool's own.
+    ///
+    /// Every language of `catalogs` that no `.lproj` folder has becomes a localization without tables, as
+    /// Xcode's build would make one; localizations are kept sorted by name.
+    /// - Parameters:
+    ///   - directory: Where the app is, for messages.
+    ///   - developmentRegion: Info.plist's `CFBundleDevelopmentRegion`.
+    ///   - declaredLocalizations: Info.plist's `CFBundleLocalizations`.
+    ///   - localizations: The `.lproj` folders' contents.
+    ///   - catalogs: String Catalogs by table name.
+    ///   - diagnostics: Problems with the app as a whole.
     public init(
         directory: String? = nil, developmentRegion: String? = nil, declaredLocalizations: [String] = [],
         localizations: [Localization], catalogs: [String: StringCatalog] = [:], diagnostics: [LocalizationDiagnostic] = []

@@ -17,12 +17,28 @@ import Darwin
 ///
 /// Values are stored compactly and turned into `String`s only when asked for, so reading a large
 /// table is fast and small; keep the table and look up as often as you like.
+///
+/// ```swift
+/// let text = """
+///     /* Title of a missed call notification. */
+///     "call.missed.title" = "Appel manqué";
+///     """
+/// let table = LocalizationTable(parsing: Array(text.utf8), file: "fr.lproj/Localizable.strings")
+/// table["call.missed.title"]                  // "Appel manqué"
+/// table.entries.first?.comment                // "Title of a missed call notification."
+///
+/// let broken = LocalizationTable(parsing: Array(#""a" = "A" "b" = "B";"#.utf8))
+/// broken.isReadableOnDevice                   // false: a missing ';' empties the table on a device
+/// broken.diagnostics.first?.id                // .missingSemicolon
+/// ```
 public struct LocalizationTable: Sendable {
+    /// The form a table file was stored in.
     public enum Format: Sendable, Hashable, CustomStringConvertible {
         case text(TextEncoding)
         case xmlPropertyList
         case binaryPropertyList
 
+        /// The form in words, as reports name it (`text (utf8)`, `XML property list`).
         public var description: String {
             switch self {
             case .text(let encoding): "text (\(encoding.rawValue))"
@@ -38,10 +54,13 @@ public struct LocalizationTable: Sendable {
         case string, array, dictionary, data, other
     }
 
+    /// One entry as written in the file: key, value, comment and where they are.
     public struct Entry: Hashable, Sendable {
+        /// The key, unescaped.
         public var key: String
         /// The value; for a value that is not a string, its source text.
         public var value: String
+        /// Whether the value is a string (the only kind a device shows) or something else.
         public var valueKind: ValueKind
         /// The comment just before the entry, without its `/* */` or `//` markers.
         public var comment: String?
@@ -52,6 +71,15 @@ public struct LocalizationTable: Sendable {
         /// False when CoreFoundation, and so the device, never sees this entry.
         public var isReadByDevice: Bool
 
+        /// An entry built in code, for instance to print with ``StringsFilePrinter``.
+        /// - Parameters:
+        ///   - key: The key.
+        ///   - value: The value.
+        ///   - valueKind: The kind of value; a string by default.
+        ///   - comment: The comment before the entry, without markers.
+        ///   - location: Where the key starts.
+        ///   - valueLocation: Where the value starts; the key's location by default.
+        ///   - isReadByDevice: Whether the device reads the entry.
         public init(
             key: String, value: String, valueKind: ValueKind = .string, comment: String? = nil,
             location: SourceLocation, valueLocation: SourceLocation? = nil, isReadByDevice: Bool = true
@@ -74,6 +102,7 @@ public struct LocalizationTable: Sendable {
 
     /// The file path the table was read from, as given.
     public let file: String?
+    /// The form the file was stored in: text in some encoding, or a compiled property list.
     public let format: Format
     /// Everything noticed while reading, in file order.
     public let diagnostics: [LocalizationDiagnostic]
@@ -170,8 +199,11 @@ public struct LocalizationTable: Sendable {
     public struct Entries: RandomAccessCollection, Sendable {
         let storage: TableStorage
         let file: String?
+        /// The first entry's index, 0.
         public var startIndex: Int { 0 }
+        /// One past the last entry's index.
         public var endIndex: Int { storage.records.count }
+        /// The entry at `position`, made on access.
         public subscript(position: Int) -> Entry { storage.entry(storage.records[position], file: file) }
     }
 }

@@ -11,12 +11,16 @@ public indirect enum LocalizedValue: Hashable, Sendable {
     /// `NSStringVariableWidthRuleType` at the top of an entry: a value per display width.
     case widthSpecific([Variant])
 
+    /// One value of a device or width rule.
     public struct Variant: Hashable, Sendable {
         /// A device (`iphone`, `mac`, `other`) or a width (`20`, `50`).
         public var name: String
+        /// The value for that device or width.
         public var value: LocalizedValue
+        /// Where the variant is written.
         public var location: SourceLocation?
 
+        /// A variant of a device or width rule.
         public init(name: String, value: LocalizedValue, location: SourceLocation? = nil) {
             self.name = name
             self.value = value
@@ -56,37 +60,52 @@ public indirect enum LocalizedValue: Hashable, Sendable {
 
 /// A format with variables: `NSStringLocalizedFormatKey` and one rule per variable.
 public struct LocalizedFormat: Hashable, Sendable {
+    /// `NSStringLocalizedFormatKey`: the format, with `%#@name@` where each variable goes.
     public var formatKey: String
+    /// The variables the format names, in file order.
     public var variables: [Variable]
+    /// Where the format key is written.
     public var location: SourceLocation?
 
+    /// A format with its variables.
     public init(formatKey: String, variables: [Variable], location: SourceLocation? = nil) {
         self.formatKey = formatKey
         self.variables = variables
         self.location = location
     }
 
+    /// The variable called `name`, if the format defines it.
     public func variable(named name: String) -> Variable? { variables.first { $0.name == name } }
 
     /// One `%#@name@` variable: how to choose among its cases.
     public struct Variable: Hashable, Sendable {
+        /// The variable's name, as `%#@name@` writes it.
         public var name: String
+        /// Which rule chooses among the cases.
         public var kind: Kind
         /// `NSStringFormatValueTypeKey` (`d`, `ld`, `f`, `@`…), or the catalog's format specifier.
         public var valueType: String?
         /// Category (`zero one two few many other`), device or width → format string.
         public var cases: [Case]
+        /// Where the variable's dictionary is written.
         public var location: SourceLocation?
 
+        /// The rule that chooses a variable's case: the number's plural category, the device, or the display
+        /// width.
         public enum Kind: String, Hashable, Sendable {
             case plural, device, width
         }
 
+        /// One case of a variable: its name (a plural category, a device or a width) and its format.
         public struct Case: Hashable, Sendable {
+            /// The case's name: `zero`, `one`, `two`, `few`, `many`, `other`, a device, or a width.
             public var name: String
+            /// The format used for this case.
             public var format: String
+            /// Where the case's format is written.
             public var location: SourceLocation?
 
+            /// A case of a variable.
             public init(name: String, format: String, location: SourceLocation? = nil) {
                 self.name = name
                 self.format = format
@@ -94,6 +113,13 @@ public struct LocalizedFormat: Hashable, Sendable {
             }
         }
 
+        /// A variable with its cases.
+        /// - Parameters:
+        ///   - name: The name `%#@name@` uses.
+        ///   - kind: The rule that chooses the case.
+        ///   - valueType: `NSStringFormatValueTypeKey`, or the catalog's format specifier.
+        ///   - cases: The cases, in file order.
+        ///   - location: Where the variable is written.
         public init(name: String, kind: Kind, valueType: String?, cases: [Case], location: SourceLocation? = nil) {
             self.name = name
             self.kind = kind
@@ -102,6 +128,7 @@ public struct LocalizedFormat: Hashable, Sendable {
             self.location = location
         }
 
+        /// The format of the case called `name`, if the variable has one.
         public func format(for name: String) -> String? { cases.first { $0.name == name }?.format }
     }
 }
@@ -118,6 +145,7 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
 public enum PluralCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
+    /// Orders categories as CLDR lists them: `zero` before `one` … before `other`.
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

@@ -1,15 +1,19 @@
 /// A property-list value with the location it was read from: what `.stringsdict` files and
 /// compiled `.strings` files hold.
 public struct PropertyListNode: Hashable, Sendable {
+    /// The value.
     public var value: PropertyListValue
+    /// Where the value starts (in a binary property list, line 1 and the object's byte offset plus one).
     public var location: SourceLocation
 
+    /// A located value.
     public init(_ value: PropertyListValue, location: SourceLocation) {
         self.value = value
         self.location = location
     }
 }
 
+/// A property-list value: the types XML and binary property lists can hold.
 public indirect enum PropertyListValue: Hashable, Sendable {
     case string(String)
     case integer(Int64)
@@ -22,11 +26,16 @@ public indirect enum PropertyListValue: Hashable, Sendable {
     /// Entries in file order; duplicate keys are all kept.
     case dictionary([DictionaryEntry])
 
+    /// One key and its value in a dictionary, in file order.
     public struct DictionaryEntry: Hashable, Sendable {
+        /// The key.
         public var key: String
+        /// Where the key is written.
         public var keyLocation: SourceLocation
+        /// The value.
         public var value: PropertyListNode
 
+        /// A dictionary entry.
         public init(key: String, keyLocation: SourceLocation, value: PropertyListNode) {
             self.key = key
             self.keyLocation = keyLocation
@@ -48,11 +57,13 @@ public indirect enum PropertyListValue: Hashable, Sendable {
         }
     }
 
+    /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The entries in file order, when this is a dictionary.
     public var dictionaryEntries: [DictionaryEntry]? {
         if case .dictionary(let entries) = self { return entries }
         return nil
@@ -68,11 +79,14 @@ public indirect enum PropertyListValue: Hashable, Sendable {
 /// The outcome of reading a property list: the root (nil when the file could not be read) and
 /// what was noticed.
 public struct PropertyListDocument: Sendable {
+    /// The root value; nil when the file could not be read.
     public var root: PropertyListNode?
+    /// Everything noticed while reading.
     public var diagnostics: [LocalizationDiagnostic]
     /// The decoded text of an XML property list (locations refer to it); nil for a binary one.
     public var source: SourceText?
 
+    /// A read property list.
     public init(root: PropertyListNode?, diagnostics: [LocalizationDiagnostic], source: SourceText? = nil) {
         self.root = root
         self.diagnostics = diagnostics

@@ -1,5 +1,11 @@
 /// Reads a property list in XML or binary form (Info.plist, `.stringsdict`).
 public enum PropertyListReader {
+    /// Reads a property list, XML or binary (told apart by the `bplist` header). Never throws: problems are
+    /// in the document's diagnostics, and a file that cannot be read has no root.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to give locations.
+    ///   - limits: Bounds on size, nesting and value count.
     public static func read(_ bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) -> PropertyListDocument {
         if bytes.count > limits.maximumFileSize {
             return PropertyListDocument(

@@ -1,29 +1,49 @@
 /// A String Catalog (`.xcstrings`): every language's strings, plurals and device variations of
 /// one table in one JSON file. ``compiled(for:)`` yields what Xcode compiles for a language,
 /// so a catalog renders exactly like its `.strings` + `.stringsdict`.
+///
+/// ```swift
+/// let catalog = try StringCatalog(contentsOfFile: "Localizable.xcstrings")
+/// catalog.languages                          // ["en", "fr"]: the source language first
+/// for (key, value, location) in catalog.compiled(for: "fr") {
+///     print(key, value, location?.description ?? "")   // call.missed.title text("Appel manqué") …
+/// }
+/// ```
 public struct StringCatalog: Sendable {
+    /// One key of the catalog (a member of `strings`) with its localizations.
     public struct Key: Hashable, Sendable {
+        /// The key, as code passes it.
         public var key: String
+        /// Where the key is written.
         public var location: SourceLocation?
+        /// The developer's comment for translators.
         public var comment: String?
         /// `manual`, `extracted_with_value`, `stale`, `migrated`, …
         public var extractionState: String?
         /// False for strings that are not to be translated (compiled into the source language only).
         public var shouldTranslate: Bool
+        /// The key's localizations, in catalog order.
         public var localizations: [Localization]
 
+        /// The localization for `language` (the last one, if the catalog lists it twice).
         public func localization(_ language: String) -> Localization? {
             localizations.last { $0.language == language }
         }
     }
 
+    /// One language's value of a key: a string unit or variations, and the substitutions it refers to.
     public struct Localization: Hashable, Sendable {
+        /// The language (`en`, `fr-CA`).
         public var language: String
+        /// Where the localization is written.
         public var location: SourceLocation?
+        /// The string unit or variations; nil when the localization has neither.
         public var value: Value?
+        /// The `substitutions` the value's `%#@name@` refer to.
         public var substitutions: [Substitution]
     }
 
+    /// A catalog value: a string unit, variations, or both.
     public indirect enum Value: Hashable, Sendable {
         case unit(StringUnit)
         /// `variations.plural` or `variations.device`: named cases, each a unit or more variations.
@@ -31,32 +51,50 @@ public struct StringCatalog: Sendable {
         /// A stringUnit and variations side by side: the variations win, as in Xcode.
         case unitWithVariations(StringUnit, kind: LocalizedFormat.Variable.Kind, cases: [Case])
 
+        /// One case of a variation: a plural category or a device, and its value.
         public struct Case: Hashable, Sendable {
+            /// The case's name: a plural category (`one`, `other`) or a device (`iphone`, `mac`).
             public var name: String
+            /// The case's value: a string unit or further variations.
             public var value: Value
+            /// Where the case is written.
             public var location: SourceLocation?
         }
     }
 
+    /// A `stringUnit`: one translated text and its state.
     public struct StringUnit: Hashable, Sendable {
         /// `new`, `translated`, `needs_review`, `stale`.
         public var state: String?
+        /// The text.
         public var value: String
+        /// Where the text is written.
         public var location: SourceLocation?
     }
 
+    /// A `substitutions` member: a plural variable named by `%#@name@`, with its argument and forms.
     public struct Substitution: Hashable, Sendable {
+        /// The name `%#@name@` uses.
         public var name: String
+        /// `argNum`: which argument chooses the form.
         public var argumentNumber: Int?
+        /// `formatSpecifier` (`lld` when absent): how the argument is read.
         public var formatSpecifier: String?
+        /// The plural forms, each with `%arg` where the number goes.
         public var cases: [Value.Case]
+        /// Where the substitution is written.
         public var location: SourceLocation?
     }
 
+    /// The file the catalog was read from, as given.
     public let file: String?
+    /// `sourceLanguage`: the language the keys are written in; empty when the catalog has none.
     public let sourceLanguage: String
+    /// The catalog format's `version` (`1.0`, `1.1`).
     public let version: String?
+    /// Every key, in file order.
     public let strings: [Key]
+    /// Everything noticed while reading, in file order.
     public let diagnostics: [LocalizationDiagnostic]
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
@@ -69,10 +107,17 @@ public struct StringCatalog: Sendable {
     /// of a catalog of many languages costs what the catalog holds, not languages × keys.
     private let localizationsByLanguage: [String: [(key: Int32, localization: Int32)]]
 
+    /// Reads a `.xcstrings` file. Problems with the content become ``diagnostics``; only failing to read the
+    /// file throws.
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: limits.maximumFileSize), file: path, limits: limits)
     }
 
+    /// Reads a catalog from its JSON text.
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to give locations.
+    ///   - limits: Bounds on nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         let document = LocatedJSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
         self.source = SourceText(bytes, file: file)
@@ -203,42 +248,56 @@ extension StringCatalog.Value {
 }
 
 extension DiagnosticID {
+    /// `catalog.structure` (error). The catalog does not have the structure Xcode writes.
     public static let catalogStructure = DiagnosticID(
         "catalog.structure", .error, .syntax,
         rationale: "The catalog does not have the structure Xcode writes.",
         example: "a stringUnit without value")
+    /// `catalog.duplicate-key` (error). Foundation's decoders keep one of two equal JSON keys silently: a
+    /// translation is lost.
     public static let catalogDuplicateKey = DiagnosticID(
         "catalog.duplicate-key", .error, .values,
         rationale: "Foundation's decoders keep one of two equal JSON keys silently: a translation is lost.",
         example: "\"a\" twice in \"strings\"")
+    /// `catalog.unknown-version` (warning). A newer catalog version may hold things read differently.
     public static let catalogUnknownVersion = DiagnosticID(
         "catalog.unknown-version", .warning, .files,
         rationale: "A newer catalog version may hold things read differently.",
         example: "\"version\": \"2.0\"")
+    /// `catalog.untranslated` (warning). Strings in the `new`, `needs_review` and `stale` states ship as they
+    /// are.
     public static let catalogUntranslated = DiagnosticID(
         "catalog.untranslated", .warning, .values,
         rationale: "new, needs_review and stale strings ship as they are.",
         example: "\"state\": \"needs_review\"")
+    /// `catalog.stale` (warning). A key Xcode no longer finds in code is still compiled in; often a renamed
+    /// key.
     public static let catalogStale = DiagnosticID(
         "catalog.stale", .warning, .values,
         rationale: "A key Xcode no longer finds in code is still compiled in; often a renamed key.",
         example: "\"extractionState\": \"stale\"")
+    /// `catalog.should-not-translate` (note). Keys marked `shouldTranslate: false` exist in the source
+    /// language only.
     public static let catalogNotTranslatable = DiagnosticID(
         "catalog.should-not-translate", .note, .values,
         rationale: "shouldTranslate: false keys exist in the source language only.",
         example: "\"shouldTranslate\": false")
+    /// `catalog.missing-other` (error). A plural variation without other has nothing to fall back to.
     public static let catalogMissingOther = DiagnosticID(
         "catalog.missing-other", .error, .plurals,
         rationale: "A plural variation without other has nothing to fall back to.",
         example: "plural with one only")
+    /// `catalog.unknown-category` (warning). Unknown plural categories or devices are never used.
     public static let catalogUnknownCategory = DiagnosticID(
         "catalog.unknown-category", .warning, .plurals,
         rationale: "Unknown plural categories or devices are never used.",
         example: "\"several\"")
+    /// `catalog.undefined-substitution` (error). A `%#@name@` without a substitution shows nothing for it.
     public static let catalogUndefinedSubstitution = DiagnosticID(
         "catalog.undefined-substitution", .error, .plurals,
         rationale: "A %#@name@ without a substitution shows nothing for it.",
         example: "\"%#@n@\" and no substitution n")
+    /// `catalog.unused-substitution` (warning). A substitution the text never uses is never shown.
     public static let catalogUnusedSubstitution = DiagnosticID(
         "catalog.unused-substitution", .warning, .plurals,
         rationale: "A substitution the text never uses is never shown.",

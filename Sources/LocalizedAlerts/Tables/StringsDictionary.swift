@@ -1,9 +1,21 @@
 /// A `.stringsdict` file: keys whose values are plural (or device, or width) rules, or plain
 /// strings that override the `.strings` entry. Read from XML (or binary) property lists with
 /// locations; DTDs and external entities are never loaded.
+///
+/// ```swift
+/// let dictionary = try StringsDictionary(contentsOfFile: "en.lproj/Localizable.stringsdict")
+/// if case .format(let format)? = dictionary["inbox.unread"] {
+///     format.formatKey                                         // "%#@messages@"
+///     format.variable(named: "messages")?.format(for: "one")   // "%d unread message"
+/// }
+/// dictionary["inbox.unread"]?.deviceText()   // ("%#@messages@", isPlural: true): what a push shows
+/// ```
 public struct StringsDictionary: Sendable {
+    /// One key of the file and its value.
     public struct Entry: Hashable, Sendable {
+        /// The key.
         public var key: String
+        /// The value: a format with variables, device or width variants, or plain text.
         public var value: LocalizedValue
         /// Where the key is.
         public var location: SourceLocation
@@ -11,15 +23,19 @@ public struct StringsDictionary: Sendable {
         public var valueLocation: SourceLocation? = nil
     }
 
+    /// The file the dictionary was read from, as given.
     public let file: String?
     /// Entries in file order.
     public let entries: [Entry]
+    /// Everything noticed while reading, in file order.
     public let diagnostics: [LocalizationDiagnostic]
     /// False when the file does not parse: a device then has none of its entries.
     public let isReadableOnDevice: Bool
     /// The decoded text locations refer to (an XML file; nil for a binary one).
     public let source: SourceText?
 
+    /// Reads a `.stringsdict` file. Problems with the content become ``diagnostics``; only failing to read
+    /// the file throws.
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
@@ -29,6 +45,11 @@ public struct StringsDictionary: Sendable {
         }
     }
 
+    /// Reads a `.stringsdict` from its bytes (XML or binary property list).
+    /// - Parameters:
+    ///   - bytes: The file's contents.
+    ///   - file: The name to give locations.
+    ///   - limits: Bounds on size, nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         let document = PropertyListReader.read(bytes, file: file, limits: limits)
         var reader = StringsDictionaryReader(file: file, diagnostics: document.diagnostics)
@@ -53,34 +74,45 @@ public struct StringsDictionary: Sendable {
 }
 
 extension DiagnosticID {
+    /// `stringsdict.not-a-dictionary` (error). A stringsdict entry must be a rule dictionary or a string.
     public static let stringsdictNotADictionary = DiagnosticID(
         "stringsdict.not-a-dictionary", .error, .syntax,
         rationale: "A stringsdict entry must be a rule dictionary or a string.",
         example: "<key>k</key><integer>3</integer>")
+    /// `stringsdict.missing-format-key` (error). Without NSStringLocalizedFormatKey there is no format to
+    /// show.
     public static let stringsdictMissingFormatKey = DiagnosticID(
         "stringsdict.missing-format-key", .error, .plurals,
         rationale: "Without NSStringLocalizedFormatKey there is no format to show.",
         example: "a rule dictionary with variables only")
+    /// `stringsdict.undefined-variable` (error). A `%#@name@` without its dictionary shows nothing for it.
     public static let stringsdictUndefinedVariable = DiagnosticID(
         "stringsdict.undefined-variable", .error, .plurals,
         rationale: "A %#@name@ without its dictionary shows nothing for it.",
         example: "%#@count@ and no \"count\" dictionary")
+    /// `stringsdict.unused-variable` (warning). A variable no format uses is never shown.
     public static let stringsdictUnusedVariable = DiagnosticID(
         "stringsdict.unused-variable", .warning, .plurals,
         rationale: "A variable no format uses is never shown.",
         example: "a \"files\" dictionary, format %#@count@")
+    /// `stringsdict.unknown-rule-type` (error). Only plural, device and width rules exist.
     public static let stringsdictUnknownRuleType = DiagnosticID(
         "stringsdict.unknown-rule-type", .error, .plurals,
         rationale: "Only plural, device and width rules exist.",
         example: "NSStringFormatSpecTypeKey NSStringGenderRuleType")
+    /// `stringsdict.missing-other` (error). Every missing form falls back to other; without it there is
+    /// nothing to show.
     public static let stringsdictMissingOther = DiagnosticID(
         "stringsdict.missing-other", .error, .plurals,
         rationale: "Every missing form falls back to other; without it there is nothing to show.",
         example: "one only")
+    /// `stringsdict.unknown-category` (warning). Forms other than zero one two few many other (or devices)
+    /// are never used.
     public static let stringsdictUnknownCategory = DiagnosticID(
         "stringsdict.unknown-category", .warning, .plurals,
         rationale: "Forms other than zero one two few many other (or devices) are never used.",
         example: "<key>several</key>")
+    /// `stringsdict.missing-value-type` (warning). The value type says how to read the number.
     public static let stringsdictMissingValueType = DiagnosticID(
         "stringsdict.missing-value-type", .warning, .plurals,
         rationale: "The value type says how to read the number.",

@@ -1,6 +1,7 @@
 /// Writes entries as a text `.strings` file (UTF-8) that reads back to the same entries: same
 /// keys, values, comments and order. Used to normalise tables and by the fuzzers' round-trip check.
 public enum StringsFilePrinter {
+    /// The `.strings` text for `entries`, in their order, each with its comment.
     public static func print(_ entries: some Sequence<LocalizationTable.Entry>) -> String {
         var output = ""
         var first = true

@@ -12,6 +12,12 @@ public struct ReadingLimits: Sendable, Hashable {
     /// there were. Real apps stay far below it; hostile files cannot make reports unbounded.
     public var maximumDiagnosticsPerKind: Int
 
+    /// Limits, each with its default; values beyond what the readers can address are lowered to it.
+    /// - Parameters:
+    ///   - maximumFileSize: Largest file read, in bytes (1 GiB by default).
+    ///   - maximumNestingDepth: Deepest nesting accepted (512).
+    ///   - maximumEntryCount: Most entries read from one table (10,000,000).
+    ///   - maximumDiagnosticsPerKind: Most diagnostics of one ID listed per file (10,000).
     public init(
         maximumFileSize: Int = 1 << 30, maximumNestingDepth: Int = 512, maximumEntryCount: Int = 10_000_000,
         maximumDiagnosticsPerKind: Int = 10_000
@@ -25,6 +31,7 @@ public struct ReadingLimits: Sendable, Hashable {
     /// Values (strings, numbers, containers) one property list or JSON document may hold.
     var maximumValueCount: Int { maximumEntryCount * 4 }
 
+    /// The limits every reader uses unless given others.
     public static let `default` = ReadingLimits()
 }
 

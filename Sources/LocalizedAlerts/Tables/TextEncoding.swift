@@ -11,8 +11,10 @@ public enum TextEncoding: String, Sendable, Hashable, Codable {
     case utf32LittleEndianWithBOM
     case utf32BigEndianWithBOM
 
+    /// Whether this is UTF-32, in either byte order.
     public var isUTF32: Bool { self == .utf32LittleEndianWithBOM || self == .utf32BigEndianWithBOM }
 
+    /// Whether this is UTF-16, in either byte order, with or without a byte order mark.
     public var isUTF16: Bool {
         switch self {
         case .utf16LittleEndianWithBOM, .utf16BigEndianWithBOM, .utf16LittleEndianWithoutBOM,

@@ -3,18 +3,27 @@ import Synchronization
 /// Everything the rules look at, computed once per app: the resolved tables (the same
 /// ``LocalizationModel`` the renderer reads), the reference localization and the payloads.
 public final class LintContext: Sendable {
+    /// The app's resolved tables.
     public let model: LocalizationModel
     /// The localization others are compared with: the development region as present in the app
     /// (in any form), else `en`, else `Base`.
     public let reference: String?
+    /// The payloads to check against the tables.
     public let payloads: [NotificationPayload]
+    /// A renderer over ``model``, for what a device does with the payloads.
     public let renderer: AlertRenderer
+    /// Plural rules by locale, shared by the rules.
     public let plurals = PluralRulesCache()
 
     /// Tables whose missing keys the app fills at run time (``Linter/runtimeFallbackTables``);
     /// never Localizable.
     public let runtimeFallbackTables: Set<String>
 
+    /// A context over resolved tables.
+    /// - Parameters:
+    ///   - model: The app's resolved tables.
+    ///   - payloads: The payloads to check against them.
+    ///   - runtimeFallbackTables: Tables the app fills from its development region key by key.
     public init(model: LocalizationModel, payloads: [NotificationPayload] = [], runtimeFallbackTables: Set<String> = []) {
         self.model = model
         self.payloads = payloads
@@ -28,10 +37,15 @@ public final class LintContext: Sendable {
         }
     }
 
+    /// A context over an app read from disk (its tables resolved here).
+    /// - Parameters:
+    ///   - app: The app's localizations.
+    ///   - payloads: The payloads to check against them.
     public convenience init(app: AppLocalizations, payloads: [NotificationPayload] = []) {
         self.init(model: LocalizationModel(app), payloads: payloads)
     }
 
+    /// The app.
     public var app: AppLocalizations { model.app }
 
     /// Every value, ordered by table, localization and key: what most rules walk.

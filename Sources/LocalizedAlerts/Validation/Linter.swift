@@ -1,6 +1,16 @@
 /// Runs every check over apps, files and payloads and returns the findings; the CLI decides
 /// how to print them.
+///
+/// ```swift
+/// let app = try AppLocalizations(directory: "MyApp/Resources")
+/// let payloads = [try NotificationPayload(contentsOfFile: "Payloads/missed-call.json")]
+/// let findings = Linter(ignoring: [.catalogStale]).lint(app, payloads: payloads)
+/// for finding in findings where finding.severity == .error {
+///     print("\(finding.location): \(finding.message) [\(finding.id)]")
+/// }
+/// ```
 public struct Linter: Sendable {
+    /// The rules to run; by default every built-in one (``RuleCatalog/lintRules``).
     public var rules: [any LintRule]
     /// Rule IDs to leave out.
     public var ignored: Set<DiagnosticID>
@@ -12,6 +22,12 @@ public struct Linter: Sendable {
     /// table never is one, since notifications do no such thing.
     public var runtimeFallbackTables: Set<String> = []
 
+    /// A linter.
+    /// - Parameters:
+    ///   - rules: The rules to run; every built-in rule by default.
+    ///   - ignored: Rule IDs to leave out (current names; see ``DiagnosticFilter`` for reading names as a
+    /// user writes them).
+    ///   - maximumFindingsPerKind: Findings of one rule listed per file.
     public init(
         rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = [],
         maximumFindingsPerKind: Int = ReadingLimits.default.maximumDiagnosticsPerKind
@@ -99,6 +115,8 @@ public struct LintFindings: Sendable {
         self.ignored = ignored
     }
 
+    /// Adds a finding, unless its rule is ignored or already listed `limit` findings for its file (it is then
+    /// only counted).
     public mutating func append(_ finding: LocalizationDiagnostic) {
         guard !ignored.contains(finding.id) else { return }
         let key = FileRule(file: finding.location.file, rule: finding.id)
@@ -107,6 +125,7 @@ public struct LintFindings: Sendable {
         if count <= limit { listed.append(finding) }
     }
 
+    /// Adds each finding in turn, as ``append(_:)`` does.
     public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
     }
@@ -140,15 +159,20 @@ public struct LintFindings: Sendable {
 /// Known findings to accept while adopting the linter on a large project: matched by rule,
 /// file and message (not by line, which moves as files change).
 public struct LintBaseline: Sendable, Hashable {
+    /// One accepted finding: rule, file and message.
     public struct Entry: Hashable, Sendable {
+        /// The finding's rule (its current name).
         public var rule: DiagnosticID
+        /// The finding's file, as reported.
         public var file: String
+        /// The finding's message.
         public var message: String
     }
 
     /// How many times each finding is accepted.
     public var entries: [Entry: Int]
 
+    /// A baseline that accepts exactly these findings (what `--write-baseline` writes).
     public init(findings: [LocalizationDiagnostic]) {
         var entries: [Entry: Int] = [:]
         for finding in findings { entries[Entry(finding), default: 0] += 1 }
@@ -172,8 +196,11 @@ public struct LintBaseline: Sendable, Hashable {
         self.entries = entries
     }
 
+    /// Why a file is not a baseline.
     public struct BaselineError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong with the file.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 

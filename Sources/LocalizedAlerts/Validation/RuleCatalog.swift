@@ -8,6 +8,7 @@ public enum RuleCatalog {
     /// Every declared kind, with its declaration.
     public static var all: [RuleDescriptor] { declaredIDs.compactMap(\.rule) }
 
+    /// Everything declared about `id`; nil for a name nothing declares.
     public static func descriptor(for id: DiagnosticID) -> RuleDescriptor? { id.rule }
 
     /// The declaration of the rule a user names (an old name means its current ID).
@@ -66,6 +67,7 @@ public struct DiagnosticFilter: Sendable, Hashable {
         }
     }
 
+    /// A filter leaving out these IDs (old names are taken as their current ones).
     public init(ignoring ignored: Set<DiagnosticID> = []) {
         self.ignored = Set(ignored.map(\.current))
     }
@@ -83,6 +85,7 @@ public struct DiagnosticFilter: Sendable, Hashable {
         return id
     }
 
+    /// Whether the filter keeps `diagnostic`: its rule is not ignored, and no scoped ignore matches it.
     public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool {
         guard !ignored.contains(diagnostic.id) else { return false }
         guard !scopedIgnores.isEmpty else { return true }
@@ -90,6 +93,7 @@ public struct DiagnosticFilter: Sendable, Hashable {
         return !scopedIgnores.contains { $0.matches(diagnostic, absolutePath: absolute) }
     }
 
+    /// The diagnostics the filter keeps, in order, with the configured severities.
     public func apply(_ diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
         apply(diagnostics, unusedIgnores: nil)
     }
@@ -123,8 +127,11 @@ public struct DiagnosticFilter: Sendable, Hashable {
         return TablePath.normalized(workingDirectory + "/" + file)
     }
 
+    /// A rule name that no declaration has.
     public struct UnknownRuleError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The name as the user wrote it.
         public var name: String
+        /// `unknown rule "name"`.
         public var description: String { "unknown rule \"\(name)\"" }
     }
 }

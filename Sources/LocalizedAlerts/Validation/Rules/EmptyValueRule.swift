@@ -1,5 +1,7 @@
 /// A key whose value is empty.
 struct EmptyValueRule: LintRule {
+    /// `table.empty-value` (warning). An empty value shows nothing in the app, and in a notification the
+    /// device shows the key instead.
     public static let id = DiagnosticID(
         "table.empty-value", .warning, .values,
         rationale: "An empty value shows nothing in the app, and in a notification the device shows the key instead.",

@@ -1,5 +1,7 @@
 /// A key of the reference localization that another localization's table lacks.
 struct MissingKeyRule: LintRule {
+    /// `table.missing-key` (warning). A device never looks in another localization for a missing key: it
+    /// shows the key (or the raw text) instead.
     public static let id = DiagnosticID(
         "table.missing-key", .warning, .consistency,
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",

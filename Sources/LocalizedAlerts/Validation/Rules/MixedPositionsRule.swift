@@ -1,5 +1,7 @@
 /// Numbered and unnumbered specifiers in one format.
 struct MixedPositionsRule: LintRule {
+    /// `format.mixed-positions` (error). Mixing `%1$@` with `%@` has no defined meaning: which argument the
+    /// unnumbered one takes depends on the implementation.
     public static let id = DiagnosticID(
         "format.mixed-positions", .error, .formats,
         rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",

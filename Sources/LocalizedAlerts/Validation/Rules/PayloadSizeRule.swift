@@ -1,5 +1,7 @@
 /// A payload that, localized for some language, exceeds APNs' 4,096-byte limit.
 struct PayloadSizeRule: LintRule {
+    /// `payload.localized-too-large` (error). APNs rejects a payload over 4,096 bytes (413); filled in with a
+    /// long translation, a payload that fits in English may not.
     public static let id = DiagnosticID(
         "payload.localized-too-large", .error, .payloads,
         rationale: "APNs rejects a payload over 4,096 bytes (413); filled in with a long translation, a payload that fits in English may not.",

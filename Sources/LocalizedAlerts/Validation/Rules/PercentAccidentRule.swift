@@ -1,5 +1,8 @@
 /// A `%` meant literally that reads as a specifier: `50% off` is `% o`, an octal conversion.
 struct PercentAccidentRule: LintRule {
+    /// `format.percent-accident` (warning). A literal % followed by a space and a letter forms a specifier
+    /// (`% o`, `% g`…): when the string is formatted it consumes an argument and prints a number, or nothing
+    /// on a device.
     public static let id = DiagnosticID(
         "format.percent-accident", .warning, .formats,
         rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",

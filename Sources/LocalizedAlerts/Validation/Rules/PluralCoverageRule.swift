@@ -1,5 +1,7 @@
 /// A plural (stringsdict or String Catalog) without the categories its language uses.
 struct PluralCoverageRule: LintRule {
+    /// `plural.missing-category` (warning). A category the language needs but the forms lack falls back to
+    /// "other": Russian 3 reads "3 файлов" instead of "3 файла".
     public static let id = DiagnosticID(
         "plural.missing-category", .warning, .plurals,
         rationale: "A category the language needs but the forms lack falls back to \"other\": Russian 3 reads \"3 файлов\" instead of \"3 файла\".",

@@ -1,5 +1,7 @@
 /// A plural form for a category the language never selects.
 struct PluralUnusedCategoryRule: LintRule {
+    /// `plural.unused-category` (note). A form for a category the language does not use is never shown
+    /// (Apple's zero form, used for 0, excepted).
     public static let id = DiagnosticID(
         "plural.unused-category", .note, .plurals,
         rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",

@@ -1,5 +1,7 @@
 /// Numbered specifiers that skip a position.
 struct SkippedPositionRule: LintRule {
+    /// `format.skipped-position` (error). String(format:) cannot know the type of an argument no specifier
+    /// names, so the arguments after the gap are read wrongly.
     public static let id = DiagnosticID(
         "format.skipped-position", .error, .formats,
         rationale: "String(format:) cannot know the type of an argument no specifier names, so the arguments after the gap are read wrongly.",

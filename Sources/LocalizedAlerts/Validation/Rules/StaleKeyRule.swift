@@ -1,5 +1,7 @@
 /// A key only some localization has: left over after the source removed or renamed it.
 struct StaleKeyRule: LintRule {
+    /// `table.stale-key` (warning). A key the reference localization no longer has is usually left over from
+    /// a rename: payloads using the new key find nothing.
     public static let id = DiagnosticID(
         "table.stale-key", .warning, .consistency,
         rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
