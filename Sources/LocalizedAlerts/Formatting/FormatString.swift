@@ -154,7 +154,7 @@ public struct FormatSpecifier: Hashable, Sendable {
         if variableName != nil { return .integer }
         switch conversion {
         case "@": return .object
-        case "d", "i", "D", "u", "U", "x", "X", "o", "O": return length == "L" ? .integer : .integer
+        case "d", "i", "D", "u", "U", "x", "X", "o", "O": return .integer
         case "c", "C": return .character
         case "f", "F", "e", "E", "g", "G", "a", "A": return .double
         case "s", "S": return .cString

@@ -147,9 +147,9 @@ public struct JSONDocument: Sendable {
 // MARK: - Reading
 
 extension LocatedJSON {
-    /// Reads a JSON document. Syntax errors stop reading and are reported with their location;
-    /// duplicate object keys are reported and kept.
-    /// Parses a document of at most `maximumValueCount` values nested at most `maximumDepth` deep.
+    /// Reads a JSON document of at most `maximumValueCount` values nested at most `maximumDepth`
+    /// deep. Syntax errors stop reading and are reported with their location; duplicate object
+    /// keys are reported and kept.
     public static func parse(_ bytes: [UInt8], file: String? = nil, maximumDepth: Int = 512, maximumValueCount: Int = 40_000_000) -> JSONDocument {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(text: buffer, file: file, maximumDepth: maximumDepth, maximumValueCount: maximumValueCount)

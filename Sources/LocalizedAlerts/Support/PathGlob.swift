@@ -3,6 +3,7 @@
 /// one character but `/`; everything else matches itself. For names without slashes (keys,
 /// tables, localizations) `*` therefore matches anything.
 public struct PathGlob: Hashable, Sendable, CustomStringConvertible {
+    /// The pattern as written.
     public let pattern: String
     private let parts: [Part]
 
@@ -12,6 +13,7 @@ public struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         case optionalSlash
     }
 
+    /// Compiles `pattern`; every pattern is valid (a character with no meaning matches itself).
     public init(_ pattern: String) {
         self.pattern = pattern
         var parts: [Part] = []
@@ -33,6 +35,7 @@ public struct PathGlob: Hashable, Sendable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// The pattern as written.
     public var description: String { pattern }
 
     /// Whether the whole of `text` matches.

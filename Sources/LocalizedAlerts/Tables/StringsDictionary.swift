@@ -39,8 +39,8 @@ public struct StringsDictionary: Sendable {
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
         switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
-        case .tooLarge:
-            let refused = TableReader.refused(file: path, size: limits.maximumFileSize + 1, limits: limits)
+        case .tooLarge(let size):
+            let refused = TableReader.refused(file: path, size: size, limits: limits)
             self.init(file: path, entries: [], diagnostics: refused.diagnostics, readable: false, source: nil, limits: limits)
         }
     }

@@ -39,14 +39,20 @@ public struct DiagnosticFilter: Sendable, Hashable {
     /// (`fr.lproj/Settings.strings`: table `Settings`, localization `fr`; a catalog's name is
     /// its table); the key is the one a finding is about, when it is about one.
     public struct ScopedIgnore: Sendable, Hashable {
+        /// The rule it applies to; any rule when nil.
         public var rule: DiagnosticID?
+        /// The finding's file, made absolute.
         public var path: PathGlob?
+        /// The table its file belongs to (`Settings` for `fr.lproj/Settings.strings`).
         public var table: PathGlob?
+        /// The localization its file belongs to (`fr`).
         public var localization: PathGlob?
+        /// The key the finding is about; a finding about no key does not match.
         public var key: PathGlob?
         /// Where it is written (a configuration file), to report it when it matches nothing.
         public var location: SourceLocation?
 
+        /// An entry that matches where every glob given matches.
         public init(rule: DiagnosticID? = nil, path: PathGlob? = nil, table: PathGlob? = nil, localization: PathGlob? = nil, key: PathGlob? = nil, location: SourceLocation? = nil) {
             self.rule = rule.map(\.current)
             self.path = path
@@ -139,11 +145,13 @@ public struct DiagnosticFilter: Sendable, Hashable {
 /// What a table file's path says: `…/fr.lproj/Settings.strings` is table `Settings` of
 /// localization `fr`; `…/Settings.xcstrings` is table `Settings`.
 public enum TablePath {
+    /// The table a file holds: its name up to the first dot.
     public static func table(of file: String?) -> String? {
         guard let name = file?.split(separator: "/").last, let dot = name.firstIndex(of: ".") else { return nil }
         return String(name[..<dot])
     }
 
+    /// The localization a file belongs to: its `.lproj` folder's name.
     public static func localization(of file: String?) -> String? {
         guard let file else { return nil }
         return file.split(separator: "/").last { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) }
@@ -162,6 +170,7 @@ public enum TablePath {
 }
 
 extension DiagnosticID {
+    /// `config.unused-ignore` (warning): an ignore entry of the configuration matched no finding.
     public static let configUnusedIgnore = DiagnosticID(
         "config.unused-ignore", .warning, .files,
         rationale: "An ignore entry of the configuration that matches no finding hides nothing today, may hide a real problem tomorrow, or is misspelled.",
