@@ -53,6 +53,8 @@ public enum RuleListing {
           ignore:
             - rule: \(rule.id)
               path: "Vendor/**"
+        or for one key, in the comment before its .strings entry or in its catalog comment:
+          /* render-alert:disable \(rule.id) */
         or change its severity:
           severity:
             \(rule.id): \(rule.severity == .error ? "warning" : "error")

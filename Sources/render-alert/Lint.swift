@@ -113,7 +113,7 @@ struct Lint: ParsableCommand {
                 var app = try AppLocalizations(directory: directory)
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 models.append(LocalizationModel(app))
-                findings += linter.lint(models.last!, payloads: payloadDocuments)
+                findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: payloadDocuments), notRun: filter.ignored)
             }
         }
         for file in targets.catalogs {
@@ -123,7 +123,7 @@ struct Lint: ParsableCommand {
                 var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
                 app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
                 models.append(LocalizationModel(app))
-                findings += linter.lint(models.last!, payloads: [])
+                findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: []), notRun: filter.ignored)
             }
         }
         for file in targets.files {

@@ -55,10 +55,10 @@ struct LintConfiguration {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "included": configuration.included = try reader.strings(value, key).map(configuration.resolved)
+            case "included": configuration.included = try reader.strings(value, key).map { relative(configuration.resolved($0), to: workingDirectory) }
             case "excluded": configuration.excluded = try reader.strings(value, key).map { PathGlob(configuration.resolved($0)) }
             case "development_region": configuration.developmentRegion = try reader.string(value, key)
-            case "payloads": configuration.payloads = try reader.strings(value, key).map(configuration.resolved)
+            case "payloads": configuration.payloads = try reader.strings(value, key).map { relative(configuration.resolved($0), to: workingDirectory) }
             case "disabled_rules":
                 for item in try reader.items(value, key) { configuration.filter.ignored.insert(try reader.rule(item)) }
             case "severity":
@@ -90,6 +90,17 @@ struct LintConfiguration {
     /// A path of the file, made relative to the working directory's view: absolute.
     func resolved(_ path: String) -> String {
         path.hasPrefix("/") ? path : TablePath.normalized(directory + "/" + path)
+    }
+
+    /// `path` as seen from `directory` (both absolute), so that findings name files as a
+    /// path given on the command line would (`../App/…`), which annotations and editors expect.
+    static func relative(_ path: String, to directory: String) -> String {
+        let target = TablePath.normalized(path).split(separator: "/")
+        let base = TablePath.normalized(directory).split(separator: "/")
+        var common = 0
+        while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// Whether a folder or file found by the walk is excluded.

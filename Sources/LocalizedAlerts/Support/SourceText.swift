@@ -17,6 +17,20 @@ public final class SourceText: Sendable {
         self.file = file
     }
 
+    /// Whether the text holds `needle` anywhere: a quick test before a closer look.
+    func contains(_ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }
+        return bytes.withUnsafeBufferPointer { text in
+            var index = 0
+            let last = text.count - needle.count
+            while index <= last {
+                if text[index] == first && text[index..<index + needle.count].elementsEqual(needle) { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
     /// The location of the byte at `offset`.
     func location(ofByte offset: Int) -> SourceLocation {
         bytes.withUnsafeBufferPointer { buffer in

@@ -310,9 +310,13 @@ struct StringCatalogReader {
 
     init(file: String?) { self.file = file }
 
+    /// The key being read: what its diagnostics are about (inline suppressions match on it).
+    var currentKey: String?
+
     mutating func report(_ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
-        diagnostics.append(
-            LocalizationDiagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint))
+        var diagnostic = LocalizationDiagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint)
+        diagnostic.key = currentKey
+        diagnostics.append(diagnostic)
     }
 
     mutating func read(_ root: LocatedJSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
@@ -342,6 +346,8 @@ struct StringCatalogReader {
     }
 
     mutating func readKey(_ member: LocatedJSON.Member, sourceLanguage: String) -> StringCatalog.Key {
+        currentKey = member.key
+        defer { currentKey = nil }
         let node = member.value
         var key = StringCatalog.Key(
             key: member.key, location: member.keyLocation, comment: node["comment"]?.stringValue,

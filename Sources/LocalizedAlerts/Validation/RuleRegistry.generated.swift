@@ -83,6 +83,8 @@ extension RuleCatalog {
         .stringsdictMissingOther,
         .stringsdictUnknownCategory,
         .stringsdictMissingValueType,
+        .suppressionUnused,
+        .suppressionUnknownRule,
         .configUnusedIgnore,
         EmptyPushTableRule.id,
         EmptyValueRule.id,

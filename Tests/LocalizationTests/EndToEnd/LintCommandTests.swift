@@ -562,6 +562,7 @@ struct LintConfigurationTests {
         #expect(!configured.output.contains("table.missing-key"), "the config is found from a subfolder, its paths are relative to it")
         #expect(configured.output.contains("6 errors in 6 files"))
         #expect(configured.output.split(separator: "\n").count < 60)
+        #expect(configured.output.hasPrefix("../Resources/l11.lproj/Localizable.strings\n"), "paths as seen from the working directory")
     }
 
     @Test func severitiesScopedIgnoresAndUnusedIgnores() throws {
@@ -666,5 +667,72 @@ struct LintDocumentReporterTests {
         #expect(lines[listing + 2].contains("`push.empty-table`"))
         #expect(result.output.contains("\"&lt;b&gt;&amp;\\|\\`x\\`\""), "markup in a key stays text")
         #expect(!result.output.contains("<b>"))
+    }
+}
+
+/// Inline suppression (issue 14), where translators and tools edit.
+@Suite("render-alert lint: inline suppression (end to end)")
+struct InlineSuppressionTests {
+    func lintFindings(_ directory: TemporaryDirectory, _ arguments: [String] = []) throws -> (status: Int32, findings: [String]) {
+        let result = try RenderAlertCommand.run(["lint", "app", "--format", "json"] + arguments, directory: directory.path)
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let findings = (root["findings"] as! [[String: Any]]).map { "\($0["id"]!) \($0["file"]!):\($0["line"]!)" }
+        return (result.status, findings)
+    }
+
+    @Test func aCommentBeforeAnEntrySilencesItsRulesForThatKeyInEveryLocalization() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", """
+            "a" = "A";
+            /* Brand name, never translated. render-alert:disable table.missing-key */
+            "brand" = "Relay";
+            "b" = "B";
+            /* render-alert:disable table.empty-value, because it is filled at run time */
+            "filled" = "";
+
+            """)
+        try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A fr\";\n\"filled\" = \"x\";\n")
+        let (status, findings) = try lintFindings(directory)
+        #expect(status == 0)
+        #expect(findings == ["table.missing-key app/fr.lproj/Localizable.strings:1"], "only b's is left: \(findings)")
+    }
+
+    @Test func unusedAndMisspelledSuppressionsAreReported() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", """
+            /* render-alert:disable table.missing-key */
+            "a" = "A";
+            /* render-alert:disable table.missing-kye */
+            "b" = "B";
+            /* render-alert:disable */
+            "c" = "C";
+            /* render-alert:disable table.stale-key */
+            "d" = "D";
+
+            """)
+        try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n\"d\" = \"D\";\n")
+        let (_, findings) = try lintFindings(directory)
+        #expect(findings == [
+            "suppression.unused app/en.lproj/Localizable.strings:2",
+            "suppression.unknown-rule app/en.lproj/Localizable.strings:4",
+            "suppression.unknown-rule app/en.lproj/Localizable.strings:6",
+            "suppression.unused app/en.lproj/Localizable.strings:8",
+        ])
+        // A rule left out of the run cannot be expected to find anything.
+        let ignoring = try lintFindings(directory, ["--ignore", "table.stale-key"]).findings
+        #expect(!ignoring.contains("suppression.unused app/en.lproj/Localizable.strings:8"))
+    }
+
+    @Test func aCatalogKeysCommentSilencesItsRules() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/Localizable.xcstrings", """
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "brand": {"comment": "render-alert:disable catalog.untranslated", "localizations": {
+                "en": {"stringUnit": {"state": "new", "value": "Relay"}}}},
+              "other": {"localizations": {
+                "en": {"stringUnit": {"state": "new", "value": "Other"}}}}}}
+            """)
+        let (_, findings) = try lintFindings(directory)
+        #expect(findings == ["catalog.untranslated app/Localizable.xcstrings:5"], "\(findings)")
     }
 }
