@@ -1,7 +1,8 @@
 @_spi(Presentation) import LocalizedAlerts
 
 extension LocalizedPayload {
-    /// The batch output line for this result (and one element of `localize`'s JSON).
+    /// The batch output line for this result (and one element of `localize`'s JSON): whether it
+    /// may be sent, and the payload, or the error that explains why there is none.
     public func batchLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }
@@ -10,11 +11,36 @@ extension LocalizedPayload {
             ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
             ("localization", .string(localization)),
             ("byteCount", .number(byteCount)),
+            ("sendable", .bool(isSendable)),
         ]
-        if exceedsLimit { members.append(("error", .string("the localized payload is \(byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)"))) }
-        members.append(("payload", payload))
+        if let error { members.append(("error", .string(error))) }
+        members.append(("payload", payload ?? LocatedJSON(.null)))
+        if !fallbacks.isEmpty { members.append(("fallbacks", .array(fallbacks.map(Self.json)))) }
         if !diagnostics.isEmpty {
             members.append(("diagnostics", .array(diagnostics.map(DiagnosticJSON.make))))
+        }
+        return .object(members)
+    }
+
+    /// `--payload-only` in a batch: the payload with the line's number and id, or the error.
+    public func payloadOnlyLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
+        if let id { members.append(("id", id)) }
+        if let error {
+            members.append(("error", .string(error)))
+        } else if let payload {
+            members.append(("payload", payload))
+        }
+        return .object(members)
+    }
+
+    static func json(_ fallback: Fallback) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [("field", .string(fallback.field.rawValue)), ("key", .string(fallback.key))]
+        switch fallback.outcome {
+        case .showsKey: members.append(("outcome", .string("shows-key")))
+        case .showsPayloadText: members.append(("outcome", .string("shows-payload-text")))
+        case .developmentRegion(let localization):
+            members += [("outcome", .string("development-region")), ("localization", .string(localization))]
         }
         return .object(members)
     }
@@ -23,9 +49,10 @@ extension LocalizedPayload {
 extension LocalizationRequest.Failure {
     /// The batch output line for a line that is not a request: its line number, its `"id"` when it had one,
     /// and the error.
-    public func batchLine(lineNumber: Int) -> LocatedJSON {
+    public func batchLine(lineNumber: Int, payloadOnly: Bool = false) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }
+        if !payloadOnly { members.append(("sendable", .bool(false))) }
         members.append(("error", .string(message)))
         return .object(members)
     }
@@ -34,17 +61,21 @@ extension LocalizationRequest.Failure {
 extension AlertRenderer {
     /// Answers one batch line: the localized payload, or an error line. Never throws, so that
     /// a stream of requests goes on whatever one line holds.
+    /// Whether the line gave a payload that may be sent.
     public func localize(
-        batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone, payloadOnly: Bool = false,
-        filter: DiagnosticFilter = DiagnosticFilter()
-    ) -> LocatedJSON {
+        batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone,
+        fallback: KeyFallback = .fail, payloadOnly: Bool = false, filter: DiagnosticFilter = DiagnosticFilter()
+    ) -> (line: LocatedJSON, sendable: Bool) {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
-            var result = localize(request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device)
+            var result = localize(
+                request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device,
+                fallback: request.fallback ?? fallback)
             result.diagnostics = filter.apply(result.diagnostics)
-            return payloadOnly ? result.payload : result.batchLine(lineNumber: lineNumber, id: request.id)
+            let output = payloadOnly ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
+            return (output, result.isSendable)
         case .failure(let failure):
-            return failure.batchLine(lineNumber: lineNumber)
+            return (failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), false)
         }
     }
 }

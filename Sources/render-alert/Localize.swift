@@ -44,6 +44,11 @@ struct Localize: ParsableCommand {
     @Option(help: "server (plurals and numbers resolved) or device (what the phone shows).")
     var mode: LocalizationMode = .server
 
+    @Option(help: ArgumentHelp(
+        "In server mode, when the chosen localization has no text for a key: fail (no payload, exit 1), development-region (its text, reported), or device (the key, as a phone shows it).",
+        valueName: "policy"))
+    var fallback: KeyFallback = .fail
+
     @Option(help: "Device for device-specific variants: iphone, ipad, ipod, mac, applewatch, appletv, applevision.")
     var device: DeviceKind = .iphone
 
@@ -90,50 +95,78 @@ struct Localize: ParsableCommand {
             return
         }
         let document = try readingInput("cannot read the payload", file: payload!) { try NotificationPayload(contentsOfFile: payload!) }
+        // A payload that did not parse is never localized: there is nothing to send.
+        if !document.isParsed {
+            let problem = document.diagnostics.first { $0.severity == .error }
+            throw InputOutputError(
+                "cannot use the payload", payload!,
+                reason: problem.map { "\($0.location.line):\($0.location.column): \($0.message)" } ?? "it is not a JSON object")
+        }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         let results = devices.map { languages in
-            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device)
+            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback)
             result.diagnostics = filter.apply(result.diagnostics)
             return result
         }
         if format == .apns, let outputDir {
             try SimulatorFiles(directory: outputDir, bundleIdentifier: bundleId).write(results, payloadFile: payload!)
         } else if payloadOnly {
-            try Output.standardOutput.write(results.map { $0.payload.outputText() }.joined())
+            try Output.standardOutput.write(results.compactMap { $0.isSendable ? $0.payload?.outputText() : nil }.joined())
+            // Only payloads go to standard output: every fallback taken is still said.
+            for result in results where result.isSendable {
+                for fallback in result.fallbacks {
+                    let place = printable(result.preferredLanguages.joined(separator: ","))
+                    let what: String
+                    switch fallback.outcome {
+                    case .showsKey: what = "shows the key itself (--fallback device)"
+                    case .showsPayloadText: what = "shows the payload's raw \(fallback.field.keys.text) text"
+                    case .developmentRegion(let localization): what = "the \(printable(localization)) text was used"
+                    }
+                    printError("warning: for \(place): \(fallback.field.keys.locKey) \"\(printable(fallback.key))\" has no text in \(printable(result.localization ?? "the chosen localization")): \(what)")
+                }
+            }
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
             try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
         }
-        let tooLarge = results.filter(\.exceedsLimit)
-        for result in tooLarge {
-            printError("error: for \(printable(result.preferredLanguages.joined(separator: ","))) the payload is \(result.byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)")
+        // Whatever may not be sent is said on standard error, and the command fails.
+        let unsendable = results.filter { !$0.isSendable }
+        for result in unsendable {
+            printError("error: nothing to send for \(printable(result.preferredLanguages.joined(separator: ","))): \(printable(result.error ?? "not sendable"))")
         }
-        if !tooLarge.isEmpty { throw ExitCode(1) }
+        if !unsendable.isEmpty { throw ExitCode(1) }
     }
 
     /// A request line longer than this is answered with an error (a payload is at most 4 KB).
     static let maximumLineLength = 1 << 20
 
     /// Streams NDJSON: each line is answered, and written, before the next is read.
-    func runBatch(_ renderer: AlertRenderer, filter: DiagnosticFilter) throws(InputOutputError) {
+    func runBatch(_ renderer: AlertRenderer, filter: DiagnosticFilter) throws {
         var lineNumber = 0
+        var unsendable = 0
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
         while let line = lines.next() {
             lineNumber += 1
             let output: LocatedJSON
             switch line {
             case .tooLong(let length):
-                output = .object([
-                    ("line", .number(lineNumber)),
-                    ("error", .string("the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read")),
-                ])
+                output = LocalizationRequest.Failure(message: "the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read")
+                    .batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly)
+                unsendable += 1
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                output = renderer.localize(batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, payloadOnly: payloadOnly, filter: filter)
+                let answer = renderer.localize(
+                    batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, payloadOnly: payloadOnly, filter: filter)
+                output = answer.line
+                if !answer.sendable { unsendable += 1 }
             }
             try Output.standardOutput.write(output.outputText())
+        }
+        if unsendable > 0 {
+            printError("error: \(unsendable) of \(lineNumber) lines gave nothing to send (their lines say why)")
+            throw ExitCode(1)
         }
     }
 }
@@ -144,3 +177,4 @@ enum LocalizeFormat: String, ExpressibleByArgument, CaseIterable {
 
 extension LocalizationMode: ExpressibleByArgument {}
 extension DeviceKind: ExpressibleByArgument {}
+extension KeyFallback: ExpressibleByArgument {}

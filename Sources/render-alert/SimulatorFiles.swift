@@ -15,10 +15,12 @@ struct SimulatorFiles {
         try Directory.create(directory, "cannot create the output directory")
         let stem = Self.stem(of: payloadFile)
         var written: [String] = []
+        // Only what may be sent becomes a file; the command reports the rest and exits 1.
         for result in results {
+            guard let payload = result.payload else { continue }
             let name = stem + "." + Self.fileNameComponent(result.preferredLanguages.joined(separator: "+")) + ".apns"
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-            try Output.file(path, what: "cannot write the .apns file").write(document(result.payload).outputText(pretty: true))
+            try Output.file(path, what: "cannot write the .apns file").write(document(payload).outputText(pretty: true))
             written.append(path)
         }
         try Output.standardOutput.write(written.map { printable($0) + "\n" }.joined())

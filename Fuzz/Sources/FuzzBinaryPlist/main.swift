@@ -92,7 +92,14 @@ func check(_ bytes: [UInt8]) {
             guard (field?.text.utf8.count ?? 0) <= 4 << 20 else { violated("a rendered field of \(field!.text.utf8.count) bytes") }
         }
         for mode in [LocalizationMode.server, .device] {
-            let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode).payload.serialized()
+            let result = renderer.localize(payload, preferredLanguages: languages, mode: mode, fallback: .device)
+            // With the device fallback, only a payload with errors of its own is refused.
+            let broken = payload.diagnostics.contains { $0.severity == .error }
+            guard let localized = result.payload?.serialized() else {
+                guard broken else { violated("a payload without errors was refused with the device fallback: \(result.refusal ?? "")") }
+                continue
+            }
+            guard !broken else { violated("a payload with errors was localized into one to send") }
             guard localized.utf8.count <= 16 << 20 else { violated("a localized payload of \(localized.utf8.count) bytes") }
             guard LocatedJSON.parse(localized).root != nil else { violated("a localized payload is not JSON") }
         }

@@ -22,8 +22,17 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let alert = renderer.render(payload, preferredLanguages: languages)
         _ = alert.showsAlert
         for mode in [LocalizationMode.server, .device] {
-            let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode)
-            guard LocatedJSON.parse(localized.payload.serialized()).root != nil else { violated("a localized payload is not JSON") }
+            for fallback in KeyFallback.allCases {
+                let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode, fallback: fallback)
+                // Never a payload to send from one that did not parse or has errors.
+                if !payload.isParsed || payload.diagnostics.contains(where: { $0.severity == .error }) {
+                    guard localized.payload == nil, localized.refusal != nil else { violated("a broken payload was localized into one to send") }
+                    continue
+                }
+                guard (localized.payload == nil) == (localized.refusal != nil) else { violated("a payload and a refusal disagree") }
+                guard let document = localized.payload else { continue }
+                guard LocatedJSON.parse(document.serialized()).root != nil else { violated("a localized payload is not JSON") }
+            }
         }
     }
     return 0

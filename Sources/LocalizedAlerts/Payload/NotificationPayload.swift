@@ -29,6 +29,9 @@ public struct NotificationPayload: Sendable {
     /// device clamps or converts, a payload over ``maximumByteCount`` bytes. At most a capped number of each
     /// kind are listed.
     public var diagnostics: [LocalizationDiagnostic]
+    /// Whether the bytes were a JSON object: false for text that is not JSON, an empty file,
+    /// or JSON that is not an object. Such a payload is never localized into one to send.
+    public let isParsed: Bool
     /// The file the payload was read from, as given; it is the file of every location in it.
     public var file: String?
 
@@ -80,6 +83,7 @@ public struct NotificationPayload: Sendable {
     private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool) {
         self.document = document
         self.file = file
+        self.isParsed = parsed && document.members != nil
         var reader = APSReader(file: file, diagnostics: diagnostics)
         var custom: [LocatedJSON.Member] = []
         var simulatorTarget: String?

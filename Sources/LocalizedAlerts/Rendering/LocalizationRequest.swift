@@ -7,7 +7,7 @@
 /// case .success(let request):
 ///     let localized = renderer.localize(
 ///         request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server)
-///     print(localized.payload.serialized())   // {"aps":{"alert":{"body":"Samir a tenté de vous joindre."}}}
+///     print(localized.payload?.serialized() ?? localized.error ?? "")   // {"aps":{"alert":{"body":"Samir a tenté de vous joindre."}}}
 /// case .failure(let failure):
 ///     print("line 1: \(failure.message)")
 /// }
@@ -21,6 +21,8 @@ public struct LocalizationRequest: Sendable {
     public var mode: LocalizationMode?
     /// The line's `"id"`, echoed back in its result; any JSON value.
     public var id: LocatedJSON?
+    /// The line's `"fallback"` policy, when it gives one.
+    public var fallback: KeyFallback?
 
     /// Why a line is not a request, with its `"id"` when the line had one.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -30,6 +32,12 @@ public struct LocalizationRequest: Sendable {
         public var id: LocatedJSON?
         /// The message.
         public var description: String { message }
+
+        /// A failure to report for a line: what is wrong with it, and its `"id"` when known.
+        public init(message: String, id: LocatedJSON? = nil) {
+            self.message = message
+            self.id = id
+        }
     }
 
     /// Reads one NDJSON line.
@@ -60,7 +68,15 @@ public struct LocalizationRequest: Sendable {
             }
             mode = parsed
         }
-        return .success(
-            LocalizationRequest(payload: NotificationPayload(document: payload, file: "line \(lineNumber)"), preferredLanguages: languages, mode: mode, id: id))
+        var fallback: KeyFallback?
+        if let text = root["fallback"]?.stringValue {
+            guard let parsed = KeyFallback(rawValue: text) else {
+                return .failure(Failure(message: "\"fallback\" must be device, development-region or fail, not \"\(text)\"", id: id))
+            }
+            fallback = parsed
+        }
+        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: "line \(lineNumber)"), preferredLanguages: languages, mode: mode, id: id)
+        request.fallback = fallback
+        return .success(request)
     }
 }

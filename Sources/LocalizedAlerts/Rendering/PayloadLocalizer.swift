@@ -9,11 +9,38 @@ public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable 
     case server
 }
 
+/// What server-side localization does when the chosen localization has no text for a field's
+/// key (the key is missing, its value is empty, or it formats to nothing), where a device would
+/// show the key itself.
+public enum KeyFallback: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Exactly what the phone would show: the key itself (or the payload's raw text, when it
+    /// has one). Reported, and sent.
+    case device
+    /// The development region's text for the key, when it has one; otherwise, as `fail`.
+    case developmentRegion = "development-region"
+    /// No payload: nothing that would show a key is sent.
+    case fail
+}
+
 /// A payload with finished text: `title`, `subtitle` and `body` filled in for one device, the
 /// `*-loc-key` and `*-loc-args` keys of those fields removed, everything else untouched.
 public struct LocalizedPayload: Sendable {
-    /// The payload to send: the original document with the alert's text filled in and its keys removed.
-    public var payload: LocatedJSON
+    /// The payload to send: the original document with the alert's text filled in and its keys
+    /// removed. Nil when there is nothing that may be sent: the payload did not parse or has
+    /// errors, or (with ``KeyFallback/fail``) a field would show a key; ``refusal`` says why.
+    public var payload: LocatedJSON?
+    /// Why there is no payload; nil when there is one.
+    public var refusal: String?
+    /// Every field whose key the chosen localization did not have, and what was done instead.
+    public var fallbacks: [Fallback] = []
+    /// Whether the payload may be sent: there is one, and APNs would accept its size.
+    public var isSendable: Bool { payload != nil && !exceedsLimit }
+    /// Why this result must not be sent (a refusal, or a payload over APNs' limit); nil when it may be.
+    public var error: String? {
+        if let refusal { return refusal }
+        if exceedsLimit { return "the localized payload is \(byteCount) bytes, over APNs' limit of \(NotificationPayload.maximumByteCount)" }
+        return nil
+    }
     /// How the text was produced.
     public var mode: LocalizationMode
     /// The preferred languages it was localized for.
@@ -33,6 +60,25 @@ public struct LocalizedPayload: Sendable {
     /// The payload's own diagnostics, then what looks wrong with the text for this device (in server mode,
     /// only whether each key is found), each kind capped.
     public var diagnostics: [LocalizationDiagnostic]
+
+    /// A field the chosen localization had no text for.
+    public struct Fallback: Sendable, Hashable {
+        /// What the field shows instead.
+        public enum Outcome: Sendable, Hashable {
+            /// The field shows its key, as on a device.
+            case showsKey
+            /// The field shows the payload's raw text (`title`, `body`…), as on a device.
+            case showsPayloadText
+            /// The development region's text was used (``KeyFallback/developmentRegion``).
+            case developmentRegion(localization: String)
+        }
+        /// The field (`title`, `subtitle`, `body`).
+        public var field: AlertFieldName
+        /// Its `*-loc-key`.
+        public var key: String
+        /// What it shows instead of the localization's text.
+        public var outcome: Outcome
+    }
 }
 
 extension DiagnosticID {
@@ -41,6 +87,21 @@ extension DiagnosticID {
         "localize.format-problem", .warning, .formats,
         rationale: "Server-side formatting could not do what the format asked.",
         example: "%d with the argument \"Ana\"")
+    /// `localize.shows-key` (error). Localized on a server, a field would show its key.
+    public static let localizeShowsKey = DiagnosticID(
+        "localize.shows-key", .error, .payloads,
+        rationale: "The chosen localization has no text for the key, so the notification would show the key itself; with the fail policy nothing is sent.",
+        example: "title-loc-key \"call.missed.title\" localized for pt-PT, whose table lacks it")
+    /// `localize.fallback` (warning). A field's text came from the development region.
+    public static let localizeFallback = DiagnosticID(
+        "localize.fallback", .warning, .payloads,
+        rationale: "The chosen localization lacks the key; the development region's text was sent instead (the development-region policy), so the user reads another language.",
+        example: "pt-PT lacks call.missed.title; the en text is sent")
+    /// `localize.refused` (error). No payload was produced.
+    public static let localizeRefused = DiagnosticID(
+        "localize.refused", .error, .payloads,
+        rationale: "A payload that did not parse, or that has errors, is never localized into one that could be sent.",
+        example: "a payload file that is not JSON")
 }
 
 extension AlertRenderer {
@@ -52,8 +113,8 @@ extension AlertRenderer {
     ///
     /// ```swift
     /// let localized = renderer.localize(payload, preferredLanguages: ["ar-SA", "en"], mode: .server)
-    /// guard !localized.exceedsLimit else { throw PushError.tooLarge(localized.byteCount) }
-    /// let body = localized.payload.serialized()   // title and body filled in, keys removed
+    /// guard localized.isSendable, let document = localized.payload else { throw PushError.notSendable(localized.error ?? "") }
+    /// let body = document.serialized()   // title and body filled in, keys removed
     /// ```
     ///
     /// - Parameters:
@@ -61,13 +122,28 @@ extension AlertRenderer {
     ///   - preferredLanguages: The device's preferred languages, best first.
     ///   - mode: `.server` resolves plurals and formats numbers; `.device` reproduces the phone.
     ///   - device: for device-specific variants in server mode.
-    /// - Returns: The payload with finished text, its size as sent, and what looks wrong.
+    ///   - fallback: in server mode, what to do when the chosen localization has no text for a
+    ///     key: ``KeyFallback/fail`` (no payload), ``KeyFallback/developmentRegion`` or
+    ///     ``KeyFallback/device``.
+    /// - Returns: The payload with finished text (nil when nothing may be sent: see
+    ///   ``LocalizedPayload/refusal``), its size as sent, the fallbacks taken and what looks wrong.
     public func localize(
-        _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone
+        _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone,
+        fallback: KeyFallback = .fail
     ) -> LocalizedPayload {
+        // A payload that did not parse, or that has errors, is answered with no payload at all:
+        // an empty `{}` would be sent, and accepted, by APNs.
+        if let problem = payload.diagnostics.first(where: { $0.severity == .error }) {
+            let reason = payload.isParsed ? "the payload has errors: \(problem.message)" : "the payload did not parse: \(problem.message)"
+            let refusal = LocalizationDiagnostic(.localizeRefused, at: problem.location, reason + "; nothing to send", hint: problem.hint)
+            return LocalizedPayload(
+                payload: nil, refusal: reason, mode: mode, preferredLanguages: preferredLanguages, localization: nil,
+                title: nil, subtitle: nil, body: nil, byteCount: 0, diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
+        }
         let context = self.context(preferredLanguages: preferredLanguages)
         let resolution = context.resolve(payload)
         var texts: [AlertFieldName: String] = [:]
+        var fallbacks: [LocalizedPayload.Fallback] = []
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
         // not an array) matters whichever mode fills in the text.
         var diagnostics = payload.diagnostics
@@ -88,7 +164,23 @@ extension AlertRenderer {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
                 let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
                 for (name, field) in alert.fields where !field.isEmpty {
-                    texts[name] = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+                    var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+                    if let key = field.locKey, text.outcome != nil {
+                        var outcome = text.outcome!
+                        if fallback == .developmentRegion, outcome == .showsKey,
+                            let region = developmentRegionText(field, numbers: numberLocale, device: device, diagnostics: &diagnostics)
+                        {
+                            text = (region.text, nil)
+                            outcome = .developmentRegion(localization: region.localization)
+                            diagnostics.append(
+                                LocalizationDiagnostic(
+                                    .localizeFallback, at: field.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
+                                    "\(name.keys.locKey) \"\(key)\" has no text in \(context.localization ?? "the chosen localization"): the \(region.localization) text was used",
+                                    hint: "translate it in \(context.localization ?? "that localization")'s Localizable table"))
+                        }
+                        fallbacks.append(LocalizedPayload.Fallback(field: name, key: key, outcome: outcome))
+                    }
+                    texts[name] = text.text
                 }
             }
         }
@@ -96,21 +188,58 @@ extension AlertRenderer {
         diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
         limit.noteUnlisted(in: &diagnostics, scope: "this payload")
         let document = PayloadRewriter.rewrite(payload.document, texts: texts)
-        return LocalizedPayload(
+        var result = LocalizedPayload(
             payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
             byteCount: document.withoutSimulatorTarget.serialized().utf8.count,
             diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
+        result.fallbacks = fallbacks
+        // In server mode, a field that would show its key is sent only when asked for
+        // (`device`); otherwise there is no payload, and an error says which field.
+        let showingKeys = fallbacks.filter { $0.outcome == .showsKey }
+        if mode == .server, fallback != .device, !showingKeys.isEmpty {
+            let fields = showingKeys.map { "\($0.field.keys.locKey) \"\($0.key)\"" }.joined(separator: ", ")
+            let reason = "\(fields) would show the key itself in \(context.localization ?? "the chosen localization")"
+            result.payload = nil
+            result.refusal = reason
+            for shown in showingKeys {
+                let location = payload.aps.alert?.fields.first { $0.0 == shown.field }?.1.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+                result.diagnostics.append(
+                    LocalizationDiagnostic(
+                        .localizeShowsKey, at: location,
+                        "\(shown.field.keys.locKey) \"\(shown.key)\" has no text in \(context.localization ?? "the chosen localization"): the notification would show the key; nothing is sent",
+                        hint: fallback == .fail
+                            ? "translate it, or localize with the development-region fallback (or device, to send what a phone would show)"
+                            : "the development region lacks it too: add it to the Localizable tables"))
+            }
+        }
+        return result
     }
 
-    /// One field's text in server mode.
-    private func serverText(_ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic]) -> String? {
-        guard let key = field.locKey else { return field.text }
+    /// A field's text from the development region's table, formatted for the user's numbers.
+    private func developmentRegionText(
+        _ field: AlertField, numbers: String?, device: DeviceKind, diagnostics: inout [LocalizationDiagnostic]
+    ) -> (text: String, localization: String)? {
+        let region = model.app.developmentRegion ?? "en"
+        let context = self.context(preferredLanguages: [region])
+        guard let localization = context.localization, let key = field.locKey, let entry = context.table?.entry(key), !entry.text.isEmpty else { return nil }
+        let formatter = serverFormatter(language: localization, numbers: numbers, device: device)
+        let text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+        guard text.outcome == nil, let finished = text.text else { return nil }
+        return (finished, localization)
+    }
+
+    /// One field's text in server mode, and, when the table had no text for its key, what
+    /// shows instead (as on a device).
+    private func serverText(
+        _ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic]
+    ) -> (text: String?, outcome: LocalizedPayload.Fallback.Outcome?) {
+        guard let key = field.locKey else { return (field.text, nil) }
         let arguments = (field.locArgs ?? []).map(FormatArgument.init)
         let entry = table?.entry(key)
         let result: (text: String, problems: [ServerFormatter.Problem])
         if let entry, entry.text.isEmpty {
-            return key  // found but empty: the device shows the key
+            return (key, .showsKey)  // found but empty: the device shows the key
         } else if let entry, let localized = entry.localized {
             result = formatter.format(localized, arguments: arguments)
         } else if let entry {
@@ -125,7 +254,9 @@ extension AlertRenderer {
                     at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
                     "\"\(key)\": \(problem.message)"))
         }
-        return result.text.isEmpty ? key : result.text
+        if result.text.isEmpty { return (key, .showsKey) }
+        if entry == nil { return (result.text, field.text == nil ? .showsKey : .showsPayloadText) }
+        return (result.text, nil)
     }
 }
 

@@ -12,19 +12,23 @@
 /// ID ends the list, so a reason may follow. A suppression that silences nothing, or names a
 /// rule that does not exist, is itself reported.
 public struct InlineSuppressions: Sendable {
+    /// One `render-alert:disable` comment.
     public struct Suppression: Sendable, Hashable {
         /// The rules it silences.
         public var rules: Set<DiagnosticID>
-        /// The table and key it is about.
+        /// The table it is about.
         public var table: String
+        /// The key it is about.
         public var key: String
-        /// The file it is written in, and the lines of its entry there.
+        /// The file it is written in.
         public var file: String?
+        /// The lines of its entry there.
         public var lines: ClosedRange<Int>
         /// Where its entry is: where an unused suppression is reported.
         public var location: SourceLocation
     }
 
+    /// Every suppression found, in file order.
     public private(set) var suppressions: [Suppression] = []
     /// Suppressions that name no rule, or a rule that does not exist.
     public private(set) var diagnostics: [LocalizationDiagnostic] = []

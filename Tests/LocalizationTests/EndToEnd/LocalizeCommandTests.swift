@@ -44,9 +44,10 @@ struct LocalizeCommandTests {
         try stdin.fileHandleForWriting.close()
         let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.terminationStatus == 1, "two lines gave nothing to send")
         let lines = output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
         #expect(lines.count == 5, "one line per non-empty input line")
+        #expect(lines.map { $0["sendable"] as? Bool } == [true, false, true, false, true])
         #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 5, 6])
         #expect(lines[0]["id"] as? String == "a1")
         #expect(((lines[0]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["body"] as? String } == "Ana a tenté de vous joindre.")
@@ -54,5 +55,61 @@ struct LocalizeCommandTests {
         #expect(lines[2]["mode"] as? String == "device")
         #expect(lines[3]["error"] as? String == "the line has no \"payload\" object")
         #expect(((lines[4]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["title"] as? String } == "שתי הודעות שלא נקראו")
+    }
+
+    /// No path turns a payload that did not parse, or a field that would show its key, into a
+    /// payload to send (issue 15).
+    @Test func nothingBrokenIsEverSendable() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("broken.json", #"{"aps": {"alert": "#)
+        try directory.write("empty.json", "")
+        try directory.write("binary.json", "\u{00}\u{01}\u{FF}")
+        try directory.write("typed.json", #"{"aps": {"alert": {"loc-key": 42}}}"#)
+        for file in ["broken.json", "empty.json", "binary.json"] {
+            for extra in [[], ["--payload-only"], ["--mode", "device"], ["--fallback", "device"]] {
+                let result = try RenderAlertCommand.run(["localize", directory.path + "/" + file, "--language", "en"] + extra)
+                #expect(result.status == 2, "\(file) \(extra)")
+                #expect(result.output.isEmpty, "\(file) \(extra): \(result.output)")
+                #expect(result.error.hasPrefix("error: cannot use the payload (\(directory.path)/\(file)): 1:"), "\(result.error)")
+            }
+        }
+        let typed = try RenderAlertCommand.run(["localize", directory.path + "/typed.json", "--language", "en", "--payload-only"])
+        #expect(typed.status == 1)
+        #expect(typed.output.isEmpty)
+        #expect(typed.error.contains("nothing to send for en: the payload has errors: \"loc-key\" is a number"))
+
+        let lines = [
+            #"{"payload": {"aps": {"alert": {"loc-key": 42}}}, "languages": ["en"], "id": 1}"#,
+            #"{"payload": {"aps": []}, "languages": ["en"], "id": 2}"#,
+            #"{"payload": {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": "Ana"}}}, "languages": ["en"], "id": 3}"#,
+        ]
+        let batch = try RenderAlertCommand.run(["localize", "--batch", "--payload-only"], input: lines.joined(separator: "\n") + "\n")
+        #expect(batch.status == 1)
+        let answers = batch.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(answers.map { $0["id"] as? Int } == [1, 2, 3])
+        #expect(answers.allSatisfy { $0["payload"] == nil && ($0["error"] as? String)?.hasPrefix("the payload has errors: ") == true }, "\(answers)")
+    }
+
+    @Test func aKeyTheLocalizationLacksFailsFallsBackOrShowsAsAsked() throws {
+        let payload = "Resources/payloads/missed-call.json"
+        let failed = try RenderAlertCommand.run(["localize", payload, "--language", "pt-PT", "--payload-only"])
+        #expect(failed.status == 1)
+        #expect(failed.output.isEmpty)
+        #expect(failed.error.contains("error: nothing to send for pt-PT: title-loc-key \"call.missed.title\" would show the key itself in pt-PT"))
+
+        let full = try RenderAlertCommand.json(["localize", payload, "--language", "pt-PT"]) as! [[String: Any]]
+        #expect(full[0]["sendable"] as? Bool == false)
+        #expect(full[0]["payload"] is NSNull)
+        #expect((full[0]["diagnostics"] as! [[String: Any]]).contains { $0["id"] as? String == "localize.shows-key" && $0["line"] as? Int == 4 })
+
+        let region = try RenderAlertCommand.run(["localize", payload, "--language", "pt-PT", "--payload-only", "--fallback", "development-region"])
+        #expect(region.status == 0)
+        #expect(region.output.contains(#""title":"Missed call","body":"Samir tentou ligar-lhe.""#))
+        #expect(region.error.contains("warning: for pt-PT: title-loc-key \"call.missed.title\" has no text in pt-PT: the en text was used"))
+
+        let device = try RenderAlertCommand.run(["localize", payload, "--language", "pt-PT", "--payload-only", "--fallback", "device"])
+        #expect(device.status == 0)
+        #expect(device.output.contains(#""title":"call.missed.title""#))
+        #expect(device.error.contains("shows the key itself (--fallback device)"))
     }
 }

@@ -30,6 +30,35 @@ struct RendererTests {
         renderer.render(NotificationPayload(parsing: payload), preferredLanguages: languages)
     }
 
+    /// The library never hands back a payload to send from one that did not parse or has
+    /// errors, nor (unless asked) one whose field would show its key.
+    @Test func localizeRefusesWhatMustNotBeSent() {
+        for broken in [#"{"aps": {"alert": "#, "", "[1, 2]", #"{"aps": []}"#, #"{"aps": {"alert": {"loc-key": 42}}}"#] {
+            for mode in LocalizationMode.allCases {
+                for fallback in KeyFallback.allCases {
+                    let result = renderer.localize(NotificationPayload(parsing: broken), preferredLanguages: ["en"], mode: mode, fallback: fallback)
+                    #expect(result.payload == nil && !result.isSendable, "\(broken) \(mode) \(fallback)")
+                    #expect(result.refusal != nil)
+                    #expect(result.diagnostics.contains { $0.id == .localizeRefused })
+                }
+            }
+        }
+        let missing = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"pair","loc-key":"greeting","loc-args":["Ana"]}}}"#)
+        let failed = renderer.localize(missing, preferredLanguages: ["fr"])
+        #expect(failed.payload == nil)
+        #expect(failed.refusal == #"title-loc-key "pair" would show the key itself in fr"#)
+        #expect(failed.fallbacks == [LocalizedPayload.Fallback(field: .title, key: "pair", outcome: .showsKey)])
+        let region = renderer.localize(missing, preferredLanguages: ["fr"], fallback: .developmentRegion)
+        #expect(region.isSendable)
+        #expect(region.title == " then ", "the en text, formatted (no title-loc-args: empty arguments)")
+        #expect(region.body == "Bonjour Ana")
+        #expect(region.fallbacks == [LocalizedPayload.Fallback(field: .title, key: "pair", outcome: .developmentRegion(localization: "en"))])
+        #expect(region.diagnostics.contains { $0.id == .localizeFallback })
+        let device = renderer.localize(missing, preferredLanguages: ["fr"], fallback: .device)
+        #expect(device.title == "pair" && device.isSendable)
+        #expect(renderer.localize(missing, preferredLanguages: ["fr"], mode: .device).title == "pair", "device mode is what the phone shows")
+    }
+
     @Test func locKeyIsLookedUpAndFormatted() {
         let alert = render(#"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"],"title":"Raw %@"}}}"#, ["fr-CA"])
         #expect(alert.localization == "fr")
