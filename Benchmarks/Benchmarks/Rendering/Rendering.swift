@@ -81,7 +81,7 @@ let batchBenchmarks: @Sendable () -> Void = {
             var bytes = 0
             for index in 0..<count {
                 let output = renderer.localize(batchLine: line(index), lineNumber: index + 1)
-                bytes &+= output.serialized().utf8.count
+                bytes &+= output.line.serialized().utf8.count
             }
             blackHole(bytes)
         }
