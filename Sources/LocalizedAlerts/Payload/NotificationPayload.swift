@@ -56,7 +56,7 @@ public struct NotificationPayload: Sendable {
     ///   - file: The name to give locations in diagnostics; nil for input that has no file.
     public init(parsing bytes: [UInt8], file: String? = nil) {
         let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
-        self.init(document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil)
+        self.init(document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil, sizeBound: bytes.count)
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
@@ -77,10 +77,20 @@ public struct NotificationPayload: Sendable {
     ///   - document: The payload object.
     ///   - file: The name to give locations in diagnostics.
     public init(document: LocatedJSON, file: String? = nil) {
-        self.init(document: document, file: file, diagnostics: [], parsed: true)
+        self.init(document: document, file: file, diagnostics: [], parsed: true, sizeBound: nil)
     }
 
-    private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool) {
+    /// The same, for a document read from at most `sizeBound` bytes of JSON (a batch line).
+    init(document: LocatedJSON, file: String?, sizeBound: Int) {
+        self.init(document: document, file: file, diagnostics: [], parsed: true, sizeBound: sizeBound)
+    }
+
+    /// - Parameter sizeBound: the length of the JSON text the document was read from, when
+    ///   known. Compact serialization never writes more than twice the text it read (only a raw
+    ///   U+2028 or U+2029, 3 bytes, is written escaped, 6), so a document read from at most
+    ///   2,048 bytes cannot be over APNs' limit and is not serialized to find out: that
+    ///   serialization was nearly half of reading a payload.
+    private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool, sizeBound: Int?) {
         self.document = document
         self.file = file
         self.isParsed = parsed && document.members != nil
@@ -121,7 +131,7 @@ public struct NotificationPayload: Sendable {
         self.customKeys = custom
         self.simulatorTargetBundle = simulatorTarget
         self.diagnostics = reader.diagnostics.cappedPerID()
-        if parsed, byteCount > NotificationPayload.maximumByteCount {
+        if parsed, sizeBound.map({ $0 * 2 > NotificationPayload.maximumByteCount }) ?? true, byteCount > NotificationPayload.maximumByteCount {
             self.diagnostics.append(
                 LocalizationDiagnostic(
                     .payloadTooLarge, at: document.location ?? SourceLocation(file: file, line: 1, column: 1),

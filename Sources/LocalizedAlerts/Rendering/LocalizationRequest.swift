@@ -75,7 +75,7 @@ public struct LocalizationRequest: Sendable {
             }
             fallback = parsed
         }
-        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: "line \(lineNumber)"), preferredLanguages: languages, mode: mode, id: id)
+        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: "line \(lineNumber)", sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
         return .success(request)
     }

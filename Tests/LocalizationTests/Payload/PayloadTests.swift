@@ -124,3 +124,29 @@ struct PayloadTests {
         ])
     }
 }
+
+/// The size check skips serializing payloads read from at most 2,048 bytes; it must still
+/// report every payload over APNs' limit, whatever its text (escapes that grow, whitespace that
+/// shrinks), read from bytes or from a batch line.
+@Suite("Payload size check")
+struct PayloadSizeCheckTests {
+    @Test func everyPayloadOverTheLimitIsReportedWhateverItsText() {
+        for count in stride(from: 600, through: 1_500, by: 50) {
+            for filler in ["\u{2028}", "é", " ", "\\n", "\\u00e9", "a"] {
+                let text = #"{"aps":{"alert":{"body":""# + String(repeating: filler, count: count) + #""}}}"#
+                let fromBytes = NotificationPayload(parsing: text)
+                #expect(fromBytes.diagnostics.contains { $0.id == .payloadTooLarge } == (fromBytes.byteCount > NotificationPayload.maximumByteCount), "\(filler) × \(count)")
+                let line = #"{"languages":["en"],"payload":"# + text + "}"
+                guard case .success(let request) = LocalizationRequest.parse(line: Array(line.utf8), lineNumber: 1) else {
+                    Issue.record("the line did not parse")
+                    continue
+                }
+                #expect(request.payload.diagnostics.contains { $0.id == .payloadTooLarge } == (request.payload.byteCount > NotificationPayload.maximumByteCount), "\(filler) × \(count) in a batch line")
+            }
+        }
+        // Raw U+2028 doubles in size when written: 1,400 of them (4.2 KB read) are 8.4 KB sent.
+        let grown = NotificationPayload(parsing: #"{"aps":{"alert":{"body":""# + String(repeating: "\u{2028}", count: 1_400) + #""}}}"#)
+        #expect(grown.byteCount > 8_000)
+        #expect(grown.diagnostics.contains { $0.id == .payloadTooLarge })
+    }
+}
