@@ -210,7 +210,7 @@ public enum PreviewHTML {
         .title, .subtitle, .body { unicode-bidi: plaintext; }
         .screen[dir=ltr] .notification { text-align: left; }
         .screen[dir=rtl] .notification { text-align: right; }
-        .body { white-space: pre-line; overflow-wrap: anywhere; }
+        .body { white-space: pre-wrap; overflow-wrap: anywhere; }  /* as the device lays it out: a dropped %d leaves a double space */
         .notification[data-variant=collapsed] .body { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; line-clamp: 4; overflow: hidden; }
         .notification[data-variant=expanded] .title, .notification[data-variant=expanded] .subtitle { white-space: normal; }
         .shows-key { text-decoration: underline wavy #e0443e; text-underline-offset: 3px; }

@@ -57,6 +57,7 @@ struct HTMLPreviewBrowserTests {
             body: measure(card.querySelector('[data-variant=collapsed] .body')),
             expandedBody: measure(card.querySelector('[data-variant=expanded] .body')),
             isolatedArguments: card.querySelectorAll('[data-variant=collapsed] bdi.arg').length,
+            bodyText: (card.querySelector('[data-variant=collapsed] .body') || {}).innerText || '',
           }));
           const pre = document.createElement('pre');
           pre.id = 'measurements';
@@ -127,6 +128,10 @@ struct HTMLPreviewBrowserTests {
         let group = cards.filter { $0["payload"] as? String == "group-message.json" }
         #expect(group.allSatisfy { ($0["body"] as? Object)?["clamped"] as? Bool == false })
         #expect(group.allSatisfy { $0["isolatedArguments"] as? Int == 2 })
+
+        // Text is laid out as the device shows it: the double space a dropped %d leaves stays.
+        let digest = try #require(cards.first { $0["payload"] as? String == "unread-digest.json" && $0["device"] as? String == "pt-PT" })
+        #expect((digest["bodyText"] as? String)?.hasPrefix("Tem  mensagens por ler") == true, "\(digest["bodyText"] ?? "")")
 
         // The screenshot, as an artefact of the run.
         let artefacts = Fixtures.repositoryRoot + "/.build/test-artifacts"
