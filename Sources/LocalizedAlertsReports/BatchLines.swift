@@ -64,13 +64,13 @@ extension AlertRenderer {
     /// Whether the line gave a payload that may be sent.
     public func localize(
         batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone,
-        fallback: KeyFallback = .fail, payloadOnly: Bool = false, filter: DiagnosticFilter = DiagnosticFilter()
+        fallback: KeyFallback = .fail, keepKeys: Bool = false, payloadOnly: Bool = false, filter: DiagnosticFilter = DiagnosticFilter()
     ) -> (line: LocatedJSON, sendable: Bool) {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
             var result = localize(
                 request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device,
-                fallback: request.fallback ?? fallback)
+                fallback: request.fallback ?? fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
             let output = payloadOnly ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
             return (output, result.isSendable)

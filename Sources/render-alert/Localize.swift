@@ -55,6 +55,9 @@ struct Localize: ParsableCommand {
     @Option(help: "The development region (default: the app's Info.plist).")
     var developmentRegion: String?
 
+    @Flag(help: "Keep *-loc-key and *-loc-args beside the finished text: a build that has the key shows its own translation, one that lacks it shows this text instead of the key.")
+    var keepKeys = false
+
     @Flag(help: "Read NDJSON requests from standard input and write one result per line.")
     var batch = false
 
@@ -106,7 +109,7 @@ struct Localize: ParsableCommand {
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
         let results = devices.map { languages in
-            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback)
+            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
             return result
         }
@@ -158,7 +161,8 @@ struct Localize: ParsableCommand {
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 let answer = renderer.localize(
-                    batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, payloadOnly: payloadOnly, filter: filter)
+                    batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly,
+                    filter: filter)
                 output = answer.line
                 if !answer.sendable { unsendable += 1 }
             }

@@ -125,11 +125,14 @@ extension AlertRenderer {
     ///   - fallback: in server mode, what to do when the chosen localization has no text for a
     ///     key: ``KeyFallback/fail`` (no payload), ``KeyFallback/developmentRegion`` or
     ///     ``KeyFallback/device``.
+    ///   - keepKeys: keep `*-loc-key` and `*-loc-args` beside the finished text: a build of the
+    ///     app that has the key shows its own translation, one that lacks it shows this text
+    ///     instead of the key (a device falls back to the raw text when the key is not found).
     /// - Returns: The payload with finished text (nil when nothing may be sent: see
     ///   ``LocalizedPayload/refusal``), its size as sent, the fallbacks taken and what looks wrong.
     public func localize(
         _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone,
-        fallback: KeyFallback = .fail
+        fallback: KeyFallback = .fail, keepKeys: Bool = false
     ) -> LocalizedPayload {
         // A payload that did not parse, or that has errors, is answered with no payload at all:
         // an empty `{}` would be sent, and accepted, by APNs.
@@ -187,7 +190,7 @@ extension AlertRenderer {
         var limit = PerKindLimit(DeviceContext.diagnosticsPerKind)
         diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
         limit.noteUnlisted(in: &diagnostics, scope: "this payload")
-        let document = PayloadRewriter.rewrite(payload.document, texts: texts)
+        let document = PayloadRewriter.rewrite(payload.document, texts: texts, keepKeys: keepKeys)
         var result = LocalizedPayload(
             payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
@@ -262,7 +265,10 @@ extension AlertRenderer {
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
 enum PayloadRewriter {
-    static func rewrite(_ document: LocatedJSON, texts: [AlertFieldName: String]) -> LocatedJSON {
+    /// - Parameter keepKeys: keep each field's `*-loc-key` and `*-loc-args` beside the text, so
+    ///   that a build that has the key shows its own translation and one that lacks it shows the
+    ///   text instead of the key.
+    static func rewrite(_ document: LocatedJSON, texts: [AlertFieldName: String], keepKeys: Bool = false) -> LocatedJSON {
         // A device reads the last of duplicate keys; the earlier `aps` (or `alert`) would still
         // carry the raw loc-key to any reader that takes the first, so it is not sent at all.
         guard case .object(var members) = document.value,
@@ -283,12 +289,21 @@ enum PayloadRewriter {
                 rewritten.append(member)
                 continue
             }
-            // The field's text goes where its first key was; its other keys are dropped.
+            // The field's text goes where its first key was; its other keys are dropped (or,
+            // with keepKeys, kept after it).
             if !written.contains(name) {
                 written.insert(name)
-                if let text = texts[name] {
+                if var text = texts[name] {
+                    // A build without the key formats the raw text with the field's arguments
+                    // (spec §2): its percent signs must survive that as themselves.
+                    if keepKeys, let arguments = alert.last(where: { $0.key == name.keys.locArgs })?.value.items, !arguments.isEmpty {
+                        text = text.replacing("%", with: "%%")
+                    }
                     rewritten.append(LocatedJSON.Member(key: name.keys.text, value: .string(text)))
                 }
+            }
+            if keepKeys && member.key != name.keys.text && texts[name] != nil {
+                rewritten.append(member)
             }
         }
         aps[keptAlert].value = LocatedJSON(.object(rewritten), location: aps[keptAlert].value.location)

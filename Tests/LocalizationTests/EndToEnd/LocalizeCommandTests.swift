@@ -112,4 +112,27 @@ struct LocalizeCommandTests {
         #expect(device.output.contains(#""title":"call.missed.title""#))
         #expect(device.error.contains("shows the key itself (--fallback device)"))
     }
+
+    /// `--keep-keys` output, rendered by a build that has the key and by one that lacks it:
+    /// each shows localized text, neither shows the key (issue 16).
+    @Test func keptKeysWorkOnEveryBuild() throws {
+        let directory = try TemporaryDirectory()
+        for (version, hasKey) in [("5.3", true), ("5.2", false)] {
+            try directory.write("\(version)/en.lproj/Localizable.strings", "\"old.key\" = \"Old\";\n" + (hasKey ? "\"new.key\" = \"New message from %@\";\n" : ""))
+            try directory.write("\(version)/fr.lproj/Localizable.strings", "\"old.key\" = \"Ancien\";\n" + (hasKey ? "\"new.key\" = \"Nouveau message de %@ (5.3) : 100 %% sûr\";\n" : ""))
+        }
+        try directory.write("p.json", #"{"aps":{"alert":{"loc-key":"new.key","loc-args":["Ana"]}}}"#)
+        let localized = try RenderAlertCommand.run(
+            ["localize", directory.path + "/p.json", "--strings", directory.path + "/5.3", "--language", "fr", "--keep-keys", "--payload-only"])
+        #expect(localized.status == 0, "\(localized.error)")
+        // Percent signs doubled: a build without the key formats this text with loc-args.
+        #expect(localized.output == #"{"aps":{"alert":{"body":"Nouveau message de Ana (5.3) : 100 %% sûr","loc-key":"new.key","loc-args":["Ana"]}}}"# + "\n")
+        try directory.write("kept.json", localized.output)
+        for (version, expected) in [("5.3", "Nouveau message de Ana (5.3) : 100 % sûr"), ("5.2", "Nouveau message de Ana (5.3) : 100 % sûr")] {
+            let preview = try RenderAlertCommand.json(
+                ["preview", directory.path + "/kept.json", "--strings", directory.path + "/" + version, "--language", "fr", "--format", "json"]) as! [String: Any]
+            let render = ((preview["previews"] as! [[String: Any]])[0]["renders"] as! [[String: Any]])[0]
+            #expect(render["body"] as? String == expected, "\(version): \(render["body"] ?? "")")
+        }
+    }
 }
