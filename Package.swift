@@ -105,5 +105,14 @@ let package = Package(
             // oracle (on macOS the oracle tests are skipped).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
+        // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
+        // signal tests run the built render-alert-server.
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "LocalizedAlertsServer", "render-alert-server",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
     ]
 )

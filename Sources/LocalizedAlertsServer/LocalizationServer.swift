@@ -70,7 +70,7 @@ public final class LocalizationServer: Sendable {
     /// The router: every endpoint, behind the error, route and token layers.
     public func makeRouter() -> Router<BasicRequestContext> {
         let routes = RouteTable(routes: ServerRoutes.all, maximumBodyBytes: configuration.maximumBodyBytes)
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: ObservationMiddleware(metrics: metrics, routes: routes))
         router.add(middleware: RouteCheckMiddleware(routes: routes))
         if let token = configuration.token { router.add(middleware: BearerTokenMiddleware(token: token)) }
