@@ -41,10 +41,12 @@ url=$(sed -n 's/^listening on //p' "$work/out" | head -n 1)
 rss() { awk '/^VmRSS/ {print $2 " kB"}' "/proc/$server/status"; }
 peak() { awk '/^VmHWM/ {print $2 " kB"}' "/proc/$server/status"; }
 answered=0
+last_rate=0
 run() {  # connections threads seconds
   local line
   line=$(wrk -t"$2" -c"$1" -d"$3"s --timeout 5s -s scripts/load/localize.lua "$url/v1/localize" -- "$answered" | grep '^RESULT')
   answered=$((answered + $(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$line")))
+  last_rate=$(sed 's/.*rps=\([0-9]*\).*/\1/' <<<"$line")
   echo "$line"
 }
 
@@ -59,9 +61,8 @@ for connections in 1 16 64; do
 done
 echo "resident after $answered requests: $(rss)"
 if [ "$answered" -lt "$total" ]; then
-  # Estimated from the 16-connection rate; wrk stops on time, so the total is approximate.
-  rate=$(curl -s "$url/metrics" >/dev/null; echo $((answered / (3 * seconds))))
-  rest=$(( (total - answered) / (rate > 0 ? rate : 1) + 1 ))
+  # Estimated from the last rate measured; wrk stops on time, so the total is approximate.
+  rest=$(( (total - answered) / (last_rate > 0 ? last_rate : 1) + 1 ))
   printf 'soak (16 connections, %s s) ' "$rest"
   run 16 2 "$rest"
 fi
