@@ -10,6 +10,9 @@ let package = Package(
         // render-alert prints, for any other front end (an HTTP service, an editor).
         .library(name: "LocalizedAlertsReports", targets: ["LocalizedAlertsReports"]),
         .executable(name: "render-alert", targets: ["render-alert"]),
+        // The HTTP service (README, "HTTP service"): localize, batch and preview over HTTP for
+        // providers in any language. Its own product, so that render-alert never builds Hummingbird.
+        .executable(name: "render-alert-server", targets: ["render-alert-server"]),
         // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables
         // while it builds (findings in SwiftPM's output and Xcode's issue navigator).
         .plugin(name: "LintAlerts", targets: ["LintAlerts"]),
@@ -21,6 +24,13 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // DocC: swift package generate-documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // render-alert-server only: the HTTP server, its lifecycle (signals, graceful shutdown),
+        // logs and Prometheus metrics. Hummingbird without its default traits (swift-configuration
+        // support and full Foundation), which the server does not use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
@@ -53,6 +63,28 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The HTTP service's app (routes, tables and their reload, metrics), a library so that
+        // tests can start it in-process.
+        .target(
+            name: "LocalizedAlertsServer",
+            dependencies: [
+                "LocalizedAlerts",
+                "LocalizedAlertsReports",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        .executableTarget(
+            name: "render-alert-server",
+            dependencies: [
+                "LocalizedAlertsServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .plugin(
             name: "LintAlerts",
             capability: .command(
@@ -72,6 +104,15 @@ let package = Package(
             // Apple's own localization matcher, shipped inside the Linux toolchain: a test-only
             // oracle (on macOS the oracle tests are skipped).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
+        ),
+        // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
+        // signal tests run the built render-alert-server.
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "LocalizedAlertsServer", "render-alert-server",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

@@ -1,0 +1,239 @@
+import Hummingbird
+import LocalizedAlerts
+import LocalizedAlertsReports
+import NIOCore
+
+/// The paths the service answers, and their methods.
+public enum ServerRoutes {
+    public static let localize = "/v1/localize"
+    public static let batch = "/v1/localize/batch"
+    public static let preview = "/v1/preview"
+    public static let localizations = "/v1/localizations"
+    public static let health = "/healthz"
+    public static let ready = "/readyz"
+    public static let metrics = "/metrics"
+    public static let openAPI = "/openapi.json"
+
+    /// Every path served, with its methods: what `/openapi.json` documents.
+    public static let all: [String: [HTTPRequest.Method]] = [
+        localize: [.post], batch: [.post], preview: [.post], localizations: [.get],
+        health: [.get], ready: [.get], metrics: [.get], openAPI: [.get],
+    ]
+
+    /// Devices one preview request may ask for.
+    public static let maximumPreviewDevices = 1_000
+}
+
+/// The handlers, over the tables in force when each request arrives.
+struct Endpoints: Sendable {
+    let server: LocalizationServer
+
+    var maximumBodyBytes: Int { server.configuration.maximumBodyBytes }
+
+    func register(on router: Router<BasicRequestContext>) {
+        router.post(RouterPath(ServerRoutes.localize)) { request, _ in try await localize(request) }
+        router.post(RouterPath(ServerRoutes.batch)) { request, _ in batch(request) }
+        router.post(RouterPath(ServerRoutes.preview)) { request, _ in try await preview(request) }
+        router.get(RouterPath(ServerRoutes.localizations)) { _, _ in localizations() }
+        router.get(RouterPath(ServerRoutes.health)) { _, _ in JSONResponse.make(.object([("status", .string("ok"))])) }
+        router.get(RouterPath(ServerRoutes.ready)) { _, _ in ready() }
+        router.get(RouterPath(ServerRoutes.metrics)) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: server.metrics.exposition())))
+        }
+        router.get(RouterPath(ServerRoutes.openAPI)) { _, _ in JSONResponse.make(text: OpenAPIDocument.json) }
+    }
+
+    private func body(_ request: Request) async throws -> [UInt8] {
+        var buffer = try await request.body.collect(upTo: maximumBodyBytes)
+        return buffer.readBytes(length: buffer.readableBytes) ?? []
+    }
+
+    /// POST /v1/localize: one request, answered as a batch line (`line` 1). A body that is not
+    /// a request is a 400; a request whose result may not be sent is a 200 with `"sendable": false`.
+    func localize(_ request: Request) async throws -> Response {
+        let bytes = try await body(request)
+        switch LocalizationRequest.parse(line: bytes, lineNumber: 1) {
+        case .failure(let failure):
+            throw APIError.badRequest(failure.message)
+        case .success(let parsed):
+            return JSONResponse.make(answer(parsed, lineNumber: 1, renderer: server.tables.current.renderer))
+        }
+    }
+
+    /// One request's answer, as `AlertRenderer.localize(batchLine:)` gives it, counted in the
+    /// metrics (sendable or not, each fallback taken).
+    func answer(_ request: LocalizationRequest, lineNumber: Int, renderer: AlertRenderer) -> LocatedJSON {
+        let result = renderer.localize(
+            request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server, fallback: request.fallback ?? .fail)
+        server.metrics.localization(sendable: result.isSendable)
+        for fallback in result.fallbacks {
+            switch fallback.outcome {
+            case .showsKey: server.metrics.fallback(outcome: "shows-key")
+            case .showsPayloadText: server.metrics.fallback(outcome: "shows-payload-text")
+            case .developmentRegion: server.metrics.fallback(outcome: "development-region")
+            }
+        }
+        return result.batchLine(lineNumber: lineNumber, id: request.id)
+    }
+
+    /// POST /v1/localize/batch: NDJSON in, NDJSON out, one answer per non-blank line, streamed
+    /// as the lines arrive (each line at most --max-body-bytes; the body as a whole is not
+    /// bounded, since nothing but the line being read is held). One generation of the tables
+    /// answers the whole batch.
+    func batch(_ request: Request) -> Response {
+        let renderer = server.tables.current.renderer
+        let limit = maximumBodyBytes
+        return Response(
+            status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"],
+            body: ResponseBody { writer in
+                var lines = LineSplitter(maximumLength: limit)
+                var lineNumber = 0
+                func answer(_ line: LineSplitter.Line, into output: inout ByteBuffer) {
+                    lineNumber += 1
+                    let json: LocatedJSON
+                    switch line {
+                    case .tooLong(let length):
+                        server.metrics.localization(sendable: false)
+                        json = LocalizationRequest.Failure(message: "the line is \(length) bytes, over the limit of \(limit) (--max-body-bytes); it was not read")
+                            .batchLine(lineNumber: lineNumber)
+                    case .text(let bytes):
+                        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+                        switch LocalizationRequest.parse(line: bytes, lineNumber: lineNumber) {
+                        case .success(let parsed): json = self.answer(parsed, lineNumber: lineNumber, renderer: renderer)
+                        case .failure(let failure):
+                            server.metrics.localization(sendable: false)
+                            json = failure.batchLine(lineNumber: lineNumber)
+                        }
+                    }
+                    output.writeString(json.outputText())
+                }
+                for try await chunk in request.body {
+                    var output = ByteBuffer()
+                    lines.feed(chunk) { answer($0, into: &output) }
+                    if output.readableBytes > 0 { try await writer.write(output) }
+                }
+                var output = ByteBuffer()
+                lines.finish { answer($0, into: &output) }
+                if output.readableBytes > 0 { try await writer.write(output) }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// POST /v1/preview: `render-alert preview --format json` for one payload.
+    func preview(_ request: Request) async throws -> Response {
+        let bytes = try await body(request)
+        let document = LocatedJSON.parse(bytes, file: "request")
+        guard let root = document.root else {
+            throw APIError.badRequest(document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
+        }
+        guard root.members != nil else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
+        guard let payloadJSON = root["payload"], payloadJSON.members != nil else { throw APIError.badRequest("the body has no \"payload\" object") }
+        let tables = server.tables.current
+        var devices: [[String]]
+        switch root["languages"]?.value {
+        case nil, .null?:
+            devices = tables.localizations.map { [$0] }
+        case .array(let items)?:
+            devices = []
+            for item in items {
+                if let text = item.stringValue {
+                    devices.append(text.split(separator: ",").map { String($0).trimmingCharacters(in: " \t") })
+                } else if let list = item.items, case let strings = list.compactMap(\.stringValue), strings.count == list.count {
+                    devices.append(strings)
+                } else {
+                    throw APIError.badRequest("each of \"languages\" is one device: a string (\"fr-CA,en\") or an array of strings")
+                }
+            }
+        default:
+            throw APIError.badRequest("\"languages\" must be an array, one device each (\"fr-CA,en\" or [\"fr-CA\", \"en\"])")
+        }
+        guard devices.count <= ServerRoutes.maximumPreviewDevices else {
+            throw APIError.badRequest("\(devices.count) devices; at most \(ServerRoutes.maximumPreviewDevices) in one request")
+        }
+        let payload = NotificationPayload(document: payloadJSON, file: "payload")
+        let renders = devices.map { tables.renderer.render(payload, preferredLanguages: $0) }
+        let preview = PayloadPreview(file: "payload", payload: payload, renders: renders)
+        return JSONResponse.make(PreviewJSON.make([preview], app: tables.renderer.app))
+    }
+
+    func localizations() -> Response {
+        let tables = server.tables.current
+        return JSONResponse.make(
+            .object([
+                ("localizations", .array(tables.localizations.map { .string($0) })),
+                ("developmentRegion", .string(tables.developmentRegion)),
+                ("generation", .number(tables.generation)),
+            ]))
+    }
+
+    func ready() -> Response {
+        let tables = server.tables.current
+        if server.isDraining {
+            return JSONResponse.make(.object([("status", .string("shutting-down")), ("generation", .number(tables.generation))]), status: .serviceUnavailable)
+        }
+        return JSONResponse.make(
+            .object([("status", .string("ready")), ("generation", .number(tables.generation)), ("localizations", .number(tables.localizations.count))]))
+    }
+}
+
+/// Splits a byte stream into lines of at most `maximumLength` bytes kept (a longer one is
+/// reported with its length, its bytes dropped as they come); a trailing `\r` is removed.
+struct LineSplitter {
+    enum Line {
+        case text([UInt8])
+        case tooLong(length: Int)
+    }
+
+    let maximumLength: Int
+    private var line: [UInt8] = []
+    private var length = 0
+
+    init(maximumLength: Int) { self.maximumLength = maximumLength }
+
+    mutating func feed(_ buffer: ByteBuffer, _ emit: (Line) -> Void) {
+        buffer.withUnsafeReadableBytes { bytes in
+            var start = bytes.startIndex
+            while start < bytes.endIndex {
+                if let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    keep(bytes[start..<newline])
+                    emit(take())
+                    start = newline + 1
+                } else {
+                    keep(bytes[start...])
+                    start = bytes.endIndex
+                }
+            }
+        }
+    }
+
+    mutating func finish(_ emit: (Line) -> Void) {
+        if length > 0 { emit(take()) }
+    }
+
+    private mutating func keep(_ bytes: Slice<UnsafeRawBufferPointer>) {
+        let room = max(0, maximumLength - line.count)
+        line += bytes.prefix(room)
+        length += bytes.count
+    }
+
+    private mutating func take() -> Line {
+        defer {
+            line = []
+            length = 0
+        }
+        if length > maximumLength { return .tooLong(length: length) }
+        return .text(line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let scalars = Set(set.unicodeScalars)
+        var view = Substring(self)
+        while let first = view.unicodeScalars.first, scalars.contains(first) { view = view.dropFirst() }
+        while let last = view.unicodeScalars.last, scalars.contains(last) { view = view.dropLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,169 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+/// What `render-alert-server` is started with.
+public struct ServerConfiguration: Sendable {
+    /// The app's tables: a directory of `.lproj` folders and `.xcstrings` catalogs.
+    public var strings: String
+    /// The address to listen on (loopback by default).
+    public var host = "127.0.0.1"
+    /// The port; 0 takes any free one (the bound port is reported).
+    public var port = 8080
+    /// When set, every `/v1` request needs `Authorization: Bearer TOKEN`.
+    public var token: String?
+    /// A request body (a batch: each line) may hold at most this many bytes.
+    public var maximumBodyBytes = 1 << 20
+    /// Overrides the tables' Info.plist development region.
+    public var developmentRegion: String?
+
+    public init(strings: String) { self.strings = strings }
+}
+
+/// The HTTP service: the tables, the metrics and the Hummingbird application answering over them.
+public final class LocalizationServer: Sendable {
+    public let configuration: ServerConfiguration
+    public let tables: TableStore
+    public let metrics = ServerMetrics()
+    let logger: Logger
+    private let draining = Atomic<Bool>(false)
+
+    /// Reads the tables; throws when they cannot be read (the server does not start).
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "render-alert-server")) throws(TableLoadError) {
+        self.configuration = configuration
+        self.logger = logger
+        tables = try TableStore(directory: configuration.strings, developmentRegion: configuration.developmentRegion)
+        metrics.tables(generation: tables.current.generation)
+    }
+
+    /// Shutting down: `/readyz` answers 503 so that a load balancer stops sending.
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Reads the tables again (what SIGHUP does): on success the new ones are served under the
+    /// next generation; on failure the old ones stay, and the log says why.
+    @discardableResult
+    public func reloadTables() -> Bool {
+        let start = ContinuousClock.now
+        do {
+            let loaded = try tables.reload()
+            metrics.reload(result: "success")
+            metrics.tables(generation: loaded.generation)
+            logger.info(
+                "tables reloaded",
+                metadata: [
+                    "generation": "\(loaded.generation)", "localizations": "\(loaded.localizations.count)",
+                    "directory": "\(tables.directory)", "duration": "\(ContinuousClock.now - start)",
+                ])
+            return true
+        } catch {
+            metrics.reload(result: "failure")
+            logger.error(
+                "tables not reloaded; still serving the previous ones",
+                metadata: ["generation": "\(tables.current.generation)", "reason": "\(error.description)"])
+            return false
+        }
+    }
+
+    /// The router: every endpoint, behind the error, route and token layers.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let routes = RouteTable(routes: ServerRoutes.all, maximumBodyBytes: configuration.maximumBodyBytes)
+        let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: ObservationMiddleware(metrics: metrics, routes: routes))
+        router.add(middleware: RouteCheckMiddleware(routes: routes))
+        if let token = configuration.token { router.add(middleware: BearerTokenMiddleware(token: token)) }
+        Endpoints(server: self).register(on: router)
+        return router
+    }
+
+    /// The Hummingbird application; `onRunning` gets the bound port.
+    public func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let logger = self.logger
+        let host = configuration.host
+        return Application(
+            router: makeRouter(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)"])
+                await onRunning(port)
+            },
+            logger: logger)
+    }
+
+    /// Serves until a graceful shutdown: SIGTERM or SIGINT when `handleSignals` (which also makes
+    /// SIGHUP reload the tables), or `ServiceGroup.triggerGracefulShutdown()`.
+    public func makeServiceGroup(handleSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+        var configuration = ServiceGroupConfiguration(
+            services: [makeApplication(onRunning: onRunning), LifecycleService(server: self, reloadOnHangup: handleSignals)],
+            gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [],
+            logger: logger)
+        // Requests in flight get this long to finish.
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        return ServiceGroup(configuration: configuration)
+    }
+
+    /// Starts serving in this process (for tests and embedding), once the port is bound.
+    public func start() async throws -> RunningServer {
+        let (ports, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+        let group = makeServiceGroup(handleSignals: false) { continuation.yield(.success($0)) }
+        let task = Task {
+            do {
+                try await group.run()
+                continuation.yield(.failure(CancellationError()))
+            } catch {
+                continuation.yield(.failure(error))
+                throw error
+            }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let first = await iterator.next() else { throw CancellationError() }
+        let port = try first.get()
+        return RunningServer(port: port, group: group, task: task)
+    }
+}
+
+/// A server started in-process by ``LocalizationServer/start()``.
+public struct RunningServer: Sendable {
+    /// The bound port.
+    public let port: Int
+    let group: ServiceGroup
+    let task: Task<Void, any Error>
+
+    /// Shuts the server down gracefully and waits until it has.
+    public func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await task.value
+    }
+}
+
+/// Marks the server as draining on graceful shutdown, and (with signals) reloads on SIGHUP.
+struct LifecycleService: Service {
+    let server: LocalizationServer
+    let reloadOnHangup: Bool
+
+    func run() async throws {
+        await withGracefulShutdownHandler {
+            if reloadOnHangup {
+                let hangups = await UnixSignalsSequence(trapping: .sighup)
+                for await _ in hangups.cancelOnGracefulShutdown() {
+                    server.logger.info("SIGHUP: reloading the tables", metadata: ["directory": "\(server.tables.directory)"])
+                    server.reloadTables()
+                }
+            } else {
+                try? await gracefulShutdown()
+            }
+        } onGracefulShutdown: {
+            server.markDraining()
+        }
+    }
+}
+
+extension LocalizationServer {
+    func markDraining() {
+        draining.store(true, ordering: .relaxed)
+        logger.info("shutting down")
+    }
+}

@@ -1,0 +1,113 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The outermost layer: times every request, counts it by endpoint and status, logs it, and
+/// turns whatever was thrown into a JSON error (an unexpected error into a 500 `internal`, the
+/// process going on).
+struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServerMetrics
+    let routes: RouteTable
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as APIError {
+            response = error.response
+        } catch is NIOTooManyBytesError {
+            response = APIError.bodyTooLarge(limit: routes.maximumBodyBytes).response
+        } catch let error as HTTPError {
+            response = APIError(error.status, code: Self.code(error.status), message: error.body ?? error.status.reasonPhrase).response
+        } catch {
+            context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            response = APIError(.internalServerError, code: "internal", message: "the request could not be answered").response
+        }
+        let duration = ContinuousClock.now - start
+        let endpoint = routes.endpoint(for: request.uri.path)
+        metrics.request(endpoint: endpoint, method: request.method.rawValue, status: response.status.code, duration: duration)
+        let level: Logger.Level = response.status.code >= 500 ? .error : .debug
+        context.logger.log(
+            level: level, "answered",
+            metadata: [
+                "method": "\(request.method.rawValue)", "path": "\(endpoint)", "status": "\(response.status.code)",
+                "duration_us": "\(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)",
+            ])
+        return response
+    }
+
+    static func code(_ status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: "bad-request"
+        case 401: "unauthorized"
+        case 404: "not-found"
+        case 405: "method-not-allowed"
+        case 413: "body-too-large"
+        default: status.code >= 500 ? "internal" : "http-\(status.code)"
+        }
+    }
+}
+
+/// The paths served and their methods: an unknown path is a 404 `not-found`, a known path with
+/// another method a 405 `method-not-allowed` (with `Allow`), before any handler runs. A body
+/// whose declared length is over the limit is refused here too (413), unread.
+struct RouteTable: Sendable {
+    /// Path → methods (HEAD is answered wherever GET is).
+    let routes: [String: [HTTPRequest.Method]]
+    let maximumBodyBytes: Int
+
+    func endpoint(for path: String) -> String { routes[path] != nil ? path : "unknown" }
+}
+
+struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
+    let routes: RouteTable
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard let methods = routes.routes[path] else {
+            throw APIError(.notFound, code: "not-found", message: "no endpoint at \(path); GET /openapi.json lists them")
+        }
+        let allowed = methods.contains(.get) ? methods + [.head] : methods
+        guard allowed.contains(request.method) else {
+            throw APIError(
+                .methodNotAllowed, code: "method-not-allowed",
+                message: "\(path) takes \(methods.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)",
+                headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > routes.maximumBodyBytes,
+            path != ServerRoutes.batch
+        {
+            throw APIError.bodyTooLarge(limit: routes.maximumBodyBytes)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// With `--token`: every `/v1` request needs `Authorization: Bearer TOKEN`.
+struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
+    let token: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.uri.path.hasPrefix("/v1/") else { return try await next(request, context) }
+        let given = request.headers[.authorization]
+        guard let given, given.count > 7, given.prefix(7).lowercased() == "bearer ",
+            Self.constantTimeEqual(Array(given.dropFirst(7).utf8), Array(token.utf8))
+        else {
+            throw APIError(
+                .unauthorized, code: "unauthorized",
+                message: given == nil ? "this server needs Authorization: Bearer TOKEN" : "the bearer token is not the server's",
+                headers: [.wwwAuthenticate: "Bearer"])
+        }
+        return try await next(request, context)
+    }
+
+    /// Equal, in a time that depends only on the lengths.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+}

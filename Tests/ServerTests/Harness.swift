@@ -1,0 +1,137 @@
+import Foundation
+import LocalizedAlertsServer
+import Logging
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum Paths {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let strings = repositoryRoot + "/Resources/strings"
+
+    /// Where `swift build` put the executables (the tests run from there on Linux).
+    static var productsDirectory: URL {
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent()
+        }
+        #endif
+        return Bundle.main.bundleURL
+    }
+
+    /// A fresh copy of the sample tables, to change and reload.
+    static func copyOfStrings() throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-alert-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("strings")
+        try FileManager.default.copyItem(atPath: strings, toPath: copy.path)
+        return copy.path
+    }
+}
+
+/// A server started in this process on a free loopback port.
+struct InProcessServer {
+    let server: LocalizationServer
+    let running: RunningServer
+    var port: Int { running.port }
+
+    static func start(token: String? = nil, maximumBodyBytes: Int? = nil, strings: String = Paths.strings) async throws -> InProcessServer {
+        var configuration = ServerConfiguration(strings: strings)
+        configuration.port = 0
+        configuration.token = token
+        if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }
+        var logger = Logger(label: "render-alert-server-test")
+        logger.logLevel = .warning
+        let server = try LocalizationServer(configuration: configuration, logger: logger)
+        return InProcessServer(server: server, running: try await server.start())
+    }
+
+    /// Runs `body` against a new server, then stops it.
+    static func with<T>(
+        token: String? = nil, maximumBodyBytes: Int? = nil, _ body: (InProcessServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(token: token, maximumBodyBytes: maximumBodyBytes)
+        do {
+            let result = try await body(server)
+            try await server.running.stop()
+            return result
+        } catch {
+            try? await server.running.stop()
+            throw error
+        }
+    }
+}
+
+/// The built `render-alert-server`, run as a process.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let output = Pipe()
+    let error = Pipe()
+    private(set) var port = 0
+
+    static func start(arguments: [String]) async throws -> ServerProcess {
+        try await offPool { try ServerProcess(arguments: arguments) }
+    }
+
+    private init(arguments: [String]) throws {
+        process.executableURL = Paths.productsDirectory.appendingPathComponent("render-alert-server")
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // The first line: `listening on http://127.0.0.1:PORT`.
+        let line = try readLine(from: output.fileHandleForReading, timeout: 60)
+        guard line.hasPrefix("listening on http://127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "") else {
+            process.terminate()
+            throw HTTPClientError("unexpected first line \(line.debugDescription); standard error: \(String(decoding: error.fileHandleForReading.availableData, as: UTF8.self))")
+        }
+        self.port = port
+    }
+
+    private func readLine(from handle: FileHandle, timeout: Double) throws -> String {
+        var bytes: [UInt8] = []
+        let descriptor = handle.fileDescriptor
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 200) > 0 else { continue }
+            var byte: UInt8 = 0
+            guard read(descriptor, &byte, 1) == 1 else { break }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for the process to exit; nil when it has not within `timeout` seconds (then it is killed).
+    func waitForExit(timeout: Double = 30) async -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// Standard error, once the process has exited.
+    var standardError: String { String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    deinit { if process.isRunning { process.terminate() } }
+}
+
+/// Polls until `condition` holds (or `timeout` passes).
+func eventually(timeout: Double = 20, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return try await condition()
+}

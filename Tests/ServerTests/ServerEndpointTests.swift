@@ -1,0 +1,222 @@
+import Foundation
+import LocalizedAlerts
+import LocalizedAlertsReports
+import LocalizedAlertsServer
+import Testing
+
+/// Every endpoint of the HTTP service, over real HTTP to a server on a free loopback port.
+@Suite("render-alert-server endpoints")
+struct ServerEndpointTests {
+    static let missedCall = #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#
+
+    @Test("POST /v1/localize fills in the text for fr-CA, as a batch line")
+    func localize() async throws {
+        try await InProcessServer.with { server in
+            let response = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#)
+            #expect(response.status == 200)
+            #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
+            let json = try response.json()
+            #expect(json["sendable"] as? Bool == true)
+            #expect(json["line"] as? Int == 1)
+            #expect(json["id"] as? String == "a1")
+            #expect(json["localization"] as? String == "fr-CA")
+            let alert = ((json["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: Any]
+            #expect(alert?["body"] as? String == "Ana a tenté de vous joindre.")
+            #expect(alert?["loc-key"] == nil)
+            // Exactly what the library's batch line says for the same request.
+            let request = try #require(try? LocalizationRequest.parse(line: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8), lineNumber: 1).get())
+            let renderer = server.server.tables.current.renderer
+            let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).batchLine(lineNumber: 1, id: request.id)
+            #expect(response.text == expected.outputText())
+        }
+    }
+
+    @Test("A result that may not be sent is a 200 with sendable false, and the reason")
+    func notSendable() async throws {
+        try await InProcessServer.with { server in
+            let payload = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana"]}}}"#
+            let response = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"]}"#)
+            #expect(response.status == 200)
+            let json = try response.json()
+            #expect(json["sendable"] as? Bool == false)
+            #expect(json["payload"] is NSNull)
+            #expect((json["error"] as? String)?.contains("call.missed.title") == true)
+            let fallbacks = json["fallbacks"] as? [[String: Any]]
+            #expect(fallbacks?.first?["outcome"] as? String == "shows-key")
+            // The development-region fallback sends the en text instead.
+            let fallback = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"], "fallback": "development-region"}"#)
+            #expect(try fallback.json()["sendable"] as? Bool == true)
+            let metrics = try await HTTP.get(port: server.port, "/metrics").text
+            #expect(metrics.contains(#"render_alert_fallbacks_total{outcome="shows-key"} 1"#))
+            #expect(metrics.contains(#"render_alert_fallbacks_total{outcome="development-region"} 1"#))
+        }
+    }
+
+    @Test("Bodies that are not requests are 400 bad-request", arguments: [
+        "not json", "", "[1, 2]", #"{"languages": ["en"]}"#, #"{"payload": {"aps": {}}}"#, #"{"payload": {"aps": {}}, "languages": ["en"], "mode": "phone"}"#,
+    ])
+    func badRequest(body: String) async throws {
+        try await InProcessServer.with { server in
+            let response = try await HTTP.request(port: server.port, "POST", "/v1/localize", body: Data(body.utf8))
+            #expect(response.status == 400)
+            #expect(response.errorCode == "bad-request")
+            #expect((try response.json()["error"] as? [String: Any])?["message"] as? String != nil)
+        }
+    }
+
+    @Test("Unknown paths are 404, wrong methods 405 with Allow, and the server goes on")
+    func routing() async throws {
+        try await InProcessServer.with { server in
+            let missing = try await HTTP.get(port: server.port, "/v2/localize")
+            #expect(missing.status == 404)
+            #expect(missing.errorCode == "not-found")
+            let wrong = try await HTTP.get(port: server.port, "/v1/localize")
+            #expect(wrong.status == 405)
+            #expect(wrong.errorCode == "method-not-allowed")
+            #expect(wrong.headers["allow"] == "POST")
+            let delete = try await HTTP.request(port: server.port, "DELETE", "/healthz")
+            #expect(delete.status == 405)
+            #expect(delete.headers["allow"] == "GET, HEAD")
+            #expect(try await HTTP.request(port: server.port, "HEAD", "/healthz").status == 200)
+            #expect(try await HTTP.get(port: server.port, "/healthz").status == 200)
+        }
+    }
+
+    @Test("A body over --max-body-bytes is 413 body-too-large, declared or chunked")
+    func bodyTooLarge() async throws {
+        try await InProcessServer.with(maximumBodyBytes: 4_096) { server in
+            let big = Data(#"{"payload": {"aps": {"alert": {"body": ""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 10_000) + Data(#""}}}, "languages": ["en"]}"#.utf8)
+            let declared = try await HTTP.request(port: server.port, "POST", "/v1/localize", body: big)
+            #expect(declared.status == 413)
+            #expect(declared.errorCode == "body-too-large")
+            let chunked = try await HTTP.request(port: server.port, "POST", "/v1/localize", body: big, chunked: true)
+            #expect(chunked.status == 413)
+            #expect(chunked.errorCode == "body-too-large")
+            let preview = try await HTTP.request(port: server.port, "POST", "/v1/preview", body: big, chunked: true)
+            #expect(preview.status == 413)
+            // Still serving.
+            #expect(try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": "ja"}"#).status == 200)
+        }
+    }
+
+    @Test("--token: /v1 needs the bearer token (401 without or with another); health, metrics and the document do not")
+    func token() async throws {
+        try await InProcessServer.with(token: "s3cret") { server in
+            let body = #"{"payload": \#(Self.missedCall), "languages": ["en"]}"#
+            let none = try await HTTP.post(port: server.port, "/v1/localize", json: body)
+            #expect(none.status == 401)
+            #expect(none.errorCode == "unauthorized")
+            #expect(none.headers["www-authenticate"] == "Bearer")
+            let wrong = try await HTTP.post(port: server.port, "/v1/localize", json: body, headers: ["Authorization": "Bearer s3cre"])
+            #expect(wrong.status == 401)
+            #expect(try await HTTP.get(port: server.port, "/v1/localizations", headers: ["Authorization": "Basic czNjcmV0"]).status == 401)
+            let right = try await HTTP.post(port: server.port, "/v1/localize", json: body, headers: ["Authorization": "Bearer s3cret"])
+            #expect(right.status == 200)
+            #expect(try right.json()["sendable"] as? Bool == true)
+            #expect(try await HTTP.get(port: server.port, "/v1/localizations", headers: ["Authorization": "bearer s3cret"]).status == 200)
+            for path in ["/healthz", "/readyz", "/metrics", "/openapi.json"] {
+                #expect(try await HTTP.get(port: server.port, path).status == 200, "\(path)")
+            }
+        }
+    }
+
+    @Test("POST /v1/localize/batch answers every non-blank line, in order, as the library's batch lines")
+    func batch() async throws {
+        try await InProcessServer.with(maximumBodyBytes: 2_048) { server in
+            let lines = [
+                #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": 1}"#,
+                "",
+                "not json",
+                #"{"payload": {"aps": {"alert": {"title-loc-key": "call.missed.title"}}}, "languages": "pt-PT", "id": "x"}"#,
+                #"{"payload": \#(Self.missedCall), "languages": "ja", "mode": "device"}"#,
+                #"{"payload": {"aps": {"alert": {"body": ""# + String(repeating: "b", count: 3_000) + #""}}}, "languages": "en"}"#,
+                #"{"payload": \#(Self.missedCall), "languages": "de"}"#,
+            ]
+            let body = lines.joined(separator: "\r\n")
+            for chunked in [false, true] {
+                let response = try await HTTP.request(port: server.port, "POST", "/v1/localize/batch", body: Data(body.utf8), chunked: chunked)
+                #expect(response.status == 200)
+                #expect(response.headers["content-type"]?.hasPrefix("application/x-ndjson") == true)
+                let answers = response.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                #expect(answers.count == 6)
+                #expect(answers.map { $0?["line"] as? Int } == [1, 3, 4, 5, 6, 7])
+                #expect(answers.map { $0?["sendable"] as? Bool } == [true, false, false, true, false, true])
+                #expect((answers[4]?["error"] as? String)?.contains("over the limit of 2048") == true)
+                // Each line is what AlertRenderer.localize(batchLine:) gives.
+                let renderer = server.server.tables.current.renderer
+                let expected = [0, 2, 3, 4, 6].map { renderer.localize(batchLine: Array(lines[$0].utf8), lineNumber: $0 + 1).line.outputText() }
+                let got = response.text.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) + "\n" }
+                #expect([got[0], got[1], got[2], got[3], got[5]] == expected)
+            }
+        }
+    }
+
+    @Test("POST /v1/preview gives preview --format json for the payload")
+    func preview() async throws {
+        try await InProcessServer.with { server in
+            let some = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA,en", ["ja"]]}"#)
+            #expect(some.status == 200)
+            let json = try some.json()
+            #expect(json["schemaVersion"] as? Int == 1)
+            let renders = ((json["previews"] as? [[String: Any]])?.first?["renders"] as? [[String: Any]]) ?? []
+            #expect(renders.map { $0["localization"] as? String } == ["fr-CA", "ja"])
+            #expect(renders.first?["body"] as? String == "Ana a tenté de vous joindre.")
+            // The same document the Reports library builds for the CLI.
+            let renderer = server.server.tables.current.renderer
+            let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "payload")
+            let expected = PreviewJSON.make(
+                [PayloadPreview(file: "payload", payload: payload, renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })],
+                app: renderer.app)
+            #expect(some.text == expected.outputText())
+            // Without languages: one device per localization.
+            let every = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall)}"#)
+            let everyRenders = ((try every.json()["previews"] as? [[String: Any]])?.first?["renders"] as? [[String: Any]]) ?? []
+            #expect(everyRenders.count == server.server.tables.current.localizations.count)
+            #expect(everyRenders.count > 10)
+            let bad = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": [1]}"#)
+            #expect(bad.status == 400)
+            #expect(bad.errorCode == "bad-request")
+            #expect(try await HTTP.post(port: server.port, "/v1/preview", json: "{").status == 400)
+        }
+    }
+
+    @Test("GET /v1/localizations, /healthz, /readyz and /metrics")
+    func informational() async throws {
+        try await InProcessServer.with { server in
+            let localizations = try await HTTP.get(port: server.port, "/v1/localizations").json()
+            #expect((localizations["localizations"] as? [String])?.contains("fr-CA") == true)
+            #expect((localizations["localizations"] as? [String])?.contains("Base") == false)
+            #expect(localizations["developmentRegion"] as? String == "en")
+            #expect(localizations["generation"] as? Int == 1)
+            #expect(try await HTTP.get(port: server.port, "/healthz").json()["status"] as? String == "ok")
+            let ready = try await HTTP.get(port: server.port, "/readyz")
+            #expect(ready.status == 200)
+            #expect(try ready.json()["status"] as? String == "ready")
+            _ = try await HTTP.get(port: server.port, "/nowhere")
+            let metrics = try await HTTP.get(port: server.port, "/metrics")
+            #expect(metrics.status == 200)
+            #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
+            #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/v1/localizations",method="GET",status="200"} 1"#))
+            #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="unknown",method="GET",status="404"} 1"#))
+            #expect(metrics.text.contains("render_alert_http_request_duration_seconds_bucket"))
+            #expect(metrics.text.contains("render_alert_tables_generation 1"))
+        }
+    }
+
+    @Test("GET /openapi.json is OpenAPI 3.1 and documents every path and method served")
+    func openAPI() async throws {
+        try await InProcessServer.with { server in
+            let document = try await HTTP.get(port: server.port, "/openapi.json").json()
+            #expect(document["openapi"] as? String == "3.1.0")
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            #expect(Set(paths.keys) == Set(ServerRoutes.all.keys))
+            for (path, methods) in ServerRoutes.all {
+                #expect(Set(paths[path]?.keys.map { $0.uppercased() } ?? []) == Set(methods.map(\.rawValue)), "\(path)")
+            }
+            // Every path it names is served (not a 404).
+            for path in paths.keys {
+                #expect(try await HTTP.get(port: server.port, path).status != 404, "\(path)")
+            }
+        }
+    }
+}
