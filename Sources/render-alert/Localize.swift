@@ -9,13 +9,16 @@ struct Localize: ParsableCommand {
             Returns the payload with title/subtitle/body set for the chosen localization and the \
             *-loc-key/*-loc-args of those fields removed; every other key is left as it is. \
             --mode server (the default) resolves plurals and formats numbers for the locale; \
-            --mode device reproduces exactly what the phone would have shown. Exits 1 when a \
-            localized payload exceeds APNs' 4,096-byte limit.
+            --mode device reproduces exactly what the phone would have shown. A payload file \
+            that is not JSON exits 2; a result that may not be sent (the payload has errors, a \
+            field would show its key under --fallback fail, or it is over APNs' 4,096 bytes) \
+            has "sendable": false and the command exits 1.
 
             --batch reads NDJSON lines {"payload": {…}, "languages": ["fr-CA", "en"]} (optional \
-            "mode", and an "id" echoed back) from standard input and writes one result line per \
-            input line as it goes; a bad line gives an {"line": n, "error": "…"} line and the \
-            stream goes on.
+            "mode", "fallback", and an "id" echoed back) from standard input and writes one \
+            result line per input line as it goes, each with "line", "id" and "sendable"; a bad \
+            line gives {"line": n, "sendable": false, "error": "…"} and the stream goes on. It \
+            exits 1 when any line gave nothing to send.
 
             --format apns --output-dir DIR writes one Xcode .apns file per language instead \
             (DIR/<payload>.<languages>.apns, with "Simulator Target Bundle" set when --bundle-id \

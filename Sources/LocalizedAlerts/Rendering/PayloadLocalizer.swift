@@ -187,6 +187,21 @@ extension AlertRenderer {
                 }
             }
         }
+        // A field the development region filled does not show what the device would: its
+        // missing-key issue is replaced by the `localize.fallback` warning.
+        let regional = Set(fallbacks.compactMap { fallback -> AlertFieldName? in
+            if case .developmentRegion = fallback.outcome { return fallback.field }
+            return nil
+        })
+        if !regional.isEmpty {
+            issues.removeAll { issue in
+                guard let field = issue.field, regional.contains(field) else { return false }
+                switch issue.kind {
+                case .keyMissing, .keyInOtherTable, .emptyValue: return true
+                default: return false
+                }
+            }
+        }
         var limit = PerKindLimit(DeviceContext.diagnosticsPerKind)
         diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
         limit.noteUnlisted(in: &diagnostics, scope: "this payload")

@@ -54,6 +54,7 @@ struct RendererTests {
         #expect(region.body == "Bonjour Ana")
         #expect(region.fallbacks == [LocalizedPayload.Fallback(field: .title, key: "pair", outcome: .developmentRegion(localization: "en"))])
         #expect(region.diagnostics.contains { $0.id == .localizeFallback })
+        #expect(!region.diagnostics.contains { $0.severity == .error }, "a sendable result carries no error: \(region.diagnostics)")
         let device = renderer.localize(missing, preferredLanguages: ["fr"], fallback: .device)
         #expect(device.title == "pair" && device.isSendable)
         #expect(renderer.localize(missing, preferredLanguages: ["fr"], mode: .device).title == "pair", "device mode is what the phone shows")
