@@ -70,8 +70,14 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
         }
         return nil
     case .notADictionary:
-        return table.diagnostics.contains(where: { $0.id == .notATable && $0.severity == .error })
-            ? nil : "Foundation reads a non-dictionary; the toolkit did not report it (readable: \(table.isReadableOnDevice), \(describe(table.dictionary)))"
+        if table.diagnostics.contains(where: { $0.id == .notATable && $0.severity == .error }) { return nil }
+        // Documented: XML that breaks the property-list grammar (a <key> outside a <dict>) is an
+        // error here where corelibs' lenient XML reader makes a non-dictionary of it. Either
+        // way a device has no table; only the ID and words differ.
+        if !table.isReadableOnDevice, table.format == .xmlPropertyList, table.diagnostics.contains(where: { $0.id == .propertyListSyntax && $0.severity == .error }) {
+            return nil
+        }
+        return "Foundation reads a non-dictionary; the toolkit did not report it (readable: \(table.isReadableOnDevice), \(describe(table.dictionary)))"
     case .failure:
         if table.isReadableOnDevice { return "Foundation rejects the file; the toolkit says a device reads it: \(describe(table.dictionary))" }
         return table.diagnostics.containsErrors ? nil : "Foundation rejects the file; the toolkit reports no error"
