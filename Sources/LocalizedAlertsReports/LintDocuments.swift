@@ -60,26 +60,14 @@ enum LintMarkdown {
     static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
         var out = "### render-alert lint: " + LintHuman.summaryLine(summary, style: TerminalStyle(colors: false, width: 120, isTerminal: false)) + "\n"
         guard !findings.isEmpty else { return out }
-        var rules: [(id: DiagnosticID, severity: DiagnosticSeverity, count: Int, localizations: Set<String>, push: Bool)] = []
-        var index: [DiagnosticID: Int] = [:]
-        for finding in findings {
-            let at = index[finding.id] ?? {
-                index[finding.id] = rules.count
-                rules.append((finding.id, finding.severity, 0, [], PushRelevance.changesWhatAPushShows(finding)))
-                return rules.count - 1
-            }()
-            rules[at].count += 1
-            rules[at].severity = max(rules[at].severity, finding.severity)
-            if let localization = TablePath.localization(of: finding.location.file) { rules[at].localizations.insert(localization) }
-        }
-        rules.sort { a, b in a.push != b.push ? a.push : a.severity != b.severity ? a.severity > b.severity : a.count != b.count ? a.count > b.count : a.id < b.id }
         out += "\n| | Rule | Findings | Localizations |\n|---|---|--:|---|\n"
-        for rule in rules {
+        for rule in RuleTally.of(findings) {
             let names = rule.localizations.sorted()
             let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", … (\(names.count))" : "")
             out += "| \(icon(rule.severity)) | [`\(rule.id)`](\(LintSARIF.helpURI(rule.id)))\(rule.push ? " (push)" : "") | \(rule.count) | \(cell(shown)) |\n"
         }
-        let ordered = findings.filter(PushRelevance.changesWhatAPushShows) + findings.filter { !PushRelevance.changesWhatAPushShows($0) }
+        let (push, rest) = PushRelevance.split(findings)
+        let ordered = push + rest
         out += "\n<details><summary>\(ordered.count > maximumListed ? "The first \(maximumListed) of \(ordered.count) findings" : "Findings"), push first</summary>\n\n"
         out += "| | Where | Rule | Finding |\n|---|---|---|---|\n"
         for finding in ordered.prefix(maximumListed) {

@@ -5,8 +5,7 @@
 enum LintHuman {
     static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary, style: TerminalStyle) -> String {
         // What changes what a push shows leads; the rest follows, each part grouped by file.
-        let push = findings.filter(PushRelevance.changesWhatAPushShows)
-        let rest = findings.filter { !PushRelevance.changesWhatAPushShows($0) }
+        let (push, rest) = PushRelevance.split(findings)
         var out = ""
         if !push.isEmpty && !rest.isEmpty {
             out += style.bold("What pushes show (\(count(push.count, "finding")))") + "\n\n"
@@ -27,21 +26,7 @@ enum LintHuman {
     /// One line per rule: severity, count and the localizations it concerns, pushes first;
     /// at most `maximumSummaryRows` lines, so that it fits on one screen.
     static func ruleSummary(_ findings: [LocalizationDiagnostic], style: TerminalStyle) -> String {
-        struct Row { var id: DiagnosticID; var severity: DiagnosticSeverity; var count = 0; var localizations: Set<String> = []; var push = false }
-        var rows: [DiagnosticID: Row] = [:]
-        for finding in findings {
-            var row = rows[finding.id] ?? Row(id: finding.id, severity: finding.severity, push: PushRelevance.changesWhatAPushShows(finding))
-            row.count += 1
-            row.severity = max(row.severity, finding.severity)
-            if let localization = TablePath.localization(of: finding.location.file) { row.localizations.insert(localization) }
-            rows[finding.id] = row
-        }
-        let ordered = rows.values.sorted { a, b in
-            if a.push != b.push { return a.push }
-            if a.severity != b.severity { return a.severity > b.severity }
-            if a.count != b.count { return a.count > b.count }
-            return a.id < b.id
-        }
+        let ordered = RuleTally.of(findings)
         let width = min(ordered.map(\.id.rawValue.count).max() ?? 0, 40)
         var out = style.bold("By rule") + "\n"
         for row in ordered.prefix(maximumSummaryRows) {
@@ -177,5 +162,43 @@ public enum PushRelevance {
         if let category = RuleCatalog.descriptor(for: finding.id)?.category, category == .push || category == .payloads { return true }
         guard finding.severity == .error, let file = finding.location.file else { return false }
         return TablePath.table(of: file) == "Localizable"
+    }
+
+    /// The findings that change what a push shows, and the rest, each in the given order.
+    static func split(_ findings: [LocalizationDiagnostic]) -> (push: [LocalizationDiagnostic], rest: [LocalizationDiagnostic]) {
+        var push: [LocalizationDiagnostic] = []
+        var rest: [LocalizationDiagnostic] = []
+        for finding in findings {
+            if changesWhatAPushShows(finding) { push.append(finding) } else { rest.append(finding) }
+        }
+        return (push, rest)
+    }
+}
+
+/// Findings counted per rule, for the summaries people read (the human report's and the
+/// Markdown one): the highest severity, how many, the localizations concerned, and whether the
+/// rule changes what a push shows. Push rules first, then by severity, count and ID.
+struct RuleTally {
+    var id: DiagnosticID
+    var severity: DiagnosticSeverity
+    var count = 0
+    var localizations: Set<String> = []
+    var push: Bool
+
+    static func of(_ findings: [LocalizationDiagnostic]) -> [RuleTally] {
+        var rows: [DiagnosticID: RuleTally] = [:]
+        for finding in findings {
+            var row = rows[finding.id] ?? RuleTally(id: finding.id, severity: finding.severity, push: PushRelevance.changesWhatAPushShows(finding))
+            row.count += 1
+            row.severity = max(row.severity, finding.severity)
+            if let localization = TablePath.localization(of: finding.location.file) { row.localizations.insert(localization) }
+            rows[finding.id] = row
+        }
+        return rows.values.sorted { a, b in
+            if a.push != b.push { return a.push }
+            if a.severity != b.severity { return a.severity > b.severity }
+            if a.count != b.count { return a.count > b.count }
+            return a.id < b.id
+        }
     }
 }
