@@ -240,7 +240,7 @@ extension AlertRenderer {
     ) -> (text: String, localization: String)? {
         let region = model.app.developmentRegion ?? "en"
         let context = self.context(preferredLanguages: [region])
-        guard let localization = context.localization, let key = field.locKey, let entry = context.table?.entry(key), !entry.text.isEmpty else { return nil }
+        guard let localization = context.localization else { return nil }
         let formatter = serverFormatter(language: localization, numbers: numbers, device: device)
         let text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
         guard text.outcome == nil, let finished = text.text else { return nil }

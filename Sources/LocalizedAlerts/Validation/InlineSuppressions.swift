@@ -62,10 +62,12 @@ public struct InlineSuppressions: Sendable {
         while let range = rest.firstRange(of: Self.marker) {
             rest = rest[range.upperBound...]
             var rules: Set<DiagnosticID> = []
+            var namedSomething = false
             let words = rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "*" || $0 == "/" })
             for word in words {
                 // A rule ID is lower-case words joined by dots; anything else ends the list.
                 guard word.contains("."), word.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "." || $0 == "-") }) else { break }
+                namedSomething = true
                 if let id = RuleCatalog.declaredID(named: DiagnosticID(String(word)).current.rawValue) {
                     rules.insert(id)
                 } else {
@@ -75,7 +77,7 @@ public struct InlineSuppressions: Sendable {
                             hint: "render-alert lint --list-rules lists the rule IDs"))
                 }
             }
-            if rules.isEmpty && diagnostics.last?.location != location {
+            if !namedSomething {
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .suppressionUnknownRule, at: location, "the suppression before \"\(key)\" names no rule",

@@ -93,10 +93,7 @@ public struct DiagnosticFilter: Sendable, Hashable {
 
     /// Whether the filter keeps `diagnostic`: its rule is not ignored, and no scoped ignore matches it.
     public func keeps(_ diagnostic: LocalizationDiagnostic) -> Bool {
-        guard !ignored.contains(diagnostic.id) else { return false }
-        guard !scopedIgnores.isEmpty else { return true }
-        let absolute = absolutePath(diagnostic.location.file)
-        return !scopedIgnores.contains { $0.matches(diagnostic, absolutePath: absolute) }
+        !ignored.contains(diagnostic.id) && scopedIgnore(matching: diagnostic) == nil
     }
 
     /// The diagnostics the filter keeps, in order, with the configured severities.
@@ -111,12 +108,9 @@ public struct DiagnosticFilter: Sendable, Hashable {
         var used = [Bool](repeating: false, count: scopedIgnores.count)
         var kept: [LocalizationDiagnostic] = []
         for var diagnostic in diagnostics where !ignored.contains(diagnostic.id) {
-            if !scopedIgnores.isEmpty {
-                let absolute = absolutePath(diagnostic.location.file)
-                if let index = scopedIgnores.firstIndex(where: { $0.matches(diagnostic, absolutePath: absolute) }) {
-                    used[index] = true
-                    continue
-                }
+            if let index = scopedIgnore(matching: diagnostic) {
+                used[index] = true
+                continue
             }
             if let severity = severities[diagnostic.id] { diagnostic.severity = severity }
             kept.append(diagnostic)
@@ -125,6 +119,13 @@ public struct DiagnosticFilter: Sendable, Hashable {
             for (index, ignore) in scopedIgnores.enumerated() where !used[index] { unusedIgnores(ignore) }
         }
         return kept
+    }
+
+    /// The first scoped ignore that matches `diagnostic`.
+    private func scopedIgnore(matching diagnostic: LocalizationDiagnostic) -> Int? {
+        guard !scopedIgnores.isEmpty else { return nil }
+        let absolute = absolutePath(diagnostic.location.file)
+        return scopedIgnores.firstIndex { $0.matches(diagnostic, absolutePath: absolute) }
     }
 
     private func absolutePath(_ file: String?) -> String? {
