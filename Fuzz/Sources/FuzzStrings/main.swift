@@ -8,16 +8,7 @@ import LocalizedAlerts
 /// deterministic.
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = FuzzDriver.bytes(data, count)
-    guard let mode = input.first else { return 0 }
-    let rest = Array(input.dropFirst())
-    let bytes: [UInt8]
-    switch mode % 6 {
-    case 1: bytes = [0xFF, 0xFE] + utf16(rest, bigEndian: false)
-    case 2: bytes = [0xFE, 0xFF] + utf16(rest, bigEndian: true)
-    case 3: bytes = utf16(rest, bigEndian: false)
-    case 4: bytes = [0xEF, 0xBB, 0xBF] + rest
-    default: bytes = rest
-    }
+    guard let bytes = StringsPresentation.bytes(input) else { return 0 }
     let table = LocalizationTable(parsing: bytes, file: "fuzz.strings")
     let entries = Array(table.entries)
     let locations = Invariants.diagnosticLocations(table.diagnostics) + entries.flatMap { [$0.location, $0.valueLocation] }
@@ -44,12 +35,6 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 /// The input decoded as UTF-8 (invalid sequences replaced) and encoded as UTF-16.
-func utf16(_ bytes: [UInt8], bigEndian: Bool) -> [UInt8] {
-    String(decoding: bytes, as: UTF8.self).utf16.flatMap { unit in
-        bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
-    }
-}
-
 enum TextOf {
     /// XML tables have no source text kept: decode the bytes the way the reader does.
     static func decoded(_ bytes: [UInt8]) -> [UInt8] {
