@@ -159,7 +159,8 @@ for target in "${targets[@]}"; do
   runs=$(grep -aEo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   speed=$(grep -aEo 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo 0)
   size=$(ls "$corpus" | wc -l)
-  found=$(find "$work/findings" -type f -newer "$marker" | wc -l)
+  new_findings=$(find "$work/findings" -type f -newer "$marker")
+  found=$(printf '%s' "$new_findings" | grep -c . || true)
   rm -f "$marker"
   total=$(( $(cat "$work/total-executions" 2>/dev/null || echo 0) + runs ))
   echo "$total" > "$work/total-executions"
@@ -176,5 +177,13 @@ for target in "${targets[@]}"; do
   ((empty_corpus)) && rm -rf "$corpus"
   printf '%-22s %-11s %9s %12s %8s %13s %7s %s   (%s executions in all runs)\n' "$target" "$mode" "$counters" "$runs" "$speed" \
     "$corpus_before->$size" "$elapsed" "$verdict" "$total"
+  if ((found > 0)); then
+    # CI keeps nothing but this output: print what failed and each new input, so a finding
+    # seen only there can be reproduced (base64 -d > f; .build/fuzz-build-*/release/<target> f).
+    grep -aE -A12 'Fatal error|ERROR: (AddressSanitizer|libFuzzer)' "$log" | head -40 | sed 's/^/    | /' || true
+    printf '%s\n' "$new_findings" | head -3 | while read -r f; do
+      if (($(stat -c %s "$f") <= 8192)); then echo "    input $(basename "$f") (base64): $(base64 -w0 < "$f")"; fi
+    done
+  fi
 done
 exit $failed

@@ -68,9 +68,18 @@ struct BinaryPropertyListReader {
         self.maximumValueCount = maximumValueCount
     }
 
+    /// Whether the header or trailer was refused (rather than an object): CoreFoundation then
+    /// reads the bytes as XML or text instead (`__CFTryParseBinaryPlist` gives up quietly).
+    private(set) var trailerRejected = false
+
     mutating func read() -> PropertyListDocument {
         do {
-            try readTrailer()
+            do {
+                try readTrailer()
+            } catch {
+                trailerRejected = true
+                throw error
+            }
             let root = try readObject(topObject, depth: 0)
             return PropertyListDocument(root: root, diagnostics: [])
         } catch let failure as Failure {
@@ -130,14 +139,12 @@ struct BinaryPropertyListReader {
         guard let marker = try? byte(at: offset), let (length, start) = try? readLength(marker: marker, at: offset) else { return nil }
         let arenaStart = arena.count
         switch marker >> 4 {
-        case 0x5, 0x7:
+        // 0x7 (UTF-8 string) belongs to later formats: bplist00 readers, CoreFoundation's and
+        // swift-foundation's, refuse it, so it is left to the general reader to report.
+        case 0x5:
             guard (try? require(start, length)) != nil else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-            if marker >> 4 == 0x5 {
-                guard !slice.contains(where: { $0 >= 0x80 }) else { return nil }
-            } else {
-                guard TextDecoder.firstInvalidUTF8(in: slice, from: 0) == nil else { return nil }
-            }
+            guard !slice.contains(where: { $0 >= 0x80 }) else { return nil }
             arena.append(contentsOf: slice)
         case 0x6:
             guard (try? require(start, length * 2)) != nil else { return nil }
@@ -163,8 +170,10 @@ struct BinaryPropertyListReader {
     }
 
     private mutating func readTrailer() throws {
-        guard Array(bytes[0..<8]) == Array("bplist00".utf8) else {
-            throw Failure(offset: 6, message: "unsupported version \(String(decoding: bytes[6..<8], as: UTF8.self)) (only bplist00 is known)")
+        // CoreFoundation reads "bplist0" followed by any byte ("SnowLeopard will parse
+        // bplist0?" in CFBinaryPList.c).
+        guard Array(bytes[0..<7]) == Array("bplist0".utf8) else {
+            throw Failure(offset: 6, message: "unsupported version \(String(decoding: bytes[6..<8], as: UTF8.self)) (only bplist0? is read)")
         }
         guard bytes.count >= 8 + 32 + 1 else { throw Failure(offset: 0, message: "the file is too short to hold a trailer") }
         let trailer = bytes.count - 32
@@ -185,6 +194,13 @@ struct BinaryPropertyListReader {
             Int(tableOffset) + objectCount * offsetIntSize <= trailer
         else {
             throw Failure(offset: trailer + 24, message: "the offset table lies outside the file")
+        }
+        // CoreFoundation and swift-foundation both refuse a file whose offset table does not end
+        // where the trailer begins (CF checks 8 + objects + table + trailer == file size).
+        guard Int(tableOffset) + objectCount * offsetIntSize == trailer else {
+            throw Failure(
+                offset: Int(tableOffset) + objectCount * offsetIntSize,
+                message: "\(trailer - Int(tableOffset) - objectCount * offsetIntSize) bytes lie between the offset table and the trailer")
         }
         offsetTableOffset = Int(tableOffset)
         topObject = Int(top)
@@ -297,6 +313,8 @@ struct BinaryPropertyListReader {
         switch marker >> 4 {
         case 0x0:
             switch marker {
+            // CoreFoundation reads 0x00 as kCFNull: a value that is not a string, not a corrupt file.
+            case 0x00: return (PropertyListNode(.null, location: location), ExpandedSize())
             case 0x08: return (PropertyListNode(.boolean(false), location: location), ExpandedSize())
             case 0x09: return (PropertyListNode(.boolean(true), location: location), ExpandedSize())
             default: throw Failure(offset: offset, message: "unsupported object marker 0x\(String(marker, radix: 16))")
@@ -343,10 +361,6 @@ struct BinaryPropertyListReader {
             units.reserveCapacity(length)
             for k in 0..<length { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
             return (PropertyListNode(.string(String(decoding: units, as: UTF16.self)), location: location), ExpandedSize(textBytes: 2 * length))
-        case 0x7:
-            let (length, start) = try readLength(marker: marker, at: offset)
-            try require(start, length)
-            return (PropertyListNode(.string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + length)]), as: UTF8.self)), location: location), ExpandedSize(textBytes: length))
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             try require(offset + 1, size)

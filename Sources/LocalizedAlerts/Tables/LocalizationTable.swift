@@ -141,30 +141,20 @@ public struct LocalizationTable: Sendable {
         guard isReadableOnDevice else { return [:] }
         var result: [String: String] = [:]
         result.reserveCapacity(storage.distinctKeyCount)
-        for record in storage.records where record.isReadByDevice && record.kind == .string {
+        for (index, record) in storage.records.enumerated()
+        where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
             result[storage.string(record.key)] = storage.string(record.value)
         }
         return result
     }
 
-    /// Every string value a device reads, in file order (later duplicates last), with where the
-    /// value is; comments are not decoded. For building lookups without materializing entries.
-    func forEachDeviceValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
-        guard isReadableOnDevice else { return }
-        for record in storage.records where record.isReadByDevice && record.kind == .string {
-            body(
-                storage.string(record.key), storage.string(record.value),
-                SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)))
-        }
-    }
-
-    /// The effective value of each key (the last a device reads), in file order of those
-    /// entries, with where the value is: one pass, no hashing (the storage knows each key's last
-    /// readable entry).
+    /// The effective value of each key (the one a device uses), in file order of those entries,
+    /// with where the value is: one pass, no hashing (the storage knows each key's effective
+    /// entry).
     func forEachEffectiveValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
         guard isReadableOnDevice else { return }
         for (index, record) in storage.records.enumerated()
-        where record.isReadByDevice && record.kind == .string && storage.lastReadableIndex(forKeyOf: index) == index {
+        where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
             body(
                 storage.string(record.key), storage.string(record.value),
                 SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)))
@@ -246,9 +236,12 @@ final class TableStorage: Sendable {
     let arena: [UInt8]
     let records: [EntryRecord]
     let hasSourceText: Bool
+    /// Whether a key defined twice keeps its first value (compiled tables).
+    let firstDefinitionWins: Bool
     /// Open-addressing hash table: slot → distinct key number + 1 (0 = empty).
     private let slots: [Int32]
-    /// Per distinct key: the last record read by the device (-1 if none), and the first.
+    /// Per distinct key: the record the device uses (-1 if none), and the first it reads. The one
+    /// it uses is the last, except in compiled tables (``init(text:arena:records:hasSourceText:firstDefinitionWins:)``).
     private let lastReadable: [Int32]
     private let firstReadable: [Int32]
     /// Per distinct key: its first record (whose key bytes the hash table compares against).
@@ -258,11 +251,15 @@ final class TableStorage: Sendable {
     let effectiveKeyCount: Int
     var distinctKeyCount: Int { lastReadable.count }
 
-    init(text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool) {
+    /// - Parameter firstDefinitionWins: a key defined twice keeps its first value, as in a
+    ///   compiled table: CoreFoundation builds that dictionary with `CFDictionaryCreate`, which
+    ///   does not replace a key it already holds. Text and XML tables keep the last.
+    init(text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool, firstDefinitionWins: Bool = false) {
         self.text = text
         self.arena = arena
         self.records = records
         self.hasSourceText = hasSourceText
+        self.firstDefinitionWins = firstDefinitionWins
         var capacity = 16
         while capacity < records.count * 2 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
@@ -299,8 +296,10 @@ final class TableStorage: Sendable {
                         if lastReadable[Int(number)] < 0 {
                             effective += 1
                             firstReadable[Int(number)] = Int32(index)
+                            lastReadable[Int(number)] = Int32(index)
+                        } else if !firstDefinitionWins {
+                            lastReadable[Int(number)] = Int32(index)
                         }
-                        lastReadable[Int(number)] = Int32(index)
                     }
                 }
             }
@@ -350,7 +349,7 @@ final class TableStorage: Sendable {
 
     func keyNumber(ofRecord index: Int) -> Int { Int(keyNumbers[index]) }
 
-    func lastReadableIndex(forKeyOf recordIndex: Int) -> Int {
+    func effectiveIndex(forKeyOf recordIndex: Int) -> Int {
         Int(lastReadable[Int(keyNumbers[recordIndex])])
     }
 

@@ -25,6 +25,9 @@ public indirect enum PropertyListValue: Hashable, Sendable {
     case array([PropertyListNode])
     /// Entries in file order; duplicate keys are all kept.
     case dictionary([DictionaryEntry])
+    /// The null object of a compiled property list (marker 0x00), which CoreFoundation reads as
+    /// `kCFNull`; XML has no way to write it.
+    case null
 
     /// One key and its value in a dictionary, in file order.
     public struct DictionaryEntry: Hashable, Sendable {
@@ -54,6 +57,7 @@ public indirect enum PropertyListValue: Hashable, Sendable {
         case .data: "data"
         case .array: "an array"
         case .dictionary: "a dictionary"
+        case .null: "null"
         }
     }
 

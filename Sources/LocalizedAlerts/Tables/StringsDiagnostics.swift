@@ -150,10 +150,11 @@ extension DiagnosticID {
         "strings.unpaired-surrogate-escape", .warning, .values,
         rationale: "A \\U escape of half a surrogate pair, alone, decodes to U+FFFD: the device shows �.",
         example: "\"k\" = \"\\UD800\";")
-    /// `strings.duplicate-key` (warning). The later of two different values wins silently on a device.
+    /// `strings.duplicate-key` (warning). Of two different values for one key, a device silently uses
+    /// the later (the first, in a compiled table).
     public static let duplicateKey = DiagnosticID(
         "strings.duplicate-key", .warning, .values,
-        rationale: "The later of two different values wins silently on a device.",
+        rationale: "Of two different values for one key, a device silently uses the later (the first, in a compiled table).",
         example: "\"a\" = \"one\";\n\"a\" = \"two\";")
     // Compiled property lists
     /// `plist.syntax` (error). A malformed XML property list is rejected whole; entities are never expanded.
@@ -165,7 +166,7 @@ extension DiagnosticID {
     /// past: nothing in them reaches the device.
     public static let propertyListIgnoredContent = DiagnosticID(
         "plist.ignored-content", .warning, .syntax,
-        rationale: "Content after the root element, and entity declarations, are read past: nothing in them reaches the device.",
+        rationale: "Content after the root element, a DOCTYPE's internal subset and entity declarations are read past: nothing in them reaches the device (and Foundation on Linux rejects an internal subset).",
         example: "<!ENTITY e \"text\"> in the DOCTYPE")
     /// `plist.binary-corrupt` (error). A corrupt compiled table is rejected whole.
     public static let binaryPropertyListCorrupt = DiagnosticID(

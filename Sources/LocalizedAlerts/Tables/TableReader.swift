@@ -83,38 +83,71 @@ enum TableReader {
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
         if isBinary {
             if let table = fastBinaryTable(bytes, file: file, limits: limits) { return table }
+            var trailerRejected = false
             let document = bytes.withUnsafeBufferPointer {
                 var reader = BinaryPropertyListReader(
                     bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
+                defer { trailerRejected = reader.trailerRejected }
                 return reader.read()
+            }
+            // Text that merely starts with "bplist0" ("bplist00text" = "…";) is a table to
+            // Foundation, which reads it as text once the trailer is refused. When that does not
+            // give a table either, the corruption is the more useful report.
+            if trailerRejected {
+                let asText = readTextOrXML(bytes, file: file, limits: limits)
+                if asText.isReadableOnDevice { return asText }
             }
             return table(from: document, file: file, format: .binaryPropertyList, limits: limits)
         }
-        let decoded = TextDecoder.decode(bytes)
-        if looksLikeXML(decoded.utf8) {
+        return readTextOrXML(bytes, file: file, limits: limits)
+    }
+
+    private static func readTextOrXML(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable {
+        var decoded = TextDecoder.decode(bytes)
+        let start = xmlStart(decoded.utf8)
+        // BOM-less UTF-16 that Foundation misreads (anything but little-endian after leading
+        // whitespace) is no table on a device, XML or not: the text reader says so.
+        let misread =
+            decoded.encoding == .utf16BigEndianWithoutBOM
+            || (decoded.encoding == .utf16LittleEndianWithoutBOM && !survivesLosingItsFirstCharacter(decoded.utf8))
+        if start != .none && !misread {
+            if decoded.encoding == .utf8, let latin = XMLDeclaration.singleByteText(bytes) { decoded = latin }
+            let undecodable = decoded.problems.compactMap { problem -> (offset: Int, byte: UInt8)? in
+                if case .invalidUTF8(let byte) = problem.kind { return (problem.offset, byte) }
+                return nil
+            }
             var document = decoded.utf8.withUnsafeBufferPointer {
                 var parser = XMLPropertyListParser(
-                    text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
+                    text: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount,
+                    undecodable: undecodable)
                 return parser.parse()
             }
-            document.source = SourceText(decoded.utf8, file: file)
-            return table(from: document, file: file, format: .xmlPropertyList, limits: limits)
+            // Foundation reads any text that opens with `<` as XML when it can (`<dict>…</dict>`
+            // with no declaration is a table on a device) and otherwise as old-style text, where
+            // `<0fa1>` is data.
+            if start == .declared || document.root != nil {
+                document.source = SourceText(decoded.utf8, file: file)
+                return table(from: document, file: file, format: .xmlPropertyList, limits: limits)
+            }
         }
         return readText(decoded, file: file, limits: limits)
     }
 
-    /// XML property lists start (after whitespace) with a declaration, a DOCTYPE, a comment or
-    /// the plist element; text tables never do.
-    private static func looksLikeXML(_ text: [UInt8]) -> Bool {
+    private enum XMLStart { case none, possible, declared }
+
+    /// How the text opens after whitespace: with a declaration, a DOCTYPE, a comment or the plist
+    /// element (XML, whatever follows), with another `<` (XML if it parses), or otherwise (text).
+    private static func xmlStart(_ text: [UInt8]) -> XMLStart {
         var index = 0
         while index < text.count, text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D {
             index += 1
         }
+        guard index < text.count, text[index] == UInt8(ascii: "<") else { return .none }
         for prefix in ["<?xml", "<!DOCTYPE", "<plist", "<!--"] {
             let bytes = Array(prefix.utf8)
-            if index + bytes.count <= text.count && Array(text[index..<(index + bytes.count)]) == bytes { return true }
+            if index + bytes.count <= text.count && Array(text[index..<(index + bytes.count)]) == bytes { return .declared }
         }
-        return false
+        return .possible
     }
 
     // MARK: Text tables
@@ -286,7 +319,7 @@ enum TableReader {
                 keyLine: 1, keyColumn: UInt32(item.keyOffset + 1), valueLine: 1, valueColumn: UInt32(item.valueOffset + 1),
                 kind: .string, isReadByDevice: true)
         }
-        let storage = TableStorage(text: [], arena: trimmed(arena), records: records, hasSourceText: false)
+        let storage = TableStorage(text: [], arena: trimmed(arena), records: records, hasSourceText: false, firstDefinitionWins: true)
         let diagnostics = duplicateDiagnostics(storage, file: file, limits: limits)
         return LocalizationTable(file: file, format: .binaryPropertyList, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
     }
@@ -361,7 +394,7 @@ enum TableReader {
                     kind: kind, isReadByDevice: true))
         }
         listed.noteUnlisted(in: &diagnostics)
-        let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false)
+        let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false, firstDefinitionWins: format == .binaryPropertyList)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
@@ -371,16 +404,19 @@ enum TableReader {
 
     // MARK: Duplicates
 
-    /// A key defined again with a different value: the device silently takes the last one.
+    /// A key defined again with a different value: the device silently takes the last one (the
+    /// first, in a compiled table).
     static func duplicateDiagnostics(_ storage: TableStorage, file: String?, limits: ReadingLimits) -> [LocalizationDiagnostic] {
         guard storage.distinctKeyCount < storage.records.count else { return [] }
         var previousByKey = [Int](repeating: -1, count: storage.distinctKeyCount)
         var result: [LocalizationDiagnostic] = []
         var listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
+        let firstWins = storage.firstDefinitionWins
         for (index, record) in storage.records.enumerated() {
             let number = storage.keyNumber(ofRecord: index)
             let previous = previousByKey[number]
-            previousByKey[number] = index
+            // Compare with the definition the device keeps: the first, or the one before.
+            if previous < 0 || !firstWins { previousByKey[number] = index }
             guard previous >= 0 else { continue }
             let earlier = storage.records[previous]
             guard storage.string(earlier.value) != storage.string(record.value) || earlier.kind != record.kind else { continue }
@@ -391,12 +427,16 @@ enum TableReader {
                 LocalizationDiagnostic(
                     .duplicateKey,
                     at: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
-                    "\"\(key)\" is defined again with a different value; the device uses this later one",
+                    firstWins
+                        ? "\"\(key)\" is defined again with a different value; a compiled table keeps the first, so the device ignores this one"
+                        : "\"\(key)\" is defined again with a different value; the device uses this later one",
                     hint: "keep one definition",
                     notes: [
                         LocalizationDiagnostic.Note(
                             location: SourceLocation(file: file, line: Int(earlier.keyLine), column: Int(earlier.keyColumn)),
-                            message: "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
+                            message: firstWins
+                                ? "first definition, used on a device: \"\(storage.string(earlier.value))\""
+                                : "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")
                     ]))
         }
         listed.noteUnlisted(in: &result)

@@ -33,7 +33,15 @@ struct XMLPropertyListParser {
         return parser.escapes
     }
 
-    init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount) {
+    /// Offsets in `text` where the decoder replaced a byte that is not UTF-8 with U+FFFD, in
+    /// order, with the byte.
+    private let undecodable: [(offset: Int, byte: UInt8)]
+
+    init(
+        text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount,
+        undecodable: [(offset: Int, byte: UInt8)] = []
+    ) {
+        self.undecodable = undecodable
         self.maximumValueCount = maximumValueCount
         self.text = text
         self.lines = LineIndex(text, file: file)
@@ -115,34 +123,63 @@ struct XMLPropertyListParser {
         }
     }
 
-    /// Skips `<!DOCTYPE …>` including an internal subset; external identifiers are never loaded.
+    /// Skips `<!DOCTYPE …>` as CoreFoundation's XML property-list parser does (`skipDTD`,
+    /// `skipInlineDTD`): the declaration ends at its first `>` (quotes are not read), unless a
+    /// `[` opens an internal subset first, which may hold only whitespace, parameter-entity
+    /// references, declarations (each ending at its first `>`), processing instructions and
+    /// comments, then `]`, whitespace and `>`. Nothing in it is ever loaded or expanded.
+    /// swift-corelibs-foundation rejects every internal subset (README, "What a device does").
     private mutating func skipDoctype() throws {
         let start = pos
         pos += 9
-        var depth = 0
-        while pos < text.count {
-            let b = text[pos]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                guard let close = find(b, from: pos + 1) else { break }
-                pos = close + 1
-                continue
-            }
-            if b == UInt8(ascii: "[") { depth += 1 }
-            if b == UInt8(ascii: "]") { depth -= 1 }
-            if depth > 0 && startsWith("<!ENTITY") {
-                diagnostics.append(
-                    LocalizationDiagnostic(
-                        .propertyListIgnoredContent, at: location(pos),
-                        "entity declarations are not read: entities are never expanded, and external ones never fetched",
-                        hint: "write the text itself instead of an entity"))
-            }
-            if b == UInt8(ascii: ">") && depth <= 0 {
-                pos += 1
-                return
-            }
+        while pos < text.count, text[pos] != UInt8(ascii: "[") {
             pos += 1
+            if text[pos - 1] == UInt8(ascii: ">") { return }
         }
-        throw Failure(offset: start, message: "the DOCTYPE declaration is never closed", hint: nil)
+        guard pos < text.count else {
+            throw Failure(offset: start, message: "the DOCTYPE declaration is never closed", hint: nil)
+        }
+        diagnostics.append(
+            LocalizationDiagnostic(
+                .propertyListIgnoredContent, at: location(pos),
+                "the DOCTYPE's internal subset is skipped, as a device skips it; swift-corelibs-foundation (Foundation on Linux) rejects the whole file",
+                hint: "remove the internal subset: property lists need none"))
+        pos += 1
+        while true {
+            skipWhitespace()
+            guard pos < text.count else {
+                throw Failure(offset: start, message: "the DOCTYPE's internal subset is never closed with ]>", hint: nil)
+            }
+            let b = text[pos]
+            if b == UInt8(ascii: "]") {
+                pos += 1
+                break
+            } else if b == UInt8(ascii: "%") {
+                try skip(past: ";", what: "parameter-entity reference")
+            } else if startsWith("<?") {
+                try skip(past: "?>", what: "processing instruction")
+            } else if startsWith("<!--") {
+                try skip(past: "-->", what: "comment")
+            } else if startsWith("<!") {
+                if startsWith("<!ENTITY") {
+                    diagnostics.append(
+                        LocalizationDiagnostic(
+                            .propertyListIgnoredContent, at: location(pos),
+                            "entity declarations are not read: entities are never expanded, and external ones never fetched",
+                            hint: "write the text itself instead of an entity"))
+                }
+                try skip(past: ">", what: "declaration")
+            } else {
+                throw Failure(
+                    offset: pos, message: "unexpected \(describe(pos)) in the DOCTYPE's internal subset",
+                    hint: "an internal subset holds only declarations such as <!ENTITY …>, comments and processing instructions")
+            }
+        }
+        skipWhitespace()
+        guard pos < text.count, text[pos] == UInt8(ascii: ">") else {
+            throw Failure(offset: pos, message: "expected > to close the DOCTYPE after its internal subset", hint: nil)
+        }
+        pos += 1
     }
 
     // MARK: Tags
@@ -158,31 +195,27 @@ struct XMLPropertyListParser {
             throw Failure(offset: pos, message: "expected an element, found \(describe(pos))", hint: nil)
         }
         pos += 1
+        // As CoreFoundation reads a tag (parseXMLElement): it runs to the first '>', its name to
+        // the first whitespace, and it is empty when '/' comes right before the '>'. Attributes
+        // are never read (plist's version is the only one in use), so quotes do not matter and
+        // `<dict/* … >` names the unknown element "dict/*".
         let nameStart = pos
-        while pos < text.count, isNameCharacter(text[pos]) { pos += 1 }
-        guard pos > nameStart else {
+        var nameEnd: Int?
+        while pos < text.count, text[pos] != UInt8(ascii: ">") {
+            if nameEnd == nil, [0x20, 0x09, 0x0A, 0x0D].contains(text[pos]) { nameEnd = pos }
+            pos += 1
+        }
+        guard pos < text.count else {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<(nameEnd ?? pos)]), as: UTF8.self)
+            throw Failure(offset: start, message: "the tag <\(name) is never closed with '>'", hint: nil)
+        }
+        let selfClosing = pos > nameStart && text[pos - 1] == UInt8(ascii: "/")
+        let end = nameEnd ?? (selfClosing ? pos - 1 : pos)
+        pos += 1
+        guard end > nameStart else {
             throw Failure(offset: start, message: "expected an element name after '<'", hint: nil)
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<pos]), as: UTF8.self)
-        // Attributes are skipped (plist's version is the only one in use).
-        while pos < text.count {
-            let b = text[pos]
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                guard let close = find(b, from: pos + 1) else { break }
-                pos = close + 1
-            } else if b == UInt8(ascii: "/") && pos + 1 < text.count && text[pos + 1] == UInt8(ascii: ">") {
-                pos += 2
-                return StartTag(name: name, selfClosing: true)
-            } else if b == UInt8(ascii: ">") {
-                pos += 1
-                return StartTag(name: name, selfClosing: false)
-            } else if b == UInt8(ascii: "<") {
-                break
-            } else {
-                pos += 1
-            }
-        }
-        throw Failure(offset: start, message: "the tag <\(name) is never closed with '>'", hint: nil)
+        return StartTag(name: String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<end]), as: UTF8.self), selfClosing: selfClosing)
     }
 
     private mutating func readEndTag(_ name: String) throws {
@@ -297,9 +330,21 @@ struct XMLPropertyListParser {
         }
     }
 
+    private func firstUndecodable(in range: Range<Int>) -> (offset: Int, byte: UInt8)? {
+        guard !undecodable.isEmpty else { return nil }
+        var low = 0
+        var high = undecodable.count
+        while low < high {
+            let middle = (low + high) / 2
+            if undecodable[middle].offset < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < undecodable.count && undecodable[low].offset < range.upperBound ? undecodable[low] : nil
+    }
+
     /// Character data up to the closing tag, with entities and CDATA sections resolved.
     private mutating func readText(closing name: String) throws -> String {
         var bytes: [UInt8] = []
+        let contentStart = pos
         var runStart = pos
         while pos < text.count {
             let b = text[pos]
@@ -323,6 +368,13 @@ struct XMLPropertyListParser {
                     escapes?.record(decoded: bytes.count..<bytes.count, source: commentStart..<pos)
                     runStart = pos
                     continue
+                }
+                // Foundation fails the whole file on text that is not UTF-8; bytes in a comment
+                // or processing instruction are never decoded, so only element text counts.
+                if let bad = firstUndecodable(in: contentStart..<pos) {
+                    throw Failure(
+                        offset: bad.offset, message: "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) in the text of <\(name)> is not valid in the file's encoding (UTF-8 unless the declaration names another)",
+                        hint: "save the file as UTF-8, or declare its encoding in <?xml version=\"1.0\" encoding=\"…\"?>")
                 }
                 try readEndTag(name)
                 return String(decoding: bytes, as: UTF8.self)

@@ -58,6 +58,90 @@ struct PropertyListTableTests {
         }
     }
 
+    /// Found by the differential fuzzer: Foundation ends a DOCTYPE at its first `>` without
+    /// reading quoted identifiers, so an unbalanced quote there does not hide the root element
+    /// that follows, and a `>` inside quotes ends the declaration early.
+    @Test(arguments: [
+        (#"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#, true),
+        (#"<!DOCTYPE plist PUBLIC -//Apple//EN" "http://x.dtd">"#, true),
+        (#"<!DOCTYPE plist SYSTEM "a>b">"#, false),
+    ])
+    func doctypeEndsWhereFoundationEndsIt(doctype: String, readable: Bool) throws {
+        let later = "<plist><dict><key>later</key><string>b</string></dict></plist>"
+        let bytes = Array("<?xml version=\"1.0\"?>\n\(doctype)\n<plist><dict><key>first</key><string>a</string></dict></plist>\n\(later)".utf8)
+        let table = LocalizationTable(parsing: bytes, file: "t.strings")
+        #expect(table.isReadableOnDevice == readable)
+        switch FoundationOracle.parse(bytes) {
+        case .table(let expected, _):
+            #expect(readable)
+            #expect(table.dictionary == expected)
+            #expect(table.dictionary == ["first": "a"])
+        case .failure:
+            #expect(!readable)
+            #expect(table.diagnostics.contains { $0.id == .propertyListSyntax && $0.severity == .error })
+        case .notADictionary:
+            Issue.record("Foundation reads a non-dictionary from \(doctype)")
+        }
+    }
+
+    /// An internal subset is skipped as CoreFoundation's skipInlineDTD skips it: declarations,
+    /// comments, processing instructions and parameter-entity references only, each declaration
+    /// ending at its first `>`. (swift-corelibs-foundation rejects every internal subset.)
+    @Test(arguments: [
+        ("<!DOCTYPE plist [ <!ELEMENT plist ANY> %pe; <!-- c > --> <?pi > ?> ]>", true),
+        ("<!DOCTYPE plist [<!ENTITY e \"text\">]  >", true),
+        ("<!DOCTYPE plist [ \"a\" = [\"b\"; ]>", false),
+        ("<!DOCTYPE plist [ <!ENTITY e \"a>b\"> ]>", false),
+        ("<!DOCTYPE plist [ <x> ]>", false),
+        ("<!DOCTYPE plist [ ] x>", false),
+    ])
+    func internalSubsetIsSkippedAsCoreFoundationSkipsIt(doctype: String, readable: Bool) {
+        let bytes = Array("<?xml version=\"1.0\"?>\n\(doctype)\n<plist><dict><key>a</key><string>b</string></dict></plist>".utf8)
+        let table = LocalizationTable(parsing: bytes, file: "t.strings")
+        #expect(table.isReadableOnDevice == readable)
+        if readable {
+            #expect(table.dictionary == ["a": "b"])
+            #expect(table.diagnostics.contains { $0.id == .propertyListIgnoredContent && $0.message.hasPrefix("the DOCTYPE's internal subset is skipped") })
+        } else {
+            #expect(table.diagnostics.contains { $0.id == .propertyListSyntax && $0.severity == .error && $0.location.line == 2 })
+        }
+    }
+
+    /// CoreFoundation reads the compiled null object (0x00) as kCFNull: a value that is not a
+    /// string leaves the rest of the table readable; a null key makes the file unreadable here
+    /// and a non-dictionary to Foundation.
+    @Test func compiledNullObjects() throws {
+        func compiled(_ objects: [[UInt8]]) -> [UInt8] {
+            var bytes = Array("bplist00".utf8)
+            var offsets: [UInt8] = []
+            for object in objects {
+                offsets.append(UInt8(bytes.count))
+                bytes += object
+            }
+            let table = bytes.count
+            bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
+            for field in [UInt64(objects.count), 0, UInt64(table)] { bytes += withUnsafeBytes(of: field.bigEndian, Array.init) }
+            return bytes
+        }
+        let nullValue = compiled([[0xD2, 1, 3, 2, 4], [0x51, 0x61], [0x00], [0x51, 0x62], [0x51, 0x63]])
+        guard case .table(let expected, let nonStringKeys) = FoundationOracle.parse(nullValue) else {
+            Issue.record("Foundation does not read a dictionary with a null value")
+            return
+        }
+        let table = LocalizationTable(parsing: nullValue, file: "t.strings")
+        #expect(table.isReadableOnDevice)
+        #expect(table.dictionary == expected)
+        #expect(table.dictionary == ["b": "c"])
+        #expect(nonStringKeys == ["a"])
+        #expect(table.diagnostics.map(\.id) == [.nonStringValue])
+
+        let nullKey = compiled([[0xD1, 1, 2], [0x00], [0x51, 0x62]])
+        let refused = LocalizationTable(parsing: nullKey, file: "t.strings")
+        #expect(!refused.isReadableOnDevice)
+        #expect(refused.diagnostics.contains { $0.id == .binaryPropertyListCorrupt && $0.message.contains("key is null") })
+        #expect(FoundationAgreementTests.disagreement(nullKey) == nil)
+    }
+
     @Test func xmlPositionsAndEntities() {
         let marked = MarkedText("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -95,7 +179,7 @@ struct PropertyListTableTests {
         let table = LocalizationTable(parsing: marked.bytes)
         #expect(!table.isReadableOnDevice)
         #expect(table.entries.isEmpty)
-        let warning = table.diagnostics.first { $0.severity == .warning }
+        let warning = table.diagnostics.first { $0.severity == .warning && $0.message.hasPrefix("entity declarations") }
         #expect(warning?.position == marked.location("1️⃣"))
         let error = table.diagnostics.first { $0.severity == .error }
         #expect(error?.position == marked.location("2️⃣"))
