@@ -133,6 +133,47 @@ struct APSReader {
 
     // MARK: Alert
 
+    static let knownAlertKeys: Set<String> = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+        "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count", "sound",
+        "action",
+    ]
+
+    /// An alert object's members by key, the last of equal keys winning (as JSON readers keep
+    /// it). An alert has a handful of members, so a backward scan beats hashing every key twice;
+    /// past 32 members an index is built once.
+    struct AlertMembers {
+        let members: [LocatedJSON.Member]
+        private let index: [String: Int]?
+
+        init(_ members: [LocatedJSON.Member]) {
+            self.members = members
+            self.index = members.count > 32 ? Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { $1 }) : nil
+        }
+
+        private func position(_ key: String) -> Int? {
+            if let index { return index[key] }
+            var i = members.count
+            while i > 0 {
+                i -= 1
+                if members[i].key == key { return i }
+            }
+            return nil
+        }
+
+        subscript(key: String) -> LocatedJSON? { position(key).map { members[$0].value } }
+
+        /// Where each key is written (its key, else its value).
+        var locations: Locations { Locations(members: self) }
+
+        struct Locations {
+            let members: AlertMembers
+            subscript(key: String) -> SourceLocation? {
+                members.position(key).flatMap { members.members[$0].keyLocation ?? members.members[$0].value.location }
+            }
+        }
+    }
+
     mutating func readAlert(_ value: LocatedJSON, isLiveActivity: Bool) -> AlertContent? {
         switch value.value {
         case .string(let text):
@@ -145,12 +186,8 @@ struct APSReader {
             return alert
         case .object(let members):
             var alert = AlertContent()
-            var fieldValues: [String: LocatedJSON] = [:]
-            var locations: [String: SourceLocation] = [:]
-            for member in members {
-                fieldValues[member.key] = member.value
-                locations[member.key] = member.keyLocation ?? member.value.location
-            }
+            let fieldValues = AlertMembers(members)
+            let locations = fieldValues.locations
             for name in AlertFieldName.allCases {
                 let keys = name.keys
                 var field = AlertField()
@@ -205,12 +242,7 @@ struct APSReader {
                 case .body: alert.body = field
                 }
             }
-            let known: Set<String> = [
-                "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
-                "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count", "sound",
-                "action",
-            ]
-            for member in members where !known.contains(member.key) {
+            for member in members where !Self.knownAlertKeys.contains(member.key) {
                 note(
                     .payloadUnknownAPSKey, locations[member.key],
                     "\"\(member.key)\" is not an alert key: the device ignores it")

@@ -162,7 +162,7 @@ public final class DeviceContext: Sendable {
         if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
         return RenderedAlert(
             preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder,
-            title: resolution.fields[.title], subtitle: resolution.fields[.subtitle], body: resolution.fields[.body],
+            title: resolution.fields.title, subtitle: resolution.fields.subtitle, body: resolution.fields.body,
             isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
             diagnostics: diagnostics)
@@ -170,8 +170,8 @@ public final class DeviceContext: Sendable {
 
     /// Every field as the device shows it, and every issue with it: what rendering, server-side
     /// localization and lint all report.
-    public func resolve(_ payload: NotificationPayload) -> (fields: [AlertFieldName: RenderedField], issues: [DeviceIssue]) {
-        var fields: [AlertFieldName: RenderedField] = [:]
+    public func resolve(_ payload: NotificationPayload) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
+        var fields = ResolvedAlertFields()
         var issues: [DeviceIssue] = []
         guard let alert = payload.aps.alert else { return (fields, issues) }
         let payloadLocation = payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
@@ -186,10 +186,15 @@ public final class DeviceContext: Sendable {
                 issues.append(DeviceIssue(kind: .noLocalizableTable(searchList: searchOrder), payloadLocation: payloadLocation))
             }
         }
-        for (name, field) in alert.fields where !field.isEmpty {
-            fields[name] = FieldResolver.resolve(
+        // Each field in turn, not through `alert.fields`: that array copies all three.
+        func resolve(_ field: AlertField, _ name: AlertFieldName) -> RenderedField? {
+            guard !field.isEmpty else { return nil }
+            return FieldResolver.resolve(
                 field, name: name, table: table, model: model, payloadLocation: field.location ?? payloadLocation, issues: &issues)
         }
+        fields.title = resolve(alert.title, .title)
+        fields.subtitle = resolve(alert.subtitle, .subtitle)
+        fields.body = resolve(alert.body, .body)
         return (fields, issues)
     }
 }

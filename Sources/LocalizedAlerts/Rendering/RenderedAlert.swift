@@ -74,3 +74,38 @@ public struct RenderedField: Hashable, Sendable {
         self.format = format
     }
 }
+
+/// The fields a device shows for one payload, by name: what ``DeviceContext/resolve(_:)``
+/// works out. Three stored fields rather than a dictionary: rendering runs in provider hot
+/// paths, and hashing a field name per field was a measurable part of it.
+public struct ResolvedAlertFields: Hashable, Sendable, Sequence {
+    public var title: RenderedField?
+    public var subtitle: RenderedField?
+    public var body: RenderedField?
+
+    /// No fields.
+    public init() {}
+
+    /// The field called `name`.
+    public subscript(name: AlertFieldName) -> RenderedField? {
+        get {
+            switch name {
+            case .title: title
+            case .subtitle: subtitle
+            case .body: body
+            }
+        }
+        set {
+            switch name {
+            case .title: title = newValue
+            case .subtitle: subtitle = newValue
+            case .body: body = newValue
+            }
+        }
+    }
+
+    /// The fields present, title first.
+    public func makeIterator() -> IndexingIterator<[(AlertFieldName, RenderedField)]> {
+        AlertFieldName.allCases.compactMap { name in self[name].map { (name, $0) } }.makeIterator()
+    }
+}

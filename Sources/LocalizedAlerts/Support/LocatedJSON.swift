@@ -237,7 +237,9 @@ struct JSONParser {
         case UInt8(ascii: "{"):
             pos += 1
             var members: [LocatedJSON.Member] = []
-            var seen: [String: SourceLocation] = [:]
+            // Where each key was last seen, to report duplicates. Payload objects have a few
+            // members, which a backward scan checks faster than hashing; past 16 an index.
+            var seen: [String: SourceLocation]?
             skipWhitespace()
             if pos < text.count && text[pos] == UInt8(ascii: "}") {
                 pos += 1
@@ -257,7 +259,8 @@ struct JSONParser {
                 pos += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth + 1)
-                if let earlier = seen[key] {
+                let earlier = seen.map { $0[key] } ?? members.last(where: { $0.key == key })?.keyLocation
+                if let earlier {
                     diagnostics.append(
                         LocalizationDiagnostic(
                             .jsonDuplicateKey, at: keyLocation,
@@ -265,8 +268,12 @@ struct JSONParser {
                             hint: "remove one of them",
                             notes: [LocalizationDiagnostic.Note(location: earlier, message: "first appearance, ignored")]))
                 }
-                seen[key] = keyLocation
                 members.append(LocatedJSON.Member(key: key, keyLocation: keyLocation, value: value))
+                if seen != nil {
+                    seen![key] = keyLocation
+                } else if members.count > 16 {
+                    seen = Dictionary(members.map { ($0.key, $0.keyLocation ?? here) }, uniquingKeysWith: { $1 })
+                }
                 skipWhitespace()
                 guard pos < text.count else { throw Failure(offset: pos, message: "the object is never closed with '}'") }
                 if text[pos] == UInt8(ascii: ",") {

@@ -40,6 +40,21 @@ struct PayloadTests {
         #expect(ids.contains(.payloadDeprecatedKey))
     }
 
+    /// Equal keys: the last wins and each repeat is reported against the one before it, in a
+    /// small object (scanned) and a large one (indexed past 16 members) alike.
+    @Test(arguments: [0, 30])
+    func repeatedKeysKeepTheLastAndAreReported(padding: Int) {
+        let extra = (0..<padding).map { "\"x\($0)\":\($0)," }.joined()
+        let marked = MarkedText("{\"aps\":{\"alert\":{\(extra)1️⃣\"loc-key\":\"first\",\"title\":\"T\",2️⃣\"loc-key\":\"second\",3️⃣\"loc-key\":\"third\"}}}")
+        let payload = NotificationPayload(parsing: marked.text, file: "p.json")
+        #expect(payload.aps.alert?.body.locKey == "third")
+        #expect(payload.aps.alert?.body.location?.position == marked.location("3️⃣"))
+        let repeats = payload.diagnostics.filter { $0.id == .jsonDuplicateKey }
+        #expect(repeats.map(\.position) == [marked.location("2️⃣"), marked.location("3️⃣")])
+        #expect(repeats.map { $0.notes.first?.location.position } == [marked.location("1️⃣"), marked.location("2️⃣")])
+        #expect(payload.diagnostics.filter { $0.id == .payloadUnknownAPSKey }.count == padding)
+    }
+
     @Test func typeErrorsCountAsAbsentAndAreLocated() {
         let marked = MarkedText(#"{"aps":{"alert":{1️⃣"title":7,"loc-key":"","body":"b"},2️⃣"badge":"3",3️⃣"volume":1}}"#)
         let payload = NotificationPayload(parsing: marked.text, file: "p.json")
