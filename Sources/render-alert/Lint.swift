@@ -30,6 +30,13 @@ struct Lint: ParsableCommand {
         completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "A push-key manifest (JSON, README \"Push-key manifests\"): each key is checked in every localization as a payload carrying it, and keys a String Catalog marks stale are reported.",
+            valueName: "file"),
+        completion: .file(extensions: ["json"]))
+    var manifest: String?
+
     @Option(help: "The development region, the localization others are compared with (default: each app's Info.plist, else en).")
     var developmentRegion: String?
 
@@ -91,15 +98,27 @@ struct Lint: ParsableCommand {
         let targets = try LintTargets.discover(searched) { path in configuration?.excludes(path, workingDirectory: workingDirectory) ?? false }
         let payloadFiles = try PayloadFiles.expand(payloads.isEmpty ? configuration?.payloads ?? [] : payloads)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty {
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty && manifest == nil {
             throw InputOutputError(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
         }
-        let payloadDocuments = try payloadFiles.map { file in
+        var payloadDocuments = try payloadFiles.map { file in
             try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
         }
         var findings: [LocalizationDiagnostic] = []
+        // A manifest's keys are checked as the payloads that carry them; its own problems and
+        // its stale keys are findings like any other.
+        let pushManifest = try manifest.map { file in
+            try readingInput("cannot read the manifest", file: file) { try PushManifest(contentsOfFile: file) }
+        }
+        if let pushManifest {
+            if pushManifest.keys.isEmpty && !pushManifest.diagnostics.containsErrors {
+                throw InputOutputError("nothing to check", pushManifest.file ?? "manifest", reason: "the manifest lists no keys")
+            }
+            findings += pushManifest.diagnostics
+            payloadDocuments += pushManifest.payloads
+        }
         // The apps' models live until the process ends (see `ProcessEnd`): freeing thousands
         // of values one by one only to exit would cost a sixth of a lint.
         var models: [LocalizationModel] = []
@@ -114,6 +133,7 @@ struct Lint: ParsableCommand {
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 models.append(LocalizationModel(app))
                 findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: payloadDocuments), notRun: filter.ignored)
+                findings += pushManifest?.staleKeys(in: app) ?? []
             }
         }
         for file in targets.catalogs {
@@ -124,6 +144,7 @@ struct Lint: ParsableCommand {
                 app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
                 models.append(LocalizationModel(app))
                 findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: []), notRun: filter.ignored)
+                findings += pushManifest?.staleKeys(in: app) ?? []
             }
         }
         for file in targets.files {

@@ -8,7 +8,7 @@ struct RenderAlert: ParsableCommand {
         commandName: "render-alert",
         abstract: "Shows what an Apple device displays for a push notification, in every language.",
         version: LocalizedAlertsVersion.current,
-        subcommands: [Preview.self, Localize.self, Match.self, Dump.self, Lint.self],
+        subcommands: [Preview.self, Localize.self, Match.self, Dump.self, Lint.self, Manifest.self],
         defaultSubcommand: Preview.self
     )
 

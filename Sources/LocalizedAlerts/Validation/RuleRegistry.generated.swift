@@ -19,6 +19,8 @@ extension RuleCatalog {
         .payloadCoercedValue,
         .payloadIgnoredKey,
         .payloadUnprintableArgument,
+        .manifestInvalid,
+        .manifestKeyStale,
         .payloadKeyMissing,
         .payloadKeyMissingRawText,
         .payloadTooFewArguments,

@@ -1,0 +1,122 @@
+import Foundation
+import LocalizedAlerts
+import Testing
+
+/// Push-key manifests: `render-alert manifest` writes one from payloads, `lint --manifest`
+/// checks its keys in every localization and protects them from catalog cleanups.
+@Suite("Push-key manifests")
+struct ManifestCommandTests {
+    typealias Object = [String: Any]
+
+    func lintFindings(_ arguments: [String]) throws -> (status: Int32, findings: [Object]) {
+        let result = try RenderAlertCommand.run(["lint"] + arguments + ["--format", "json"])
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! Object
+        return (result.status, root["findings"] as! [Object])
+    }
+
+    @Test func entriesAreReadWithLocatedErrors() {
+        let marked = MarkedText("""
+            {"version": 1, "keys": [
+              {"field": "title", "key": "call.missed.title"},
+              {"key": "call.missed.body", "arguments": ["string", "number"], "since": "5.3"},
+              {"field": 1️⃣"footer", "key": "x"},
+              {"key": "y", 2️⃣"argumnets": []},
+              {"key": "z", "arguments": [3️⃣"date"]}
+            ], 4️⃣"extra": true}
+            """)
+        let manifest = PushManifest(parsing: Array(marked.text.utf8), file: "m.json")
+        #expect(manifest.keys.map(\.key) == ["call.missed.title", "call.missed.body"])
+        #expect(manifest.keys[0].field == .title && manifest.keys[1].field == .body)
+        #expect(manifest.keys[1].arguments == [.string, .number] && manifest.keys[1].since == "5.3")
+        #expect(manifest.diagnostics.allSatisfy { $0.id == .manifestInvalid && $0.severity == .error })
+        let expected = ["1️⃣", "2️⃣", "3️⃣", "4️⃣"].map { marked.location($0) }
+        #expect(manifest.diagnostics.count == expected.count)
+        for position in expected { #expect(manifest.diagnostics.contains { $0.position == position }, "\(position)") }
+        let wrongVersion = PushManifest(parsing: Array(#"{"version": 2, "keys": []}"#.utf8))
+        #expect(wrongVersion.diagnostics.contains { $0.message.contains("\"version\": 1") })
+        #expect(PushManifest(parsing: Array("[]".utf8)).diagnostics.map(\.id) == [.manifestInvalid])
+        #expect(PushManifest(parsing: Array("{".utf8)).diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func eachKeyIsCheckedAsThePayloadThatCarriesIt() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"greet\" = \"Hi %@\";\n\"title\" = \"Hello\";\n")
+        try directory.write("app/fr.lproj/Localizable.strings", "\"greet\" = \"Salut\";\n")
+        let marked = MarkedText("""
+            {"version": 1, "keys": [
+              1️⃣{"key": "greet", "arguments": ["string"]},
+              2️⃣{"field": "title", "key": "title"}
+            ]}
+            """)
+        try directory.write("m.json", marked.text)
+        let manifest = directory.path + "/m.json"
+        let (status, findings) = try lintFindings([directory.path + "/app", "--manifest", manifest])
+        #expect(status == 1)
+        func at(_ id: String, _ mark: String) -> [Object] {
+            let position = marked.location(mark)
+            return findings.filter {
+                $0["id"] as? String == id && $0["file"] as? String == manifest && $0["line"] as? Int == position.line && $0["column"] as? Int == position.column
+            }
+        }
+        // fr lacks the title key: fr users see "title"; fr's greet drops its argument.
+        #expect(!at("payload.key-missing", "2️⃣").isEmpty, "\(findings)")
+        #expect(!at("render.extra-arguments", "1️⃣").isEmpty, "\(findings)")
+        // The same keys sent as a payload file give the same findings, only located there.
+        try directory.write("p/greet.json", #"{"aps":{"alert":{"loc-key":"greet","loc-args":["Ana"],"title-loc-key":"title"}}}"#)
+        let (_, payloadFindings) = try lintFindings([directory.path + "/app", "--payloads", directory.path + "/p"])
+        let ids = { (list: [Object], file: String) in Set(list.filter { $0["file"] as? String == file }.compactMap { $0["id"] as? String }) }
+        #expect(ids(findings, manifest) == ids(payloadFindings, directory.path + "/p/greet.json"))
+        #expect(ids(findings, manifest) == ["render.extra-arguments", "payload.key-missing"])
+    }
+
+    @Test func staleCatalogKeysTheServerSendsAreReportedWithTheirFix() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = MarkedText("""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              1️⃣"push.only": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Ping"}}}},
+              "old.unused": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Old"}}}}
+            }}
+            """)
+        try directory.write("Localizable.xcstrings", catalog.text)
+        try directory.write("m.json", #"{"version": 1, "keys": [{"key": "push.only"}]}"#)
+        let (_, findings) = try lintFindings([directory.path + "/Localizable.xcstrings", "--manifest", directory.path + "/m.json"])
+        let stale = findings.filter { $0["id"] as? String == "manifest.key-stale" }
+        #expect(stale.count == 1, "only the key the server sends")
+        let position = catalog.location("1️⃣")
+        #expect(stale.first?["line"] as? Int == position.line && stale.first?["column"] as? Int == position.column)
+        #expect((stale.first?["hint"] as? String)?.contains(#""extractionState" : "manual""#) == true)
+    }
+
+    @Test func aManifestWrittenFromPayloadsListsTheirKeysAndReadsBack() throws {
+        let directory = try TemporaryDirectory()
+        let output = directory.path + "/keys.json"
+        let result = try RenderAlertCommand.run(["manifest", "--payloads", "Resources/payloads", "--output", output])
+        #expect(result.status == 0, "\(result.error)")
+        let manifest = try PushManifest(contentsOfFile: output)
+        #expect(manifest.diagnostics.isEmpty)
+        let payloads = try FileManager.default.contentsOfDirectory(atPath: "Resources/payloads").sorted().map {
+            try NotificationPayload(contentsOfFile: "Resources/payloads/" + $0)
+        }
+        var expected: [String] = []
+        for payload in payloads {
+            for (name, field) in payload.aps.alert?.fields ?? [] {
+                if let key = field.locKey, !expected.contains("\(name.rawValue) \(key)") { expected.append("\(name.rawValue) \(key)") }
+            }
+        }
+        #expect(manifest.keys.map { "\($0.field.rawValue) \($0.key)" } == expected)
+        #expect(manifest.keys.first { $0.key == "file.shared.body" }?.arguments == [.string, .string])
+
+        // Input that cannot make a manifest: exit 2, saying why.
+        try directory.write("bad/broken.json", "{\"aps\": ")
+        let broken = try RenderAlertCommand.run(["manifest", "--payloads", directory.path + "/bad"])
+        #expect(broken.status == 2 && broken.error.contains("did not parse"))
+        try directory.write("raw/plain.json", #"{"aps":{"alert":"Hello"}}"#)
+        let keyless = try RenderAlertCommand.run(["manifest", "--payloads", directory.path + "/raw"])
+        #expect(keyless.status == 2 && keyless.error.contains("no keys"))
+        let missing = try RenderAlertCommand.run(["lint", "Resources/strings", "--manifest", directory.path + "/none.json"])
+        #expect(missing.status == 2 && missing.error.contains("cannot read the manifest"))
+        try directory.write("empty.json", #"{"version": 1, "keys": []}"#)
+        let empty = try RenderAlertCommand.run(["lint", "Resources/strings", "--manifest", directory.path + "/empty.json"])
+        #expect(empty.status == 2 && empty.error.contains("lists no keys"))
+    }
+}
