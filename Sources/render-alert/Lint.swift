@@ -37,6 +37,13 @@ struct Lint: ParsableCommand {
         completion: .file(extensions: ["json"]))
     var manifest: String?
 
+    @Option(
+        name: .customLong("app"),
+        help: ArgumentHelp(
+            "A build still in the field, as VERSION=DIR (repeat for each): its tables are linted, and each key the payloads or manifest send is checked in every version.",
+            valueName: "version=dir"))
+    var appVersions: [String] = []
+
     @Option(help: "The development region, the localization others are compared with (default: each app's Info.plist, else en).")
     var developmentRegion: String?
 
@@ -94,11 +101,21 @@ struct Lint: ParsableCommand {
         var linter = Linter(ignoring: filter.ignored)
         linter.runtimeFallbackTables = configuration?.runtimeFallbackTables ?? []
         let developmentRegion = developmentRegion ?? configuration?.developmentRegion
-        let searched = !paths.isEmpty ? paths : configuration.map { $0.included.isEmpty ? ["."] : $0.included } ?? ["."]
+        let versions = try appVersions.map { argument -> (label: String, path: String) in
+            guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex, argument.index(after: equals) != argument.endIndex else {
+                throw ValidationError("--app takes VERSION=DIR, such as --app 5.2=builds/5.2/MyApp.app; got \(printable(argument))")
+            }
+            let path = String(argument[argument.index(after: equals)...])
+            guard FileStatus.isDirectory(path) else { throw InputOutputError("cannot read the app", path, reason: "no such directory") }
+            return (String(argument[..<equals]), path)
+        }
+        // Labelled builds are linted below, each with the keys sent to it; the paths (default:
+        // none when builds are given) as usual.
+        let searched = !paths.isEmpty || !versions.isEmpty ? paths : configuration.map { $0.included.isEmpty ? ["."] : $0.included } ?? ["."]
         let targets = try LintTargets.discover(searched) { path in configuration?.excludes(path, workingDirectory: workingDirectory) ?? false }
         let payloadFiles = try PayloadFiles.expand(payloads.isEmpty ? configuration?.payloads ?? [] : payloads)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty && manifest == nil {
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty && manifest == nil && versions.isEmpty {
             throw InputOutputError(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
@@ -112,6 +129,7 @@ struct Lint: ParsableCommand {
         let pushManifest = try manifest.map { file in
             try readingInput("cannot read the manifest", file: file) { try PushManifest(contentsOfFile: file) }
         }
+        let filePayloads = payloadDocuments
         if let pushManifest {
             if pushManifest.keys.isEmpty && !pushManifest.diagnostics.containsErrors {
                 throw InputOutputError("nothing to check", pushManifest.file ?? "manifest", reason: "the manifest lists no keys")
@@ -153,6 +171,28 @@ struct Lint: ParsableCommand {
                     ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
             }
         }
+        // Each labelled build, linted with the keys sent to it (a manifest entry's "since"
+        // leaves out earlier builds); a missing key is reported once per build, with its label.
+        if !versions.isEmpty {
+            var builds: [AppVersions.Version] = []
+            for version in versions {
+                reading("folder") { () throws(FileReadError) in
+                    var app = try AppLocalizations(directory: version.path)
+                    if let developmentRegion { app.developmentRegion = developmentRegion }
+                    let model = LocalizationModel(app)
+                    models.append(model)
+                    builds.append(AppVersions.Version(label: version.label, model: model))
+                    let sent = filePayloads + zip(pushManifest?.keys ?? [], pushManifest?.payloads ?? []).compactMap { entry, payload in
+                        entry.since.map { AppVersions.precedes(version.label, $0) } == true ? nil : payload
+                    }
+                    let appFindings = linter.lint(model, payloads: sent).filter { $0.id != .payloadKeyMissing }
+                    findings += InlineSuppressions(app).apply(appFindings, notRun: filter.ignored)
+                    findings += pushManifest?.staleKeys(in: app) ?? []
+                }
+            }
+            let since = Dictionary((pushManifest?.keys ?? []).compactMap { entry in entry.since.map { (entry.key, $0) } }, uniquingKeysWith: { first, _ in first })
+            findings += AppVersions(builds).missingKeys(in: payloadDocuments, since: since)
+        }
         findings += linter.lint(files: fileDiagnostics)
         if targets.apps.isEmpty && !payloadDocuments.isEmpty { findings += linter.lint(payloads: payloadDocuments) }
         // The configuration's severities and scoped ignores; an ignore entry that matched
@@ -179,7 +219,7 @@ struct Lint: ParsableCommand {
                 throw InputOutputError("cannot use the baseline", baseline, reason: error.description)
             }
         }
-        let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count)
+        let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count)
         let reporter: any FindingsReporter =
             switch format {
             case .human: HumanReporter(style: TerminalStyle.current())
@@ -192,7 +232,7 @@ struct Lint: ParsableCommand {
             }
         let status: Int32 = summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0
         if quiet { findings = findings.filter { $0.severity == .error } }
-        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: accepted, checked: targets.count) : summary))
+        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count) : summary))
         ProcessEnd.now(status: status, keeping: models)
     }
 

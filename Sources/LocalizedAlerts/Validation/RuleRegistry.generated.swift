@@ -88,6 +88,7 @@ extension RuleCatalog {
         .stringsdictMissingOther,
         .stringsdictUnknownCategory,
         .stringsdictMissingValueType,
+        .keyMissingInVersion,
         .suppressionUnused,
         .suppressionUnknownRule,
         .configUnusedIgnore,

@@ -119,4 +119,43 @@ struct ManifestCommandTests {
         let empty = try RenderAlertCommand.run(["lint", "Resources/strings", "--manifest", directory.path + "/empty.json"])
         #expect(empty.status == 2 && empty.error.contains("lists no keys"))
     }
+
+    @Test func eachBuildInTheFieldIsAskedForEachKey() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("5.2/en.lproj/Localizable.strings", "\"old\" = \"Old\";\n")
+        try directory.write("5.2/fr.lproj/Localizable.strings", "\"old\" = \"Vieux\";\n")
+        try directory.write("5.3/en.lproj/Localizable.strings", "\"old\" = \"Old\";\n\"NEW_KEY\" = \"New\";\n")
+        try directory.write("5.3/fr.lproj/Localizable.strings", "\"old\" = \"Vieux\";\n")
+        let marked = MarkedText(#"{"version": 1, "keys": [{"key": "old"}, 1️⃣{"key": "NEW_KEY"}]}"#)
+        try directory.write("m.json", marked.text)
+        let apps = ["--app", "5.2=\(directory.path)/5.2", "--app", "5.3=\(directory.path)/5.3"]
+        let (status, findings) = try lintFindings(apps + ["--manifest", directory.path + "/m.json"])
+        #expect(status == 1)
+        let messages = findings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String }
+        #expect(messages == [
+            #"loc-key "NEW_KEY" is missing in 5.2 (all 2 localizations): users on 5.2 see the key"#,
+            #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#,
+        ])
+        let position = marked.location("1️⃣")
+        #expect(findings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.allSatisfy { $0["line"] as? Int == position.line && $0["column"] as? Int == position.column })
+        // The per-localization finding is replaced by the labelled one, not doubled.
+        #expect(!findings.contains { $0["id"] as? String == "payload.key-missing" })
+
+        // "since": the server sends NEW_KEY to 5.3 and later only; 5.2 is not asked.
+        try directory.write("since.json", #"{"version": 1, "keys": [{"key": "NEW_KEY", "since": "5.3"}]}"#)
+        let (_, sinceFindings) = try lintFindings(apps + ["--manifest", directory.path + "/since.json"])
+        #expect(sinceFindings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String } == [
+            #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#
+        ])
+
+        let malformed = try RenderAlertCommand.run(["lint", "--app", "5.2", "--manifest", directory.path + "/m.json"])
+        #expect(malformed.status == 2 && malformed.error.contains("VERSION=DIR"))
+        let missing = try RenderAlertCommand.run(["lint", "--app", "5.2=\(directory.path)/nope", "--manifest", directory.path + "/m.json"])
+        #expect(missing.status == 2 && missing.error.contains("no such directory"))
+    }
+
+    @Test(arguments: [("5.2", "5.3", true), ("5.9", "5.10", true), ("5.10", "5.9", false), ("5.3", "5.3", false), ("5", "5.0.1", true), ("6.0", "5.9", false)])
+    func versionsCompareByNumber(a: String, b: String, precedes: Bool) {
+        #expect(AppVersions.precedes(a, b) == precedes)
+    }
 }
