@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // .render-alert.yml, lint's configuration file.
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // .ipa archives (zips) read by render-alert.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // DocC: swift package generate-documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
         // render-alert-server only: the HTTP server, its lifecycle (signals, graceful shutdown),
@@ -61,6 +63,7 @@ let package = Package(
                 "LocalizedAlertsReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // The HTTP service's app (routes, tables and their reload, metrics), a library so that

@@ -37,6 +37,16 @@ for library in icuuc icui18n icudata; do
   ln -sf "$archive" "$static/lib/"
 done
 ln -sf "$(g++ -print-file-name=libstdc++.a)" "$static/lib/"
+# zlib (ZIPFoundation, for .ipa archives), static as well.
+[ -f "/usr/lib/$multiarch/libz.a" ] || { echo "missing /usr/lib/$multiarch/libz.a: apt-get install zlib1g-dev" >&2; exit 2; }
+ln -sf "/usr/lib/$multiarch/libz.a" "$static/lib/"
+cat > "$static/pkgconfig/zlib.pc" <<PC
+Name: zlib
+Description: zlib, static
+Version: $(pkg-config --modversion zlib 2>/dev/null || echo 1)
+Cflags: -I/usr/include
+Libs: -L$static/lib -lz
+PC
 icu_version=$(pkg-config --modversion icu-uc)
 cat > "$static/pkgconfig/icu-uc.pc" <<PC
 Name: icu-uc

@@ -40,7 +40,7 @@ struct Lint: ParsableCommand {
     @Option(
         name: .customLong("app"),
         help: ArgumentHelp(
-            "A build still in the field, as VERSION=DIR (repeat for each): its tables are linted, and each key the payloads or manifest send is checked in every version.",
+            "A build still in the field, as VERSION=DIR or VERSION=APP.ipa (repeat for each): its tables are linted, and each key the payloads or manifest send is checked in every version.",
             valueName: "version=dir"))
     var appVersions: [String] = []
 
@@ -106,7 +106,9 @@ struct Lint: ParsableCommand {
                 throw ValidationError("--app takes VERSION=DIR, such as --app 5.2=builds/5.2/MyApp.app; got \(printable(argument))")
             }
             let path = String(argument[argument.index(after: equals)...])
-            guard FileStatus.isDirectory(path) else { throw InputOutputError("cannot read the app", path, reason: "no such directory") }
+            guard FileStatus.isDirectory(path) || AppArchive.isArchive(path) else {
+                throw InputOutputError("cannot read the app", path, reason: "no such directory")
+            }
             return (String(argument[..<equals]), path)
         }
         // Labelled builds are linted below, each with the keys sent to it; the paths (default:
@@ -176,8 +178,10 @@ struct Lint: ParsableCommand {
         if !versions.isEmpty {
             var builds: [AppVersions.Version] = []
             for version in versions {
+                // An .ipa's app is copied out while it is read; its problems stop the command.
+                let read = try AppArchive.withAppFolder(version.path) { folder in Result { () throws(FileReadError) in try AppLocalizations(directory: folder) } }
                 reading("folder") { () throws(FileReadError) in
-                    var app = try AppLocalizations(directory: version.path)
+                    var app = try read.get()
                     if let developmentRegion { app.developmentRegion = developmentRegion }
                     let model = LocalizationModel(app)
                     models.append(model)

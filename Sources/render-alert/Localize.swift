@@ -37,7 +37,7 @@ struct Localize: ParsableCommand {
     var payload: String?
 
     @Option(
-        help: "The app's localizations (a directory of .lproj folders and .xcstrings). Default: the bundled sample app.",
+        help: "The app's localizations (a directory of .lproj folders and .xcstrings, a built .app too), or an .ipa. Default: the bundled sample app.",
         completion: .directory)
     var strings: String?
 
@@ -92,7 +92,9 @@ struct Localize: ParsableCommand {
 
     mutating func run() throws {
         let directory = try strings ?? SampleResources.locate() + "/strings"
-        var app = try readingInput("cannot read the app") { try AppLocalizations(directory: directory) }
+        var app = try AppArchive.withAppFolder(directory) { folder in
+            try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
+        }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         let filter = try findingOptions.filter()

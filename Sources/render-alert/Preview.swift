@@ -31,7 +31,7 @@ struct Preview: ParsableCommand {
         completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
 
-    @Option(help: "The app's localizations: a directory of .lproj folders. Default: the bundled sample app.", completion: .directory)
+    @Option(help: "The app's localizations: a directory of .lproj folders (a built .app too), or an .ipa. Default: the bundled sample app.", completion: .directory)
     var strings: String?
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
@@ -60,7 +60,9 @@ struct Preview: ParsableCommand {
         let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
         let stringsDirectory = strings ?? resources! + "/strings"
         let files = try PayloadFiles.expand(payloads.isEmpty ? [resources! + "/payloads"] : payloads)
-        var app = try readingInput("cannot read the app") { try AppLocalizations(directory: stringsDirectory) }
+        var app = try AppArchive.withAppFolder(stringsDirectory) { folder in
+            try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
+        }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         let devices: [[String]] =

@@ -8,6 +8,7 @@ import Testing
 struct BundleFixtureTests {
     static let source = Fixtures.path("bundles/source")
     static let built = Fixtures.path("bundles/Sample.app")
+    static let archive = Fixtures.path("bundles/Sample.ipa")
 
     @Test func previewOfTheBuiltAppEqualsPreviewOfItsSources() throws {
         let directory = try TemporaryDirectory()
@@ -31,6 +32,9 @@ struct BundleFixtureTests {
         let fromBuild = try preview(Self.built)
         #expect(fromSource.count == 9)
         #expect(NSArray(array: fromSource).isEqual(to: fromBuild), "\(fromSource)\n\(fromBuild)")
+        // The same app zipped as an .ipa, read from the archive.
+        #expect(NSArray(array: fromSource).isEqual(to: try preview(Self.archive)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).allSatisfy { !$0.hasPrefix("render-alert-ipa-") }, "the copy is removed")
         // The compiled Info.plist's development region decides for ja, and the escapes survive.
         let text = String(describing: fromBuild)
         #expect(text.contains("Ana a tenté de vous joindre.") && text.contains("Dites « salut »"))
@@ -45,5 +49,51 @@ struct BundleFixtureTests {
         let fromSource = try findings(Self.source)
         #expect(!fromSource.isEmpty, "de lacks keys en has")
         #expect(try findings(Self.built) == fromSource)
+    }
+
+    @Test func aBuildInTheFieldMayBeAnArchive() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("m.json", #"{"version": 1, "keys": [{"field": "title", "key": "call.missed.title"}]}"#)
+        let result = try RenderAlertCommand.run(["lint", "--app", "1.0=" + Self.archive, "--manifest", directory.path + "/m.json", "--format", "json"])
+        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let messages = (root["findings"] as! [[String: Any]]).filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String }
+        #expect(messages == [#"title-loc-key "call.missed.title" is missing in 1.0 (1 of 3 localizations: de): users on 1.0 see the key"#])
+    }
+
+    /// Archives are hostile input: each is refused with the archive, the entry and the reason,
+    /// exit 2, and nothing is left behind.
+    @Test(arguments: [
+        ("traversal.ipa", "would be written outside the archive's folder"),
+        ("bomb.ipa", "a zip bomb?"),
+        ("corrupt.ipa", "central directory is corrupt"),
+        ("no-app.ipa", "no Payload/<Name>.app folder"),
+        ("missing.ipa", "no such file"),
+    ])
+    func hostileArchivesAreRefused(name: String, reason: String) throws {
+        let path = Fixtures.path("bundles/" + name)
+        let directory = try TemporaryDirectory()
+        try directory.write("p.json", #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#)
+        for arguments in [["preview", directory.path + "/p.json", "--strings", path], ["localize", directory.path + "/p.json", "--strings", path, "--language", "fr"]] {
+            let result = try RenderAlertCommand.run(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.error.contains("cannot read the app archive (\(path)): ") && result.error.contains(reason), "\(result.error)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).allSatisfy { !$0.hasPrefix("render-alert-ipa-") })
+    }
+
+    @Test func anArchiveOfTooManyEntriesIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let archive = directory.path + "/many.ipa"
+        // Written by Python's zipfile at test time: 100,001 entries is 10 MB, too much to commit.
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n    for i in range(100001): z.writestr('Payload/A.app/%d' % i, b'')", archive]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0, "python3 writes the archive")
+        try directory.write("p.json", #"{"aps":{"alert":{"body":"x"}}}"#)
+        let result = try RenderAlertCommand.run(["preview", directory.path + "/p.json", "--strings", archive])
+        #expect(result.status == 2)
+        #expect(result.error.contains("more than 100000 entries"), "\(result.error)")
     }
 }

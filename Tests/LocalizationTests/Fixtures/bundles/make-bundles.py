@@ -49,3 +49,31 @@ for language, table in STRINGS.items():
             plistlib.dump(PLURAL, f, fmt=plistlib.FMT_XML)
         with open(f"Sample.app/{language}.lproj/Localizable.stringsdict", "wb") as f:
             plistlib.dump(PLURAL, f, fmt=compiled)
+
+# The same app as an .ipa (a zip with Payload/Sample.app), and archives a reader must refuse.
+import zipfile
+
+
+def ipa(name, members):
+    with zipfile.ZipFile(name, "w", zipfile.ZIP_DEFLATED) as archive:
+        for member, data in members:
+            info = zipfile.ZipInfo(member, date_time=(2000, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o100644 << 16
+            archive.writestr(info, data)
+
+
+app_files = []
+for directory, _, files in sorted(os.walk("Sample.app")):
+    for file in sorted(files):
+        path = os.path.join(directory, file)
+        with open(path, "rb") as f:
+            app_files.append(("Payload/" + path, f.read()))
+ipa("Sample.ipa", app_files)
+ipa("traversal.ipa", app_files + [("Payload/Sample.app/../../../evil.strings", b'"a" = "b";')])
+ipa("bomb.ipa", app_files[:1] + [("Payload/Sample.app/fr.lproj/Localizable.strings", b"\0" * (40 << 20))])
+ipa("no-app.ipa", [("Payload/readme.txt", b"no app here")])
+with open("Sample.ipa", "rb") as f:
+    whole = f.read()
+with open("corrupt.ipa", "wb") as f:
+    f.write(whole[:-30])  # the end of central directory record cut short
