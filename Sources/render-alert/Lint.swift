@@ -113,11 +113,15 @@ struct Lint: ParsableCommand {
         }
         // Labelled builds are linted below, each with the keys sent to it; the paths (default:
         // none when builds are given) as usual.
-        let searched = !paths.isEmpty || !versions.isEmpty ? paths : configuration.map { $0.included.isEmpty ? ["."] : $0.included } ?? ["."]
+        // An .ipa among the paths is an app read from its archive (below), not a folder to search.
+        let archives = paths.filter(AppArchive.isArchive)
+        let searched =
+            !paths.isEmpty || !versions.isEmpty
+            ? paths.filter { !AppArchive.isArchive($0) } : configuration.map { $0.included.isEmpty ? ["."] : $0.included } ?? ["."]
         let targets = try LintTargets.discover(searched) { path in configuration?.excludes(path, workingDirectory: workingDirectory) ?? false }
         let payloadFiles = try PayloadFiles.expand(payloads.isEmpty ? configuration?.payloads ?? [] : payloads)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty && manifest == nil && versions.isEmpty {
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadFiles.isEmpty && manifest == nil && versions.isEmpty && archives.isEmpty {
             throw InputOutputError(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
@@ -150,6 +154,16 @@ struct Lint: ParsableCommand {
         for directory in targets.apps {
             reading("folder") { () throws(FileReadError) in
                 var app = try AppLocalizations(directory: directory)
+                if let developmentRegion { app.developmentRegion = developmentRegion }
+                models.append(LocalizationModel(app))
+                findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: payloadDocuments), notRun: filter.ignored)
+                findings += pushManifest?.staleKeys(in: app) ?? []
+            }
+        }
+        for archive in archives {
+            let read = try AppArchive.withAppFolder(archive) { folder in Result { () throws(FileReadError) in try AppLocalizations(directory: folder) } }
+            reading("folder") { () throws(FileReadError) in
+                var app = try read.get()
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 models.append(LocalizationModel(app))
                 findings += InlineSuppressions(app).apply(linter.lint(models.last!, payloads: payloadDocuments), notRun: filter.ignored)
@@ -223,7 +237,7 @@ struct Lint: ParsableCommand {
                 throw InputOutputError("cannot use the baseline", baseline, reason: error.description)
             }
         }
-        let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count)
+        let summary = LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count + archives.count)
         let reporter: any FindingsReporter =
             switch format {
             case .human: HumanReporter(style: TerminalStyle.current())
@@ -236,7 +250,7 @@ struct Lint: ParsableCommand {
             }
         let status: Int32 = summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0
         if quiet { findings = findings.filter { $0.severity == .error } }
-        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count) : summary))
+        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: accepted, checked: targets.count + versions.count + archives.count) : summary))
         ProcessEnd.now(status: status, keeping: models)
     }
 

@@ -49,6 +49,7 @@ struct BundleFixtureTests {
         let fromSource = try findings(Self.source)
         #expect(!fromSource.isEmpty, "de lacks keys en has")
         #expect(try findings(Self.built) == fromSource)
+        #expect(try findings(Self.archive) == fromSource)
     }
 
     @Test func aBuildInTheFieldMayBeAnArchive() throws {
