@@ -121,7 +121,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
 /// ```swift
 /// let table = LocalizationTable(parsing: Array(#""greeting" = "Hello""#.utf8), file: "en.lproj/Localizable.strings")
 /// for diagnostic in table.diagnostics {
-///     print("\(diagnostic.location): \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.id)]")
+///     print(diagnostic)  // the compiler's form: location, severity, message, [ID]
 ///     // en.lproj/Localizable.strings:1:21: error: missing ';' after the value (found the end of the file). …
 ///     if let hint = diagnostic.hint { print("hint:", hint) }               // add ';' after the value
 ///     if let rule = diagnostic.id.rule { print("why:", rule.rationale) }
@@ -166,6 +166,12 @@ public struct LocalizationDiagnostic: Hashable, Sendable {
         self.hint = hint
         self.notes = notes
     }
+}
+
+extension LocalizationDiagnostic: CustomStringConvertible {
+    /// The compiler's form, as `print(diagnostic)` and string interpolation give it:
+    /// `en.lproj/Localizable.strings:1:21: error: missing ';' … [strings.missing-semicolon]`.
+    public var description: String { "\(location): \(severity): \(message) [\(id)]" }
 }
 
 extension Array where Element == LocalizationDiagnostic {

@@ -55,6 +55,13 @@ struct PayloadTests {
         #expect(payload.diagnostics.filter { $0.id == .payloadUnknownAPSKey }.count == padding)
     }
 
+    @Test func diagnosticsPrintInTheCompilersForm() throws {
+        let payload = NotificationPayload(parsing: #"{"alert": "hi"}"#, file: "p.json")
+        let diagnostic = try #require(payload.diagnostics.first { $0.id == .payloadMissingAPS })
+        #expect("\(diagnostic)" == "p.json:\(diagnostic.location.line):\(diagnostic.location.column): error: \(diagnostic.message) [payload.missing-aps]")
+        #expect("\(diagnostic)".hasPrefix("p.json:1:1: error: "))
+    }
+
     @Test func typeErrorsCountAsAbsentAndAreLocated() {
         let marked = MarkedText(#"{"aps":{"alert":{1️⃣"title":7,"loc-key":"","body":"b"},2️⃣"badge":"3",3️⃣"volume":1}}"#)
         let payload = NotificationPayload(parsing: marked.text, file: "p.json")
