@@ -8,8 +8,9 @@
 /// used, the search list and every finding.
 public enum PreviewHTML {
     /// The page for `previews`, with what is wrong with the app as a whole (`appDiagnostics`).
-    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic]) -> String {
-        let appName = app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
+    /// `appName`, when given, is shown on every card instead of the app's (localized) name.
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil) -> String {
+        let appName = override ?? app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
         var out = """
             <!doctype html>
             <html lang="en">
@@ -24,6 +25,13 @@ public enum PreviewHTML {
             <header class="page">
             <h1>\(escape(appName)) — notification preview</h1>
             <p class="summary">\(previews.count) payload\(previews.count == 1 ? "" : "s") · \(app.localizations.filter { $0.name != "Base" }.count) localizations\(app.developmentRegion.map { " · development region \(escape($0))" } ?? "") · render-alert \(LocalizedAlertsVersion.current)</p>
+            <form class="controls" aria-label="Display">
+            <fieldset><legend>Appearance</legend>
+            <label><input type="radio" name="scheme" id="scheme-auto" checked> As the system</label>
+            <label><input type="radio" name="scheme" id="scheme-light"> Light</label>
+            <label><input type="radio" name="scheme" id="scheme-dark"> Dark</label></fieldset>
+            <label><input type="checkbox" id="show-arguments" checked> Highlight arguments (review help; the device shows none)</label>
+            </form>
             <p class="approximate" role="note"><strong>Line breaking is approximate.</strong> Fonts, sizes and line breaks are this browser’s, not the device’s: a body that fits in four lines here may need five on an iPhone, or the reverse. The text itself, the localization chosen and the substitutions are what the device computes.</p>
 
             """
@@ -37,13 +45,13 @@ public enum PreviewHTML {
         }
         out += "</ol></nav>\n</header>\n<main>\n"
         for (index, preview) in previews.enumerated() {
-            out += section(preview, number: index + 1, app: app, fallbackName: appName)
+            out += section(preview, number: index + 1, app: app, fallbackName: appName, fixedName: override)
         }
         out += "</main>\n</body>\n</html>\n"
         return out
     }
 
-    static func section(_ preview: PayloadPreview, number: Int, app: AppLocalizations, fallbackName: String) -> String {
+    static func section(_ preview: PayloadPreview, number: Int, app: AppLocalizations, fallbackName: String, fixedName: String? = nil) -> String {
         let aps = preview.payload.aps
         var facts = ["\(preview.payload.byteCount) bytes"]
         if aps.interruptionLevel != .active { facts.append(aps.interruptionLevel.rawValue) }
@@ -62,7 +70,7 @@ public enum PreviewHTML {
         }
         out += "<div class=\"cards\">\n"
         for render in preview.renders {
-            out += card(render, payload: preview.payload, appName: app.displayName(searchList: render.searchList) ?? fallbackName)
+            out += card(render, payload: preview.payload, appName: fixedName ?? app.displayName(searchList: render.searchList) ?? fallbackName)
         }
         out += "</div>\n</section>\n"
         return out
@@ -174,31 +182,43 @@ public enum PreviewHTML {
         }
     }
 
+    /// The dark scheme's colours, for the system setting (unless the page's switch says light)
+    /// and for the switch: one list, written into both rules.
+    static func darkSchemeRule(_ opening: String, _ closing: String) -> String {
+        opening + """
+             color-scheme: dark; --page: #000; --text: #f5f5f7; --muted: #a1a1a6; --soft: #98989d; --panel: #1c1c1e;
+              --notification: rgba(58,58,60,.92); --notification-text: #fff; --note: #3a3000; --note-border: #6b5a10; --link: #64a8ff; --rule: #38383a; --arg: rgba(100,168,255,.22); 
+            """ + closing
+    }
+
     /// iOS-like lock screen cards. Sizes follow an iPhone's notification (about 360 points wide,
     /// 15-point text); the fonts are whatever the viewer has, hence "approximate".
     static let stylesheet = """
 
-        :root { color-scheme: light; --card: 360px; }
+        :root { color-scheme: light; --card: 360px; --page: #f2f2f7; --text: #1d1d1f; --muted: #555; --soft: #6e6e73; --panel: #fff;
+          --notification: rgba(246,246,248,.93); --notification-text: #000; --note: #fff8e1; --note-border: #f0d98c; --link: #0a60d0; --rule: #d8d8de; --arg: rgba(10,96,208,.09); }
+        \(darkSchemeRule("@media (prefers-color-scheme: dark) { :root:not(:has(#scheme-light:checked)) {", "} }"))
+        \(darkSchemeRule(":root:has(#scheme-dark:checked) {", "}"))
         * { box-sizing: border-box; }
-        body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif; color: #1d1d1f; background: #f2f2f7; }
+        body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif; color: var(--text); background: var(--page); }
         header.page { padding: 24px 32px 8px; }
         h1 { font-size: 22px; margin: 0 0 4px; }
-        .summary, .tables { color: #555; margin: 4px 0; }
-        .approximate { background: #fff8e1; border: 1px solid #f0d98c; border-radius: 8px; padding: 8px 12px; max-width: 920px; }
-        nav ol { columns: 4 200px; padding: 0 0 0 24px; margin: 8px 0 0; color: #555; }
-        nav a { color: #0a60d0; text-decoration: none; }
-        section.payload { padding: 8px 32px 24px; border-top: 1px solid #d8d8de; }
+        .summary, .tables { color: var(--muted); margin: 4px 0; }
+        .approximate { background: var(--note); border: 1px solid var(--note-border); border-radius: 8px; padding: 8px 12px; max-width: 920px; }
+        nav ol { columns: 4 200px; padding: 0 0 0 24px; margin: 8px 0 0; color: var(--muted); }
+        nav a { color: var(--link); text-decoration: none; }
+        section.payload { padding: 8px 32px 24px; border-top: 1px solid var(--rule); }
         h2 { font-size: 17px; margin: 16px 0 8px; }
-        h2 .facts { font-weight: normal; color: #666; font-size: 13px; margin-inline-start: 8px; }
+        h2 .facts { font-weight: normal; color: var(--muted); font-size: 13px; margin-inline-start: 8px; }
         .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(var(--card) + 24px), 1fr)); gap: 16px; }
-        .nothing-shown { color: #555; font-style: italic; }
-        .card { background: #fff; border-radius: 14px; padding: 12px; box-shadow: 0 1px 2px rgba(0,0,0,.08); min-width: 0; }
+        .nothing-shown { color: var(--muted); font-style: italic; }
+        .card { background: var(--panel); border-radius: 14px; padding: 12px; box-shadow: 0 1px 2px rgba(0,0,0,.08); min-width: 0; }
         .card.has-errors { box-shadow: 0 0 0 2px #e0443e; }
         .screen { width: var(--card); max-width: 100%; padding: 10px; border-radius: 22px; background: linear-gradient(160deg, #3a4a7a, #8a5a8c 55%, #d08a6a); }
-        .notification { background: rgba(246,246,248,.93); border-radius: 18px; padding: 11px 14px 12px; color: #000; font-size: 15px; line-height: 20px; }
+        .notification { background: var(--notification); border-radius: 18px; padding: 11px 14px 12px; color: var(--notification-text); font-size: 15px; line-height: 20px; }
         .notification + details { margin-top: 8px; }
-        .notification.nothing { color: #555; font-style: italic; text-align: center; background: rgba(246,246,248,.55); }
-        .app-row { display: flex; align-items: center; gap: 7px; font-size: 13px; line-height: 18px; color: #6e6e73; margin-bottom: 3px; }
+        .notification.nothing { color: var(--muted); font-style: italic; text-align: center; opacity: .7; }
+        .app-row { display: flex; align-items: center; gap: 7px; font-size: 13px; line-height: 18px; color: var(--soft); margin-bottom: 3px; }
         .app-row .icon { width: 20px; height: 20px; border-radius: 5px; background: linear-gradient(#4fa3ff, #2461e6); color: #fff; font-size: 12px; font-weight: 600; display: inline-flex; align-items: center; justify-content: center; flex: none; }
         .app-row .app { text-transform: uppercase; letter-spacing: .02em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
         .app-row .level { font-weight: 600; color: #c26a00; white-space: nowrap; }
@@ -215,13 +235,15 @@ public enum PreviewHTML {
         .notification[data-variant=expanded] .title, .notification[data-variant=expanded] .subtitle { white-space: normal; }
         .shows-key { text-decoration: underline wavy #e0443e; text-underline-offset: 3px; }
         .shows-fallback { text-decoration: underline dotted #c26a00; text-underline-offset: 3px; }
-        bdi.arg { background: rgba(10,96,208,.09); border-radius: 3px; }
+        bdi.arg { background: var(--arg); border-radius: 3px; }
+        /* Review help, not what the device shows: the page's switch turns it off. */
+        :root:has(#show-arguments:not(:checked)) bdi.arg { background: none; }
         bdi.arg.missing { background: rgba(224,68,62,.18); }
         details.expanded summary { color: #fff; font-size: 12px; cursor: pointer; opacity: .85; }
         .meta { display: grid; grid-template-columns: max-content 1fr; gap: 2px 10px; margin: 10px 2px 4px; font-size: 12.5px; }
-        .meta dt { color: #6e6e73; }
+        .meta dt { color: var(--soft); }
         .meta dd { margin: 0; }
-        .language { color: #6e6e73; }
+        .language { color: var(--soft); }
         .marks { margin: 6px 0; display: flex; flex-wrap: wrap; gap: 4px; }
         .mark { font-size: 12px; border-radius: 10px; padding: 1px 8px; background: #eef; color: #334; }
         .mark.key { background: #fde8e7; color: #a1261f; }
@@ -236,7 +258,10 @@ public enum PreviewHTML {
         .severity { font-weight: 600; text-transform: uppercase; font-size: 10.5px; letter-spacing: .04em; }
         li.error .severity { color: #c0302a; }
         li.warning .severity { color: #a06f00; }
-        code.rule, .where, .hint { color: #6e6e73; font-size: 11.5px; }
+        code.rule, .where, .hint { color: var(--soft); font-size: 11.5px; }
+        .controls { display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; color: var(--muted); margin: 8px 0 0; }
+        .controls fieldset { border: 0; padding: 0; margin: 0; display: inline-flex; gap: 10px; }
+        .controls legend { float: left; margin-inline-end: 8px; }
         .where { overflow-wrap: anywhere; }
 
         """

@@ -52,9 +52,14 @@ struct Preview: ParsableCommand {
     @Option(help: "Write the output to this file instead of standard output.", completion: .file())
     var output: String?
 
+    @Option(help: "The app's name on every card of the HTML page, instead of its Info.plist and InfoPlist.strings names.")
+    var appName: String?
+
     @OptionGroup var findingOptions: FindingOptions
 
     mutating func run() throws {
+        if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
+        if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if payloads.isEmpty && strings != nil { throw ValidationError("give a payload file to preview with --strings") }
         let filter = try findingOptions.filter()
         let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
@@ -87,7 +92,7 @@ struct Preview: ParsableCommand {
         case .json:
             text = PreviewJSON.make(previews, app: app).outputText(pretty: true)
         case .html:
-            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics)
+            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName)
         case .text:
             var style = TerminalStyle.current()
             if output != nil { style.colors = false }

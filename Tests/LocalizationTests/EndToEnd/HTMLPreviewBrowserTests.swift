@@ -145,4 +145,58 @@ struct HTMLPreviewBrowserTests {
         #expect(png.count > 20_000)
         Attachment.record(Array(png), named: "preview.png")
     }
+
+    /// Computed colours the switches and the system's scheme decide, read back from the DOM.
+    static let styleScript = """
+        <script>
+        (function () {
+          const color = (selector, property) => { const e = document.querySelector(selector); return e ? getComputedStyle(e)[property] : null; };
+          const pre = document.createElement('pre');
+          pre.id = 'styles';
+          pre.textContent = JSON.stringify({
+            page: color('body', 'backgroundColor'), card: color('.card', 'backgroundColor'),
+            notification: color('.notification', 'color'), argument: color('bdi.arg', 'backgroundColor'),
+          });
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    func styles(_ html: String, _ extra: [String] = [], in directory: TemporaryDirectory, name: String) throws -> [String: String] {
+        let page = directory.path + "/\(name).html"
+        try html.replacingOccurrences(of: "</body>", with: Self.styleScript + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
+        let dom = try Self.chromium(extra + ["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-\(name)")
+        let match = try #require(dom.firstMatch(of: /<pre id="styles">(.*?)<\/pre>/), "no styles in \(name)")
+        let text = String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"")
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: String]
+    }
+
+    @Test func darkSchemeAndArgumentHighlightingFollowTheSwitches() throws {
+        guard Self.browser != nil else {
+            #expect(!Self.isRequired, "LOCALIZED_ALERTS_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM)")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let result = try RenderAlertCommand.run(["preview", "--format", "html", "--output", directory.path + "/p.html"])
+        #expect(result.status == 0)
+        let html = try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8)
+        let light = try styles(html, in: directory, name: "light")
+        #expect(light["page"] == "rgb(242, 242, 247)" && light["card"] == "rgb(255, 255, 255)" && light["notification"] == "rgb(0, 0, 0)", "\(light)")
+        #expect(light["argument"] != "rgba(0, 0, 0, 0)", "arguments are highlighted by default")
+        // The page's switch, no script: dark.
+        let dark = try styles(
+            html.replacingOccurrences(of: #"id="scheme-auto" checked"#, with: #"id="scheme-auto""#)
+                .replacingOccurrences(of: #"id="scheme-dark""#, with: #"id="scheme-dark" checked"#), in: directory, name: "dark")
+        #expect(dark["page"] == "rgb(0, 0, 0)" && dark["card"] == "rgb(28, 28, 30)" && dark["notification"] == "rgb(255, 255, 255)", "\(dark)")
+        // The system's dark scheme, unless the switch says light.
+        let system = try styles(html, ["--force-dark-mode"], in: directory, name: "system")
+        #expect(system["page"] == "rgb(0, 0, 0)", "\(system)")
+        let forcedLight = try styles(
+            html.replacingOccurrences(of: #"id="scheme-auto" checked"#, with: #"id="scheme-auto""#)
+                .replacingOccurrences(of: #"id="scheme-light""#, with: #"id="scheme-light" checked"#), ["--force-dark-mode"], in: directory, name: "forced-light")
+        #expect(forcedLight["page"] == "rgb(242, 242, 247)", "\(forcedLight)")
+        // Highlighting off: the text as the device shows it.
+        let plain = try styles(html.replacingOccurrences(of: #"id="show-arguments" checked"#, with: #"id="show-arguments""#), in: directory, name: "plain")
+        #expect(plain["argument"] == "rgba(0, 0, 0, 0)", "\(plain)")
+    }
 }

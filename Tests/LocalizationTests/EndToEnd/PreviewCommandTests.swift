@@ -22,6 +22,19 @@ struct PreviewCommandTests {
         #expect(!result.output.contains("\u{1B}["), "no colour when not a terminal")
     }
 
+    @Test func appNameReplacesTheAppsNameOnEveryCard() throws {
+        let html = try RenderAlertCommand.run(["preview", "--format", "html", "--app-name", "Chatter & Co"])
+        #expect(html.status == 0)
+        let names = html.output.matches(of: /<span class="app">([^<]*)<\/span>/).map { String($0.output.1) }
+        #expect(!names.isEmpty && names.allSatisfy { $0 == "Chatter &amp; Co" }, "\(Set(names))")
+        let plain = try RenderAlertCommand.run(["preview", "--format", "html"])
+        #expect(!plain.output.contains("Chatter"))
+        for arguments in [["--app-name", "X"], ["--format", "html", "--app-name", " "]] {
+            let refused = try RenderAlertCommand.run(["preview"] + arguments)
+            #expect(refused.status == 2, "\(arguments)")
+        }
+    }
+
     @Test func hongKongGetsTraditionalChinese() throws {
         let render = try renders(["Resources/payloads/missed-call.json", "--language", "zh-HK"])[0]
         #expect(render["localization"] as? String == "zh-Hant")
