@@ -43,12 +43,48 @@ public enum PreviewHTML {
         for (index, preview) in previews.enumerated() {
             out += "<li><a href=\"#payload-\(index + 1)\">\(escape(fileName(preview.file)))</a></li>\n"
         }
-        out += "</ol></nav>\n</header>\n<main>\n"
+        out += "</ol></nav>\n"
+        out += matrix(previews)
+        out += "</header>\n<main>\n"
         for (index, preview) in previews.enumerated() {
             out += section(preview, number: index + 1, app: app, fallbackName: appName, fixedName: override)
         }
         out += "</main>\n</body>\n</html>\n"
         return out
+    }
+
+    /// One row per payload, one column per device, each cell what the device shows at a glance
+    /// and a link to its card: for fifty languages, the problems without scrolling through
+    /// every card. Rows with problems come first; a checkbox (no script) hides the others.
+    static func matrix(_ previews: [PayloadPreview]) -> String {
+        guard let columns = previews.map(\.renders).max(by: { $0.count < $1.count }), columns.count > 1 || previews.count > 1 else { return "" }
+        func status(_ render: RenderedAlert) -> (name: String, label: String) {
+            if render.isSilent || !render.showsAlert { return ("silent", "–") }
+            if AlertFieldName.allCases.contains(where: { render.field($0)?.source == .key }) { return ("key", "key") }
+            if render.diagnostics.contains(where: { $0.severity == .error }) { return ("error", "error") }
+            if render.diagnostics.contains(where: { $0.severity == .warning }) { return ("warning", "warn") }
+            return ("ok", "ok")
+        }
+        let rows = previews.enumerated().map { index, preview in
+            (index: index, preview: preview, statuses: preview.renders.map(status))
+        }
+        let ordered = rows.filter { $0.statuses.contains { ["key", "error", "warning"].contains($0.name) } } + rows.filter { !$0.statuses.contains { ["key", "error", "warning"].contains($0.name) } }
+        var out = "<details class=\"matrix\" open><summary>Every payload in every language</summary>\n"
+        out += "<label class=\"controls\"><input type=\"checkbox\" id=\"only-problems\"> Only payloads with problems</label>\n"
+        out += "<div class=\"matrix-scroll\"><table><thead><tr><th scope=\"col\">payload</th>"
+        for render in columns { out += "<th scope=\"col\">\(escape(render.preferredLanguages.joined(separator: ",")))</th>" }
+        out += "</tr></thead><tbody>\n"
+        for row in ordered {
+            let clean = !row.statuses.contains { ["key", "error", "warning"].contains($0.name) }
+            out += "<tr\(clean ? " class=\"clean\"" : "")><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
+            for (column, state) in row.statuses.enumerated() {
+                // A payload no device shows has no cards: its section says so.
+                let target = row.preview.renders.allSatisfy(\.isSilent) ? "payload-\(row.index + 1)" : "card-\(row.index + 1)-\(column + 1)"
+                out += "<td class=\"\(state.name)\"><a href=\"#\(target)\">\(state.label)</a></td>"
+            }
+            out += "</tr>\n"
+        }
+        return out + "</tbody></table></div></details>\n"
     }
 
     static func section(_ preview: PayloadPreview, number: Int, app: AppLocalizations, fallbackName: String, fixedName: String? = nil) -> String {
@@ -69,14 +105,14 @@ public enum PreviewHTML {
             return out + "<p class=\"nothing-shown\">No device shows anything (\(escape(devices))).</p>\n</section>\n"
         }
         out += "<div class=\"cards\">\n"
-        for render in preview.renders {
-            out += card(render, payload: preview.payload, appName: fixedName ?? app.displayName(searchList: render.searchList) ?? fallbackName)
+        for (index, render) in preview.renders.enumerated() {
+            out += card(render, payload: preview.payload, appName: fixedName ?? app.displayName(searchList: render.searchList) ?? fallbackName, id: "card-\(number)-\(index + 1)")
         }
         out += "</div>\n</section>\n"
         return out
     }
 
-    static func card(_ render: RenderedAlert, payload: NotificationPayload, appName: String) -> String {
+    static func card(_ render: RenderedAlert, payload: NotificationPayload, appName: String, id: String? = nil) -> String {
         let device = render.preferredLanguages.first ?? ""
         // The lock screen is laid out in the device's language, whatever the app supports.
         let isRTL = LanguageFacts.isRightToLeft(device)
@@ -84,7 +120,7 @@ public enum PreviewHTML {
         var classes = ["card"]
         if render.isSilent { classes.append("silent") }
         if render.diagnostics.contains(where: { $0.severity == .error }) { classes.append("has-errors") }
-        var out = "<article class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
+        var out = "<article\(id.map { " id=\"\($0)\"" } ?? "") class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
         out += "<div class=\"screen\" dir=\"\(isRTL ? "rtl" : "ltr")\" lang=\"\(escape(lang))\">\n"
         if render.isSilent || !render.showsAlert {
             out += "<div class=\"notification nothing\" data-variant=\"collapsed\">\(render.isSilent ? "Background push: nothing is shown." : "No alert text: nothing is shown.")</div>\n"
@@ -262,6 +298,18 @@ public enum PreviewHTML {
         .controls { display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; color: var(--muted); margin: 8px 0 0; }
         .controls fieldset { border: 0; padding: 0; margin: 0; display: inline-flex; gap: 10px; }
         .controls legend { float: left; margin-inline-end: 8px; }
+        details.matrix { margin: 12px 0 4px; }
+        details.matrix summary { cursor: pointer; font-weight: 600; }
+        .matrix-scroll { overflow-x: auto; max-width: 100%; }
+        .matrix table { border-collapse: collapse; font-size: 12px; margin-top: 6px; }
+        .matrix th, .matrix td { padding: 2px 6px; border: 1px solid var(--rule); text-align: center; white-space: nowrap; }
+        .matrix th[scope=row] { text-align: start; font-weight: normal; }
+        .matrix td a { color: inherit; text-decoration: none; display: block; }
+        .matrix td.ok { color: var(--soft); }
+        .matrix td.warning { background: rgba(232,164,0,.18); }
+        .matrix td.error { background: rgba(224,68,62,.2); font-weight: 600; }
+        .matrix td.key { background: rgba(224,68,62,.35); font-weight: 600; }
+        :root:has(#only-problems:checked) .matrix tr.clean { display: none; }
         .where { overflow-wrap: anywhere; }
 
         """
