@@ -1,0 +1,35 @@
+import LocalizedAlerts
+
+struct MissedCall: Encodable {
+    struct APS: Encodable {
+        struct Alert: Encodable {
+            let titleLocKey = "call.missed.title"
+            let locKey = "call.missed.body"
+            var locArgs: [String]
+            enum CodingKeys: String, CodingKey { case titleLocKey = "title-loc-key", locKey = "loc-key", locArgs = "loc-args" }
+        }
+        var alert: Alert
+        var threadID: String
+        enum CodingKeys: String, CodingKey { case alert, threadID = "thread-id" }
+    }
+    var aps: APS
+}
+
+struct Registration: Sendable {
+    var deviceToken: String
+    var preferredLanguages: [String]   // the app's Locale.preferredLanguages, sent when it registered
+}
+
+protocol PushSender: Sendable {
+    func send(_ body: String, to deviceToken: String) async throws
+}
+
+struct MissedCallNotifier: Sendable {
+    let renderer: AlertRenderer
+    let sender: any PushSender
+
+    init(tables: String, sender: any PushSender) throws {
+        renderer = AlertRenderer(app: try AppLocalizations(directory: tables))
+        self.sender = sender
+    }
+}

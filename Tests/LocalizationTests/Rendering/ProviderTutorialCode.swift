@@ -1,0 +1,1 @@
+../../../Sources/LocalizedAlerts/LocalizedAlerts.docc/Resources/provider-03.swift
