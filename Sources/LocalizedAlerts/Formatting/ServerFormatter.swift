@@ -20,10 +20,16 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
     /// An argument from its text; a text that reads as a finite number is also that number.
     public init(_ text: String) {
         self.text = text
+        // Most arguments are names: text whose first byte cannot begin a finite number (a digit,
+        // sign or point, or whitespace the trimming keeps) is not handed to the number parsers.
         let trimmed = text.trimmingASCIIWhitespace()
-        // "nan", "inf" and numbers past Double's range are text, not numbers to format.
-        self.number = Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
-        self.isInteger = Int64(trimmed) != nil
+        if let first = trimmed.utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) || first <= 0x20 {
+            // "nan", "inf" and numbers past Double's range are text, not numbers to format.
+            self.number = Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
+            self.isInteger = Int64(trimmed) != nil
+        } else {
+            (self.number, self.isInteger) = (nil, false)
+        }
         if let dot = trimmed.firstIndex(of: "."), !trimmed.contains("e"), !trimmed.contains("E") {
             self.fractionDigits = trimmed.distance(from: trimmed.index(after: dot), to: trimmed.endIndex)
         } else {
@@ -134,6 +140,18 @@ public struct ServerFormatter: Sendable {
         return (text, problems)
     }
 
+    /// Formats a format string already parsed (a table entry's ``LocalizedEntry/format``): the
+    /// same text as ``format(_:arguments:)-(String,_)``, without parsing it again when it names
+    /// no variable.
+    public func format(_ format: FormatString, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
+        // Expansion only numbers the specifiers and replaces variables; numbering is what
+        // formatting does anyway, so a format without variables is formatted as it is.
+        guard !format.specifiers.contains(where: { $0.variableName != nil }) else { return self.format(format.text, arguments: arguments) }
+        var problems: [Problem] = []
+        let text = self.format(format, arguments: arguments, problems: &problems)
+        return (text, problems)
+    }
+
     /// Formats a plain format string.
     public func format(_ format: String, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {
         var problems: [Problem] = []
@@ -231,8 +249,12 @@ public struct ServerFormatter: Sendable {
     // MARK: Specifiers
 
     func format(_ format: String, arguments: [FormatArgument], problems: inout [Problem]) -> String {
-        let parsed = FormatString(format)
-        let utf8 = Array(format.utf8)
+        self.format(FormatString(format), arguments: arguments, problems: &problems)
+    }
+
+    func format(_ parsed: FormatString, arguments: [FormatArgument], problems: inout [Problem]) -> String {
+        if parsed.specifiers.isEmpty { return parsed.text }
+        let utf8 = Array(parsed.text.utf8)
         var output = ""
         var next = 1
         for token in parsed.tokens {

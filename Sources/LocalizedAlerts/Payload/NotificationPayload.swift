@@ -39,7 +39,7 @@ public struct NotificationPayload: Sendable {
     public static let maximumByteCount = 4096
 
     /// The size APNs counts: the payload as compact JSON, without `Simulator Target Bundle`.
-    public var byteCount: Int { document.withoutSimulatorTarget.serialized().utf8.count }
+    public var byteCount: Int { document.withoutSimulatorTarget.serializedBytes().count }
 
     /// JSON values one payload document may hold (a 4 KB payload holds about 2,000): a bound on
     /// the memory a hostile file can take.

@@ -209,7 +209,7 @@ extension AlertRenderer {
         var result = LocalizedPayload(
             payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
-            byteCount: document.withoutSimulatorTarget.serialized().utf8.count,
+            byteCount: document.withoutSimulatorTarget.serializedBytes().count,
             diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
         result.fallbacks = fallbacks
         // In server mode, a field that would show its key is sent only when asked for
@@ -261,7 +261,7 @@ extension AlertRenderer {
         } else if let entry, let localized = entry.localized {
             result = formatter.format(localized, arguments: arguments)
         } else if let entry {
-            result = formatter.format(entry.text, arguments: arguments)
+            result = formatter.format(entry.format, arguments: arguments)
         } else {
             result = formatter.format(field.text ?? key, arguments: arguments)
         }

@@ -470,72 +470,101 @@ extension LocatedJSON {
     /// The JSON text. Pretty output indents with two spaces; compact output has no spaces.
     /// Non-ASCII characters are written as UTF-8, as APNs counts them.
     public func serialized(pretty: Bool = false) -> String {
-        var output = ""
+        String(decoding: serializedBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// The JSON text's UTF-8 bytes, as ``serialized(pretty:)`` writes them: what a request body
+    /// needs, and what APNs counts, without building a `String`.
+    public func serializedBytes(pretty: Bool = false) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(into: &output, pretty: pretty, indent: 0)
         return output
     }
 
-    private func write(into output: inout String, pretty: Bool, indent: Int) {
+    // Written into bytes: appending to a String scalar by scalar was most of localizing a payload.
+    private func write(into output: inout [UInt8], pretty: Bool, indent: Int) {
         switch value {
-        case .null: output += "null"
-        case .bool(let b): output += b ? "true" : "false"
-        case .number(let n): output += n.text
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let b): output.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): output.append(contentsOf: n.text.utf8)
         case .string(let s): LocatedJSON.writeString(s, into: &output)
         case .array(let items):
             if items.isEmpty {
-                output += "[]"
+                output.append(contentsOf: "[]".utf8)
                 return
             }
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { LocatedJSON.newline(&output, indent + 1) }
                 item.write(into: &output, pretty: pretty, indent: indent + 1)
             }
             if pretty { LocatedJSON.newline(&output, indent) }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
             if members.isEmpty {
-                output += "{}"
+                output.append(contentsOf: "{}".utf8)
                 return
             }
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { LocatedJSON.newline(&output, indent + 1) }
                 LocatedJSON.writeString(member.key, into: &output)
-                output += pretty ? ": " : ":"
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
                 member.value.write(into: &output, pretty: pretty, indent: indent + 1)
             }
             if pretty { LocatedJSON.newline(&output, indent) }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ output: inout String, _ indent: Int) {
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+    private static func newline(_ output: inout [UInt8], _ indent: Int) {
+        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
-    static func writeString(_ s: String, into output: inout String) {
-        output += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    output += "\\u" + hex(scalar.value).lowercased()
+    /// A JSON string: `"` and `\\` escaped, control characters, U+2028 and U+2029 as escapes
+    /// (JavaScript readers take those two for line ends), everything else as its UTF-8 bytes,
+    /// copied in runs.
+    static func writeString(_ s: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var s = s
+        s.withUTF8 { bytes in
+            var runStart = 0
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                let b = bytes[i]
+                let escape: String?
+                var width = 1
+                switch b {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0x00..<0x20: escape = "\\u00" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
+                case 0xE2 where i + 2 < count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                    escape = bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    width = 3
+                default: escape = nil
+                }
+                if let escape {
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<i]))
+                    output.append(contentsOf: escape.utf8)
+                    i += width
+                    runStart = i
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    i += 1
                 }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LocalizedAlerts
 
@@ -112,6 +113,51 @@ struct PluralTests {
             let counts = Dictionary(grouping: result.diagnostics, by: \.id).mapValues(\.count)
             #expect(counts.values.allSatisfy { $0 <= DeviceContext.diagnosticsPerKind }, "\(mode): \(counts)")
             #expect(result.diagnostics.contains { $0.message.contains("more like this in this") }, "\(mode)")
+        }
+    }
+}
+
+@Suite("Server formatting shortcuts")
+struct ServerFormattingShortcutTests {
+    /// Formatting an entry's parsed format skips the expansion pass when the format names no
+    /// variable: on every value of the sample app and the corpus, with names, numbers and too
+    /// few arguments, it gives the text the string path gives, and as many problems.
+    @Test func parsedFormatAgreesWithTheStringPath() throws {
+        var files = Fixtures.corpusStringsFiles()
+        files += Fixtures.files(under: Fixtures.repositoryRoot + "/Resources/strings", suffixes: [".strings"])
+        var values: [String] = ["%", "%%", "%1$@ %@ %@", "%d%%%s", "%lld %5.2f %-3@|", "%#@x@", "%1$#@x@ %d", "%y", "%1$", "%3$@ %1$@"]
+        for file in files {
+            values += LocalizationTable(parsing: try Array(Data(contentsOf: URL(fileURLWithPath: file))), file: file).entries.map(\.value)
+        }
+        #expect(values.count > 1_000)
+        let formatter = ServerFormatter(locale: "de")
+        for arguments in [[], ["Ana"], ["3", "2.5", "Ana", "-1", " 7"]] as [[FormatArgument]] {
+            for value in values where value.contains("%") {
+                let viaString = formatter.format(value, arguments: arguments)
+                let viaParsed = formatter.format(FormatString(value), arguments: arguments)
+                #expect(viaParsed.text == viaString.text, "\(value) \(arguments.map(\.text))")
+                // The same problems; the messages quote the specifier as written ("%@"), where
+                // the string path quotes it numbered by the expansion ("%1$@").
+                #expect(viaParsed.problems.count == viaString.problems.count, "\(value)")
+                let written = FormatString(value).specifiers.map(\.text)
+                for problem in viaParsed.problems where !value.contains("%#@") && !value.contains("$#@") {
+                    #expect(written.contains { problem.message.hasPrefix($0 + " ") }, "\(value): \(problem.message)")
+                }
+            }
+        }
+    }
+
+    /// Arguments that cannot begin a number skip the number parsers; whatever reads as a finite
+    /// number still does.
+    @Test func argumentNumbersAreReadAsBefore() {
+        let cases: [(String, Double?, Bool, Int)] = [
+            ("Ana", nil, false, 0), ("3", 3, true, 0), ("+5", 5, true, 0), ("-.5", -0.5, false, 1), (" 7 ", 7, true, 0),
+            ("2.50", 2.5, false, 2), ("1e3", 1000, false, 0), ("0x1p3", 8, false, 0), ("inf", nil, false, 0), ("nan", nil, false, 0),
+            ("-inf", nil, false, 0), ("Ana.b", nil, false, 1), ("５", nil, false, 0), ("", nil, false, 0), ("1e999", nil, false, 0),
+        ]
+        for (text, number, isInteger, fractionDigits) in cases {
+            let argument = FormatArgument(text)
+            #expect(argument.number == number && argument.isInteger == isInteger && argument.fractionDigits == fractionDigits, "\(text)")
         }
     }
 }
