@@ -37,9 +37,31 @@ extension LocatedJSON {
     /// characters are escaped too (`\u009b`): JSON does not ask for it, but a terminal showing
     /// the output would obey them. Exact, since they can occur only inside strings.
     public func outputText(pretty: Bool = false) -> String {
-        serialized(pretty: pretty).replacingScalars { scalar in
-            (0x7F...0x9F).contains(scalar.value) ? "\\u00" + String(scalar.value, radix: 16) : nil
-        } + "\n"
+        String(decoding: outputBytes(pretty: pretty), as: UTF8.self)
+    }
+
+    /// ``outputText(pretty:)``'s UTF-8 bytes, written without building a `String` (what a
+    /// response body needs).
+    public func outputBytes(pretty: Bool = false) -> [UInt8] {
+        let bytes = serializedBytes(pretty: pretty)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            // DEL, and C1 controls (U+0080 to U+009F: 0xC2 then 0x80 to 0x9F in UTF-8).
+            if byte == 0x7F {
+                output.append(contentsOf: "\\u007f".utf8)
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+                output.append(contentsOf: ("\\u00" + String(bytes[index + 1], radix: 16)).utf8)
+                index += 1
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        output.append(0x0A)
+        return output
     }
 }
 

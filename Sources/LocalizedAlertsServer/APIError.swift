@@ -39,7 +39,7 @@ enum JSONResponse {
     static let contentType = "application/json; charset=utf-8"
 
     static func make(_ json: LocatedJSON, status: HTTPResponse.Status = .ok) -> Response {
-        make(text: json.outputText(), status: status)
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.outputBytes())))
     }
 
     static func make(text: String, status: HTTPResponse.Status = .ok, contentType: String = contentType) -> Response {

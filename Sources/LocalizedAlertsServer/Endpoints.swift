@@ -107,7 +107,7 @@ struct Endpoints: Sendable {
                             json = failure.batchLine(lineNumber: lineNumber)
                         }
                     }
-                    output.writeString(json.outputText())
+                    output.writeBytes(json.outputBytes())
                 }
                 for try await chunk in request.body {
                     var output = ByteBuffer()
