@@ -7,6 +7,7 @@ import LocalizedAlertsReports
 /// against the Foundation baseline: a dictionary lookup per key plus String(format:).
 let benchmarks: @Sendable () -> Void = {
     batchBenchmarks()
+    variedBenchmarks()
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
         maxDuration: .seconds(3),
