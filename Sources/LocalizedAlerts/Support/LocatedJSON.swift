@@ -10,7 +10,7 @@ public struct LocatedJSON: Hashable, Sendable {
     public var location: SourceLocation?
 
     /// A JSON value; objects keep their members in order, duplicates included.
-    public indirect enum Value: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
         case null
         case bool(Bool)
         case number(Number)
