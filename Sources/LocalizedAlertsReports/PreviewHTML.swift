@@ -24,13 +24,14 @@
 public enum PreviewHTML {
     /// The page for `previews`, with what is wrong with the app as a whole (`appDiagnostics`).
     /// `appName`, when given, is shown on every card instead of the app's (localized) name;
-    /// `appIcon`, a `data:image/…` URI, is the icon on every card instead of the name's initial.
+    /// `appIcon`, a base64 PNG or JPEG `data:` URI, is the icon on every card instead of the
+    /// name's initial (anything else is ignored).
     public static func make(
         _ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil, appIcon: String? = nil
     ) -> String {
         let appName = override ?? app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
-        // Only an image embedded in the page: never a reference to anything outside it.
-        let look = Look(icon: appIcon.flatMap { $0.hasPrefix("data:image/") ? $0 : nil }) { render in
+        let icon = appIcon.flatMap(iconRule)
+        let look = Look(hasIcon: icon != nil) { render in
             override ?? app.displayName(searchList: render.searchList) ?? appName
         }
         var out = """
@@ -41,7 +42,7 @@ public enum PreviewHTML {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
             <title>\(escape(appName)) — notification preview</title>
-            <style>\(stylesheet)</style>
+            <style>\(stylesheet)\(icon ?? "")</style>
             </head>
             <body>
             <header class="page">
@@ -114,11 +115,21 @@ public enum PreviewHTML {
         return out + "</tbody></table></div></details>\n"
     }
 
-    /// What every notification on the page shows of the app: its icon (a `data:` URI, else the
-    /// name's initial) and its name on a device.
+    /// What every notification on the page shows of the app: its icon (the page's image, else
+    /// the name's initial) and its name on a device.
     struct Look {
-        var icon: String?
+        var hasIcon: Bool
         var name: (RenderedAlert) -> String
+    }
+
+    /// The rule that draws the icon: the image once, in the stylesheet, however many cards show
+    /// it. Only a base64 PNG or JPEG `data:` URI, so that nothing outside the page is referred
+    /// to and nothing in it can end the CSS string.
+    static func iconRule(_ uri: String) -> String? {
+        guard let comma = uri.firstIndex(of: ","), ["data:image/png;base64", "data:image/jpeg;base64"].contains(String(uri[..<comma])),
+            uri[uri.index(after: comma)...].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0) })
+        else { return nil }
+        return ".notification .icon.image { background: center / cover no-repeat url(\"\(uri)\"); }\n"
     }
 
     /// Notifications sharing a `thread-id` on one device, stacked as iOS shows a group: the newest
@@ -272,11 +283,8 @@ public enum PreviewHTML {
     static func notification(_ render: RenderedAlert, payload: NotificationPayload, look: Look, variant: String) -> String {
         let appName = look.name(render)
         var out = "<div class=\"notification\" data-variant=\"\(variant)\">\n"
-        if let icon = look.icon {
-            out += "<img class=\"icon\" src=\"\(escape(icon))\" alt=\"\(escape(appName))\">"
-        } else {
-            out += "<span class=\"icon\" role=\"img\" aria-label=\"\(escape(appName))\">\(escape(String(appName.prefix(1))))</span>"
-        }
+        let initial = look.hasIcon ? "" : escape(String(appName.prefix(1)))
+        out += "<span class=\"icon\(look.hasIcon ? " image" : "")\" role=\"img\" aria-label=\"\(escape(appName))\">\(initial)</span>"
         out += "<div class=\"content\">\n<div class=\"head\">"
         out += render.title == nil ? "<span class=\"app\">\(escape(appName))</span>" : field(.title, render, payload)
         switch render.interruptionLevel {

@@ -22,6 +22,7 @@ struct Preview: ParsableCommand {
               render-alert preview payload.json --strings MyApp/Resources --language zh-HK --language ar
               render-alert preview payload.json --strings MyApp/Resources --format json
               render-alert preview --format html --output preview.html
+              render-alert preview --format html --app-name Relay --app-icon icon.png --output preview.html
               render-alert preview --layout cards
             """
     )
@@ -55,11 +56,17 @@ struct Preview: ParsableCommand {
     @Option(help: "The app's name on every card of the HTML page, instead of its Info.plist and InfoPlist.strings names.")
     var appName: String?
 
+    @Option(help: "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it.", completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    var appIcon: String?
+
     @OptionGroup var findingOptions: FindingOptions
 
     mutating func run() throws {
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
+        if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
+        // Read first: a bad icon is reported before any payload is.
+        let icon = try appIcon.map(AppIcon.dataURI)
         if payloads.isEmpty && strings != nil { throw ValidationError("give a payload file to preview with --strings") }
         let filter = try findingOptions.filter()
         let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
@@ -92,7 +99,7 @@ struct Preview: ParsableCommand {
         case .json:
             text = PreviewJSON.make(previews, app: app).outputText(pretty: true)
         case .html:
-            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName)
+            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName, appIcon: icon)
         case .text:
             var style = TerminalStyle.current()
             if output != nil { style.colors = false }

@@ -245,7 +245,8 @@ struct HTMLPreviewBrowserTests {
               timeTrailing: getComputedStyle(n).direction === 'rtl' ? Math.abs(box(time).left - box(head).left) < 2 : Math.abs(box(time).right - box(head).right) < 2,
               headline: title ? 'title' : app ? 'app' : null, headlineWeight: +getComputedStyle(title || app).fontWeight,
               headlineText: (title || app).innerText, upperCase: getComputedStyle(title || app).textTransform === 'uppercase',
-              appNames: n.querySelectorAll('.app').length, iconLabel: n.querySelector('.icon').getAttribute('aria-label') || n.querySelector('.icon').getAttribute('alt') };
+              appNames: n.querySelectorAll('.app').length, iconLabel: n.querySelector('.icon').getAttribute('aria-label'),
+              iconImage: getComputedStyle(n.querySelector('.icon')).backgroundImage.startsWith('url("data:image/png;base64,') };
           });
           const pre = document.createElement('pre');
           pre.id = 'groups';
@@ -264,15 +265,17 @@ struct HTMLPreviewBrowserTests {
         try directory.write("payloads/quiet.json", #"{"aps":{"content-available":1,"thread-id":"trip"}}"#)
         try directory.write("payloads/second.json", #"{"aps":{"alert":{"title":"Noor","body":"Second","summary-arg":"Noor"},"thread-id":"trip"}}"#)
         try directory.write("payloads/third.json", #"{"aps":{"alert":{"title":"Samir","body":"\#(long)"},"thread-id":"trip"}}"#)
+        try directory.write("icon.png", PreviewCommandTests.png)
         try directory.write("payloads/alone.json", #"{"aps":{"alert":{"body":"No title: the app's name stands in"},"thread-id":"solo"}}"#)
         let result = try RenderAlertCommand.run([
             "preview", directory.path + "/payloads", "--strings", "Resources/strings", "--language", "en", "--language", "ar",
-            "--format", "html", "--app-name", "Relay", "--output", directory.path + "/p.html"])
+            "--format", "html", "--app-name", "Relay", "--app-icon", directory.path + "/icon.png", "--output", directory.path + "/p.html"])
         #expect(result.status == 0, "\(result.error)")
         // The long body's card, found by the script as #long.
         let html = try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8)
             .replacingOccurrences(of: #"<article id="card-5-1""#, with: #"<article id="long""#)
-        #expect(!html.contains("<script"))
+        // The icon is the page's own: its one url() is a data: URI.
+        #expect(!html.contains("<script") && html.matches(of: /url\(/).count == 1 && html.contains(#"url("data:image/png;base64,"#))
         let measured = try Self.measurements(html, script: Self.groupScript, id: "groups", in: directory, name: "groups")
 
         // One stack per device for the thread with three visible notifications (the background
@@ -305,7 +308,7 @@ struct HTMLPreviewBrowserTests {
         for card in layout {
             #expect(card["iconLeading"] as? Bool == true && card["timeTrailing"] as? Bool == true, "\(card)")
             #expect((card["headlineWeight"] as? Int ?? 0) >= 600 && card["upperCase"] as? Bool == false, "\(card)")
-            #expect(card["iconLabel"] as? String == "Relay")
+            #expect(card["iconLabel"] as? String == "Relay" && card["iconImage"] as? Bool == true, "\(card)")
             let untitled = card["headlineText"] as? String == "Relay"
             #expect(card["headline"] as? String == (untitled ? "app" : "title") && card["appNames"] as? Int == (untitled ? 1 : 0), "\(card)")
         }
