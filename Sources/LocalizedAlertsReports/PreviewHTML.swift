@@ -461,6 +461,7 @@ public enum PreviewHTML {
         .matrix th, .matrix td { padding: 2px 6px; border: 1px solid var(--rule); text-align: center; white-space: nowrap; }
         .matrix th[scope=row] { text-align: start; font-weight: normal; }
         .matrix td a { color: inherit; text-decoration: none; display: block; }
+        .matrix th a { color: var(--link); }
         .matrix td.ok { color: var(--soft); }
         .matrix td.warning { background: rgba(232,164,0,.18); }
         .matrix td.error { background: rgba(224,68,62,.2); font-weight: 600; }
