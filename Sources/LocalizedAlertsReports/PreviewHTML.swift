@@ -1,16 +1,39 @@
 @_spi(Presentation) import LocalizedAlerts
 
 /// `preview --format html`: one self-contained page (no scripts, fonts or images from anywhere)
-/// with a lock-screen card per payload and device: app name and time, a bold one-line title, a
-/// one-line subtitle and the body clamped to four lines, plus the expanded notification with the
-/// full text. Cards lay out in the device language's direction; each argument is a `<bdi>`, so
-/// that a Latin name inside Arabic text keeps its place. Around each card: the localization
-/// used, the search list and every finding.
+/// with a card per payload and device in the current (iOS 15 and later) layout: the app icon at
+/// the leading edge, the bold one-line title (the app's name only when there is no title) with
+/// the time at the trailing edge, a one-line subtitle and the body clamped to the lines the
+/// chosen presentation shows (lock screen, Notification Center or banner), plus the expanded
+/// notification with the full text. Notifications sharing a `thread-id` also stack as a group.
+/// Cards lay out in the device language's direction; each argument is a `<bdi>`, so that a
+/// Latin name inside Arabic text keeps its place. Around each card: the localization used, the
+/// search list and every finding.
+///
+/// Sources for the layout (none of them Apple's layout specification, which is not published):
+/// WWDC21 "Send communication and Time Sensitive notifications" as summarised by Batch
+/// (batch.com/blog/posts/wwdc-2021-major-push-notifications-announcements: "the application
+/// icon will take up more space", "if the notification does not have a title, then only the
+/// app name will appear") and Notificare (notificare.com/blog/2021/07/12/Notifications-in-iOS-15:
+/// "the app icon is now more prominent"); iOS 16's stacks at the bottom of the lock screen,
+/// newest on top (macrumors.com/how-to/change-notifications-layout-lock-screen,
+/// jacobsquick.tips/change-notification-display-mode); body lines per presentation: an
+/// experiment published on Stack Overflow (stackoverflow.com/questions/6307748, "What is the
+/// maximum length of a Push Notification alert text?", iOS 7: banners about 2 lines,
+/// Notification Center and lock screen about 4), which the page states as an approximation.
 public enum PreviewHTML {
     /// The page for `previews`, with what is wrong with the app as a whole (`appDiagnostics`).
-    /// `appName`, when given, is shown on every card instead of the app's (localized) name.
-    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil) -> String {
+    /// `appName`, when given, is shown on every card instead of the app's (localized) name;
+    /// `appIcon`, a base64 PNG or JPEG `data:` URI, is the icon on every card instead of the
+    /// name's initial (anything else is ignored).
+    public static func make(
+        _ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil, appIcon: String? = nil
+    ) -> String {
         let appName = override ?? app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
+        let icon = appIcon.flatMap(iconRule)
+        let look = Look(hasIcon: icon != nil) { render in
+            override ?? app.displayName(searchList: render.searchList) ?? appName
+        }
         var out = """
             <!doctype html>
             <html lang="en">
@@ -19,7 +42,7 @@ public enum PreviewHTML {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
             <title>\(escape(appName)) — notification preview</title>
-            <style>\(stylesheet)</style>
+            <style>\(stylesheet)\(icon ?? "")</style>
             </head>
             <body>
             <header class="page">
@@ -30,9 +53,13 @@ public enum PreviewHTML {
             <label><input type="radio" name="scheme" id="scheme-auto" checked> As the system</label>
             <label><input type="radio" name="scheme" id="scheme-light"> Light</label>
             <label><input type="radio" name="scheme" id="scheme-dark"> Dark</label></fieldset>
+            <fieldset><legend>Shown as</legend>
+            <label><input type="radio" name="shown-as" id="shown-lock-screen" checked> Lock screen</label>
+            <label><input type="radio" name="shown-as" id="shown-center"> Notification Center</label>
+            <label><input type="radio" name="shown-as" id="shown-banner"> Banner</label></fieldset>
             <label><input type="checkbox" id="show-arguments" checked> Highlight arguments (review help; the device shows none)</label>
             </form>
-            <p class="approximate" role="note"><strong>Line breaking is approximate.</strong> Fonts, sizes and line breaks are this browser’s, not the device’s: a body that fits in four lines here may need five on an iPhone, or the reverse. The text itself, the localization chosen and the substitutions are what the device computes.</p>
+            <p class="approximate" role="note"><strong>Line breaking is approximate.</strong> Fonts, sizes and line breaks are this browser’s, not the device’s: a body that fits in four lines here may need five on an iPhone, or the reverse. The body’s line count is an approximation too: four lines on the lock screen and in Notification Center, two in a banner, as measured on iOS 7 and published (Apple documents no number). The text itself, the localization chosen and the substitutions are what the device computes.</p>
 
             """
         if !appDiagnostics.isEmpty {
@@ -46,8 +73,9 @@ public enum PreviewHTML {
         out += "</ol></nav>\n"
         out += matrix(previews)
         out += "</header>\n<main>\n"
+        out += threads(previews, look: look)
         for (index, preview) in previews.enumerated() {
-            out += section(preview, number: index + 1, app: app, fallbackName: appName, fixedName: override)
+            out += section(preview, number: index + 1, look: look)
         }
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -87,12 +115,104 @@ public enum PreviewHTML {
         return out + "</tbody></table></div></details>\n"
     }
 
-    static func section(_ preview: PayloadPreview, number: Int, app: AppLocalizations, fallbackName: String, fixedName: String? = nil) -> String {
+    /// What every notification on the page shows of the app: its icon (the page's image, else
+    /// the name's initial) and its name on a device.
+    struct Look {
+        var hasIcon: Bool
+        var name: (RenderedAlert) -> String
+    }
+
+    /// The rule that draws the icon: the image once, in the stylesheet, however many cards show
+    /// it. Only a base64 PNG or JPEG `data:` URI, so that nothing outside the page is referred
+    /// to and nothing in it can end the CSS string.
+    static func iconRule(_ uri: String) -> String? {
+        guard let comma = uri.firstIndex(of: ","), ["data:image/png;base64", "data:image/jpeg;base64"].contains(String(uri[..<comma])),
+            uri[uri.index(after: comma)...].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0) })
+        else { return nil }
+        return ".notification .icon.image { background: center / cover no-repeat url(\"\(uri)\"); }\n"
+    }
+
+    /// Notifications sharing a `thread-id` on one device, stacked as iOS shows a group: the newest
+    /// on top, "n more notifications" beneath, expanding (no script: `<details>`) to the others.
+    /// Without a `thread-id`, iOS groups an app's notifications together, and so does the page.
+    /// Payloads have no arrival time: the last one given is taken as the newest.
+    static func threads(_ previews: [PayloadPreview], look: Look) -> String {
+        var keys: [String?] = []
+        for preview in previews where !keys.contains(preview.payload.aps.threadID) { keys.append(preview.payload.aps.threadID) }
+        // Named threads first: the app's own group of the rest is the least telling.
+        keys = keys.filter { $0 != nil } + keys.filter { $0 == nil }
+        let columns = previews.map(\.renders.count).max() ?? 0
+        var out = ""
+        for (number, key) in keys.enumerated() {
+            let members = previews.enumerated().filter { $0.element.payload.aps.threadID == key }
+            var stacks = ""
+            for column in 0..<columns {
+                // Newest first; a background push or an empty alert never joins a group.
+                let shown = members.reversed().filter { column < $0.element.renders.count && $0.element.renders[column].showsAlert }
+                guard shown.count > 1 else { continue }
+                stacks += stack(shown.map { ($0.offset, $0.element, $0.element.renders[column]) }, thread: key, look: look)
+            }
+            guard !stacks.isEmpty else { continue }
+            let files = members.map { "<a href=\"#payload-\($0.offset + 1)\">\(escape(fileName($0.element.file)))</a>" }.joined(separator: ", ")
+            out += "<div class=\"thread\" id=\"thread-\(number + 1)\">\n<h3>\(key.map { "thread-id <code>\(escape($0))</code>" } ?? "No thread-id (grouped by app)") <span class=\"facts\">\(files)</span></h3>\n"
+            out += "<div class=\"cards\">\n\(stacks)</div>\n</div>\n"
+        }
+        guard !out.isEmpty else { return "" }
+        return """
+            <section class="threads" id="threads">
+            <h2>Grouped by thread</h2>
+            <p class="note">Each device’s notifications with the same <code>thread-id</code> stack as one group, the newest on top; “n more notifications” opens the group. The order is the order the payloads were given (the last is the newest): payloads carry no arrival time. The “more” line is the system’s, in the device’s language on a real device, in English here.</p>
+            \(out)</section>
+
+            """
+    }
+
+    /// One device's group: `members` newest first, as (payload number, payload, rendering).
+    static func stack(_ members: [(Int, PayloadPreview, RenderedAlert)], thread: String?, look: Look) -> String {
+        let (_, top, render) = members[0]
+        let device = render.preferredLanguages.joined(separator: ",")
+        let more = members.count - 1
+        var out = "<article class=\"stack\" data-device=\"\(escape(device))\" data-thread=\"\(escape(thread ?? ""))\" data-count=\"\(members.count)\">\n"
+        out += screen(render) + "<div class=\"stack-top\">\n" + notification(render, payload: top.payload, look: look, variant: "collapsed")
+        out += "<div class=\"plates\" aria-hidden=\"true\">\(String(repeating: "<span></span>", count: min(more, 2)))</div>\n</div>\n"
+        out += "<details class=\"stack-rest\"><summary><span dir=\"ltr\" lang=\"en\">\(more) more notification\(more == 1 ? "" : "s")</span></summary>\n"
+        for (_, preview, other) in members.dropFirst() {
+            out += notification(other, payload: preview.payload, look: look, variant: "collapsed")
+        }
+        out += "</details>\n</div>\n"
+        out += "<dl class=\"meta\"><dt>Device</dt><dd>\(escape(render.preferredLanguages.joined(separator: ", ")))\(languageName(render.preferredLanguages.first ?? ""))</dd>"
+        out += "<dt>Newest first</dt><dd>\(members.map { "<a href=\"#payload-\($0.0 + 1)\">\(escape(fileName($0.1.file)))</a>" }.joined(separator: ", "))</dd></dl>\n"
+        out += groupSummary(members.reversed().map(\.1.payload))
+        return out + "</article>\n"
+    }
+
+    /// What the payloads give a group's summary. iOS 12–14 filled the category's summary format
+    /// (`UNNotificationCategory.categorySummaryFormat`, "%u new messages from %@") with the
+    /// count and the joined `summary-arg`s; that format is registered in the app's code, which
+    /// this tool does not read, so the page shows what the payloads send and says so.
+    static func groupSummary(_ payloads: [NotificationPayload]) -> String {
+        let arguments = payloads.compactMap { $0.aps.alert?.summaryArgument }
+        let count = payloads.reduce(0) { $0 + ($1.aps.alert?.summaryArgumentCount ?? 1) }
+        let categories = Set(payloads.compactMap(\.aps.category)).sorted()
+        guard !arguments.isEmpty || payloads.contains(where: { $0.aps.alert?.summaryArgumentCount != nil }) || !categories.isEmpty else { return "" }
+        var out = "<p class=\"group-summary\">"
+        if !arguments.isEmpty || payloads.contains(where: { $0.aps.alert?.summaryArgumentCount != nil }) {
+            out += "Summary: <span class=\"summary-count\">\(count)</span> (the <code>summary-arg-count</code>s, 1 where none)"
+            if !arguments.isEmpty { out += " from <span class=\"summary-args\">\(arguments.map { "<bdi>\(escape($0))</bdi>" }.joined(separator: ", "))</span>" }
+            out += " — iOS 12–14 put these into the category’s summary format; iOS 15 and later ignore <code>summary-arg</code>. "
+        }
+        if !categories.isEmpty { out += "Category \(categories.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")): " }
+        out += "the summary format is in the app’s code (<code>categorySummaryFormat</code>), which this tool does not read.</p>\n"
+        return out
+    }
+
+    static func section(_ preview: PayloadPreview, number: Int, look: Look) -> String {
         let aps = preview.payload.aps
         var facts = ["\(preview.payload.byteCount) bytes"]
         if aps.interruptionLevel != .active { facts.append(aps.interruptionLevel.rawValue) }
         if let badge = aps.badge { facts.append("badge \(badge)") }
         if let category = aps.category { facts.append("category \(category)") }
+        if let thread = aps.threadID { facts.append("thread-id \(thread)") }
         var out = "<section class=\"payload\" id=\"payload-\(number)\">\n"
         out += "<h2>\(escape(fileName(preview.file))) <span class=\"facts\">\(escape(facts.joined(separator: " · ")))</span></h2>\n"
         var marks: [String] = []
@@ -106,28 +226,33 @@ public enum PreviewHTML {
         }
         out += "<div class=\"cards\">\n"
         for (index, render) in preview.renders.enumerated() {
-            out += card(render, payload: preview.payload, appName: fixedName ?? app.displayName(searchList: render.searchList) ?? fallbackName, id: "card-\(number)-\(index + 1)")
+            out += card(render, payload: preview.payload, look: look, id: "card-\(number)-\(index + 1)")
         }
         out += "</div>\n</section>\n"
         return out
     }
 
-    static func card(_ render: RenderedAlert, payload: NotificationPayload, appName: String, id: String? = nil) -> String {
+    /// The device's screen around notifications, laid out in the device's language: the lock
+    /// screen is, whatever the app supports.
+    static func screen(_ render: RenderedAlert) -> String {
         let device = render.preferredLanguages.first ?? ""
-        // The lock screen is laid out in the device's language, whatever the app supports.
-        let isRTL = LanguageFacts.isRightToLeft(device)
         let lang = render.localization.flatMap { $0 == "Base" ? nil : $0 } ?? device
+        return "<div class=\"screen\" dir=\"\(LanguageFacts.isRightToLeft(device) ? "rtl" : "ltr")\" lang=\"\(escape(lang))\">\n"
+    }
+
+    static func card(_ render: RenderedAlert, payload: NotificationPayload, look: Look, id: String? = nil) -> String {
+        let device = render.preferredLanguages.first ?? ""
         var classes = ["card"]
         if render.isSilent { classes.append("silent") }
         if render.diagnostics.contains(where: { $0.severity == .error }) { classes.append("has-errors") }
         var out = "<article\(id.map { " id=\"\($0)\"" } ?? "") class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
-        out += "<div class=\"screen\" dir=\"\(isRTL ? "rtl" : "ltr")\" lang=\"\(escape(lang))\">\n"
+        out += screen(render)
         if render.isSilent || !render.showsAlert {
             out += "<div class=\"notification nothing\" data-variant=\"collapsed\">\(render.isSilent ? "Background push: nothing is shown." : "No alert text: nothing is shown.")</div>\n"
         } else {
-            out += notification(render, payload: payload, appName: appName, variant: "collapsed")
+            out += notification(render, payload: payload, look: look, variant: "collapsed")
             out += "<details class=\"expanded\"><summary>Expanded (long press)</summary>\n"
-            out += notification(render, payload: payload, appName: appName, variant: "expanded")
+            out += notification(render, payload: payload, look: look, variant: "expanded")
             out += "</details>\n"
         }
         out += "</div>\n"
@@ -152,23 +277,32 @@ public enum PreviewHTML {
         return out
     }
 
-    static func notification(_ render: RenderedAlert, payload: NotificationPayload, appName: String, variant: String) -> String {
+    /// One notification in the current layout: the icon at the leading edge; beside it the
+    /// title, or the app's name when there is none, with the time at the trailing edge; then
+    /// the subtitle and the body.
+    static func notification(_ render: RenderedAlert, payload: NotificationPayload, look: Look, variant: String) -> String {
+        let appName = look.name(render)
         var out = "<div class=\"notification\" data-variant=\"\(variant)\">\n"
-        out += "<div class=\"app-row\"><span class=\"icon\" aria-hidden=\"true\">\(escape(String(appName.prefix(1))))</span>"
-        out += "<span class=\"app\">\(escape(appName))</span>"
+        let initial = look.hasIcon ? "" : escape(String(appName.prefix(1)))
+        out += "<span class=\"icon\(look.hasIcon ? " image" : "")\" role=\"img\" aria-label=\"\(escape(appName))\">\(initial)</span>"
+        out += "<div class=\"content\">\n<div class=\"head\">"
+        out += render.title == nil ? "<span class=\"app\">\(escape(appName))</span>" : field(.title, render, payload)
         switch render.interruptionLevel {
         case .timeSensitive: out += "<span class=\"level\">Time Sensitive</span>"
         case .critical: out += "<span class=\"level critical\">Critical</span>"
         case .active, .passive: break
         }
         out += "<time>now</time></div>\n"
-        for name in AlertFieldName.allCases {
-            guard let field = render.field(name) else { continue }
-            let shown = field.source == .key ? " shows-key" : field.source == .fallbackText ? " shows-fallback" : ""
-            out += "<div class=\"\(name.rawValue)\(shown)\">\(text(field, name: name, payload: payload))</div>\n"
-        }
-        out += "</div>\n"
+        out += field(.subtitle, render, payload) + field(.body, render, payload)
+        out += "</div>\n</div>\n"
         return out
+    }
+
+    /// A field's element, marked when it shows its key or the payload's fallback text.
+    static func field(_ name: AlertFieldName, _ render: RenderedAlert, _ payload: NotificationPayload) -> String {
+        guard let field = render.field(name) else { return "" }
+        let shown = field.source == .key ? " shows-key" : field.source == .fallbackText ? " shows-fallback" : ""
+        return "<div class=\"\(name.rawValue)\(shown)\">\(text(field, name: name, payload: payload))</div>\n"
     }
 
     /// The field's text with each argument isolated (`<bdi>`), when it was formatted.
@@ -232,7 +366,7 @@ public enum PreviewHTML {
     static let stylesheet = """
 
         :root { color-scheme: light; --card: 360px; --page: #f2f2f7; --text: #1d1d1f; --muted: #555; --soft: #6e6e73; --panel: #fff;
-          --notification: rgba(246,246,248,.93); --notification-text: #000; --note: #fff8e1; --note-border: #f0d98c; --link: #0a60d0; --rule: #d8d8de; --arg: rgba(10,96,208,.09); }
+          --notification: rgba(246,246,248,.93); --notification-text: #000; --note: #fff8e1; --note-border: #f0d98c; --link: #0a60d0; --rule: #d8d8de; --arg: rgba(10,96,208,.09); --body-lines: 4; }
         \(darkSchemeRule("@media (prefers-color-scheme: dark) { :root:not(:has(#scheme-light:checked)) {", "} }"))
         \(darkSchemeRule(":root:has(#scheme-dark:checked) {", "}"))
         * { box-sizing: border-box; }
@@ -248,27 +382,49 @@ public enum PreviewHTML {
         h2 .facts { font-weight: normal; color: var(--muted); font-size: 13px; margin-inline-start: 8px; }
         .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(calc(var(--card) + 24px), 1fr)); gap: 16px; }
         .nothing-shown { color: var(--muted); font-style: italic; }
-        .card { background: var(--panel); border-radius: 14px; padding: 12px; box-shadow: 0 1px 2px rgba(0,0,0,.08); min-width: 0; }
+        .card, .stack { background: var(--panel); border-radius: 14px; padding: 12px; box-shadow: 0 1px 2px rgba(0,0,0,.08); min-width: 0; }
         .card.has-errors { box-shadow: 0 0 0 2px #e0443e; }
         .screen { width: var(--card); max-width: 100%; padding: 10px; border-radius: 22px; background: linear-gradient(160deg, #3a4a7a, #8a5a8c 55%, #d08a6a); }
-        .notification { background: var(--notification); border-radius: 18px; padding: 11px 14px 12px; color: var(--notification-text); font-size: 15px; line-height: 20px; }
+        .notification { background: var(--notification); border-radius: 20px; padding: 11px 14px 12px 11px; color: var(--notification-text); font-size: 15px; line-height: 20px;
+          display: grid; grid-template-columns: 38px minmax(0, 1fr); column-gap: 10px; align-items: center; }
+        .screen[dir=rtl] .notification { padding: 11px 11px 12px 14px; }
         .notification + details { margin-top: 8px; }
-        .notification.nothing { color: var(--muted); font-style: italic; text-align: center; opacity: .7; }
-        .app-row { display: flex; align-items: center; gap: 7px; font-size: 13px; line-height: 18px; color: var(--soft); margin-bottom: 3px; }
-        .app-row .icon { width: 20px; height: 20px; border-radius: 5px; background: linear-gradient(#4fa3ff, #2461e6); color: #fff; font-size: 12px; font-weight: 600; display: inline-flex; align-items: center; justify-content: center; flex: none; }
-        .app-row .app { text-transform: uppercase; letter-spacing: .02em; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-        .app-row .level { font-weight: 600; color: #c26a00; white-space: nowrap; }
-        .app-row .level.critical { color: #d70015; }
-        .app-row time { margin-inline-start: auto; white-space: nowrap; }
-        .title { font-weight: 600; }
-        .title, .subtitle { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        .notification.nothing { display: block; color: var(--muted); font-style: italic; text-align: center; opacity: .7; }
+        /* iOS 15 and later: a larger icon at the leading edge, no app-name row. */
+        .notification .icon { width: 38px; height: 38px; border-radius: 9px; background: linear-gradient(#4fa3ff, #2461e6); color: #fff; font-size: 19px; font-weight: 600;
+          display: inline-flex; align-items: center; justify-content: center; object-fit: cover; }
+        .content { min-width: 0; }
+        .head { display: flex; align-items: baseline; gap: 6px; }
+        .head .title, .head .app { font-weight: 600; flex: 0 1 auto; min-width: 0; }
+        .head .level { font-size: 12px; font-weight: 600; color: #c26a00; white-space: nowrap; }
+        .head .level.critical { color: #d70015; }
+        .head time { margin-inline-start: auto; padding-inline-start: 6px; font-size: 13px; color: var(--soft); white-space: nowrap; }
+        .title, .subtitle, .head .app { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
         /* iOS aligns to the interface's side but takes each paragraph's direction from its text. */
         .title, .subtitle, .body { unicode-bidi: plaintext; }
         .screen[dir=ltr] .notification { text-align: left; }
         .screen[dir=rtl] .notification { text-align: right; }
         .body { white-space: pre-wrap; overflow-wrap: anywhere; }  /* as the device lays it out: a dropped %d leaves a double space */
-        .notification[data-variant=collapsed] .body { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 4; line-clamp: 4; overflow: hidden; }
+        /* Body lines per presentation (approximate, see the page's note): the switch sets them. */
+        .notification[data-variant=collapsed] .body { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: var(--body-lines); line-clamp: var(--body-lines); overflow: hidden; }
+        :root:has(#shown-center:checked) .screen { background: linear-gradient(160deg, #1f2a48, #4a3350); }
+        :root:has(#shown-banner:checked) { --body-lines: 2; }
+        :root:has(#shown-banner:checked) .screen { background: linear-gradient(160deg, #9ec5f0, #d9c8ef); }
+        :root:has(#shown-banner:checked) details.expanded summary { color: #222; }
         .notification[data-variant=expanded] .title, .notification[data-variant=expanded] .subtitle { white-space: normal; }
+        /* A group: the newest notification with the others as plates beneath it. */
+        .stack-top { position: relative; }
+        .plates span { display: block; height: 9px; margin: 0 14px; border-radius: 0 0 14px 14px; background: var(--notification); opacity: .75; }
+        .plates span + span { margin: 0 26px; opacity: .5; }
+        .stack:has(details.stack-rest[open]) .plates { display: none; }
+        details.stack-rest summary { color: #fff; font-size: 13px; cursor: pointer; margin: 6px 4px 0; }
+        details.stack-rest .notification { margin-top: 8px; }
+        .group-summary { font-size: 12.5px; color: var(--muted); margin: 6px 2px; }
+        section.threads { padding: 8px 32px 24px; border-top: 1px solid var(--rule); }
+        section.threads .note { color: var(--muted); max-width: 920px; }
+        h3 { font-size: 15px; margin: 14px 0 8px; }
+        h3 .facts { font-weight: normal; color: var(--muted); font-size: 13px; margin-inline-start: 8px; }
+        h3 .facts a { color: var(--link); }
         .shows-key { text-decoration: underline wavy #e0443e; text-underline-offset: 3px; }
         .shows-fallback { text-decoration: underline dotted #c26a00; text-underline-offset: 3px; }
         bdi.arg { background: var(--arg); border-radius: 3px; }
@@ -305,6 +461,7 @@ public enum PreviewHTML {
         .matrix th, .matrix td { padding: 2px 6px; border: 1px solid var(--rule); text-align: center; white-space: nowrap; }
         .matrix th[scope=row] { text-align: start; font-weight: normal; }
         .matrix td a { color: inherit; text-decoration: none; display: block; }
+        .matrix th a { color: var(--link); }
         .matrix td.ok { color: var(--soft); }
         .matrix td.warning { background: rgba(232,164,0,.18); }
         .matrix td.error { background: rgba(224,68,62,.2); font-weight: 600; }

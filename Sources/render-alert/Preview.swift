@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import ArgumentParser
 import LocalizedAlerts
 import LocalizedAlertsReports
@@ -15,14 +21,17 @@ struct Preview: ParsableCommand {
 
             --format html writes one self-contained page with a lock-screen card per language \
             (to --output, or standard output); --layout cards draws the same cards in the \
-            terminal. Line breaking in both is approximate.
+            terminal. Line breaking in both is approximate. --watch regenerates the output \
+            whenever a table, payload or the icon changes, until Ctrl-C.
 
             Examples:
               render-alert preview
               render-alert preview payload.json --strings MyApp/Resources --language zh-HK --language ar
               render-alert preview payload.json --strings MyApp/Resources --format json
               render-alert preview --format html --output preview.html
+              render-alert preview --format html --app-name Relay --app-icon icon.png --output preview.html
               render-alert preview --layout cards
+              render-alert preview payload.json --strings MyApp/Resources --format html --output preview.html --watch
             """
     )
 
@@ -55,16 +64,37 @@ struct Preview: ParsableCommand {
     @Option(help: "The app's name on every card of the HTML page, instead of its Info.plist and InfoPlist.strings names.")
     var appName: String?
 
+    @Option(help: "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it.", completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    var appIcon: String?
+
     @OptionGroup var findingOptions: FindingOptions
+
+    @Flag(help: "Regenerate the output (the --output file, or the terminal view) whenever a table, payload or the icon changes, until Ctrl-C.")
+    var watch = false
 
     mutating func run() throws {
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
+        if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
         if payloads.isEmpty && strings != nil { throw ValidationError("give a payload file to preview with --strings") }
         let filter = try findingOptions.filter()
         let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
         let stringsDirectory = strings ?? resources! + "/strings"
-        let files = try PayloadFiles.expand(payloads.isEmpty ? [resources! + "/payloads"] : payloads)
+        let payloadPaths = payloads.isEmpty ? [resources! + "/payloads"] : payloads
+        guard watch else { return try generate(stringsDirectory, payloadPaths, filter: filter) }
+        let isTerminal = output == nil && isatty(STDOUT_FILENO) == 1
+        Watch.run([stringsDirectory] + payloadPaths + (appIcon.map { [$0] } ?? [])) {
+            // The terminal view replaces the last one; into a file or pipe, each follows the last.
+            if isTerminal { try Output.standardOutput.write("\u{1B}[H\u{1B}[2J") }
+            try generate(stringsDirectory, payloadPaths, filter: filter)
+        }
+    }
+
+    /// Reads the app, the payloads and the icon afresh and writes the output once.
+    func generate(_ stringsDirectory: String, _ payloadPaths: [String], filter: DiagnosticFilter) throws {
+        // Read first: a bad icon is reported before any payload is.
+        let icon = try appIcon.map(AppIcon.dataURI)
+        let files = try PayloadFiles.expand(payloadPaths)
         var app = try AppArchive.withAppFolder(stringsDirectory) { folder in
             try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
         }
@@ -92,7 +122,7 @@ struct Preview: ParsableCommand {
         case .json:
             text = PreviewJSON.make(previews, app: app).outputText(pretty: true)
         case .html:
-            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName)
+            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName, appIcon: icon)
         case .text:
             var style = TerminalStyle.current()
             if output != nil { style.colors = false }

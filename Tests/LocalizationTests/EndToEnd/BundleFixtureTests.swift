@@ -40,6 +40,27 @@ struct BundleFixtureTests {
         #expect(text.contains("Ana a tenté de vous joindre.") && text.contains("Dites « salut »"))
     }
 
+    /// The page takes the app's name from the bundle's Info.plist (CFBundleDisplayName "Sample",
+    /// not the folder's "Sample.app"), for a built app and for an archive; --app-name overrides.
+    @Test func thePreviewPageNamesTheAppAsItsBundleDoes() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("titled.json", #"{"aps":{"alert":{"title":"Hi","body":"A title hides the name"}}}"#)
+        try directory.write("untitled.json", #"{"aps":{"alert":{"body":"No title: the name stands in"}}}"#)
+        for bundle in [Self.built, Self.archive] {
+            // Its own TMPDIR: other tests check that no copy of an archive is left in the shared one.
+            let result = try RenderAlertCommand.run(
+                ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html"], environment: ["TMPDIR": directory.path])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.contains("<h1>Sample — notification preview</h1>"), "\(bundle)")
+            let labels = result.output.matches(of: /class="icon" role="img" aria-label="([^"]*)"/).map { String($0.output.1) }
+            let names = result.output.matches(of: /<span class="app">([^<]*)<\/span>/).map { String($0.output.1) }
+            #expect(!labels.isEmpty && labels.allSatisfy { $0 == "Sample" } && !names.isEmpty && names.allSatisfy { $0 == "Sample" }, "\(labels) \(names)")
+            let renamed = try RenderAlertCommand.run(
+                ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html", "--app-name", "Other"], environment: ["TMPDIR": directory.path])
+            #expect(!renamed.output.contains("aria-label=\"Sample\"") && renamed.output.contains("aria-label=\"Other\""))
+        }
+    }
+
     @Test func lintOfTheBuiltAppEqualsLintOfItsSources() throws {
         func findings(_ path: String) throws -> [String] {
             let result = try RenderAlertCommand.run(["lint", path, "--format", "json"])

@@ -19,6 +19,12 @@ struct HTMLPreviewBrowserTests {
 
     static var isRequired: Bool { ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_REQUIRE_BROWSER"] == "1" }
 
+    /// Whether a Chromium runs the test; its absence fails where one is required.
+    static func hasBrowser() -> Bool {
+        if browser == nil { #expect(!isRequired, "LOCALIZED_ALERTS_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM)") }
+        return browser != nil
+    }
+
     /// Runs headless Chromium with `arguments` and returns its standard output.
     static func chromium(_ arguments: [String], profile: String) throws -> String {
         let process = Process()
@@ -68,10 +74,7 @@ struct HTMLPreviewBrowserTests {
         """
 
     @Test func cardsLayOutAsTheLockScreenDoes() throws {
-        guard Self.browser != nil else {
-            #expect(!Self.isRequired, "LOCALIZED_ALERTS_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM)")
-            return
-        }
+        guard Self.hasBrowser() else { return }
         let directory = try TemporaryDirectory()
         let page = directory.path + "/preview.html"
         let result = try RenderAlertCommand.run(["preview", "--format", "html", "--output", page])
@@ -172,10 +175,7 @@ struct HTMLPreviewBrowserTests {
     }
 
     @Test func darkSchemeAndArgumentHighlightingFollowTheSwitches() throws {
-        guard Self.browser != nil else {
-            #expect(!Self.isRequired, "LOCALIZED_ALERTS_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM)")
-            return
-        }
+        guard Self.hasBrowser() else { return }
         let directory = try TemporaryDirectory()
         let result = try RenderAlertCommand.run(["preview", "--format", "html", "--output", directory.path + "/p.html"])
         #expect(result.status == 0)
@@ -198,5 +198,121 @@ struct HTMLPreviewBrowserTests {
         // Highlighting off: the text as the device shows it.
         let plain = try styles(html.replacingOccurrences(of: #"id="show-arguments" checked"#, with: #"id="show-arguments""#), in: directory, name: "plain")
         #expect(plain["argument"] == "rgba(0, 0, 0, 0)", "\(plain)")
+    }
+
+    /// Reads a JSON object a script left in `<pre id="…">` of the rendered DOM.
+    static func measurements(_ html: String, script: String, id: String, in directory: TemporaryDirectory, name: String) throws -> Object {
+        let page = directory.path + "/\(name).html"
+        try html.replacingOccurrences(of: "</body>", with: script + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
+        let dom = try chromium(["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-\(name)")
+        let match = try #require(dom.firstMatch(of: try Regex("<pre id=\"\(id)\">(.*?)</pre>")), "no \(id) in the rendered DOM of \(name)")
+        let text = String(match.output[1].substring ?? "").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! Object
+    }
+
+    /// Stacks before and after they are opened, the body's clamp for each presentation (the
+    /// script checks the page's radio buttons, as a click would), and the notification's layout.
+    static let groupScript = """
+        <script>
+        (function () {
+          // Closed details keep their boxes in Chromium (content-visibility): ask what is rendered.
+          const visible = (e) => e.checkVisibility({ contentVisibilityAuto: true, visibilityProperty: true });
+          const lines = (e) => Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight));
+          const stack = (s) => ({
+            device: s.dataset.device, thread: s.dataset.thread, count: +s.dataset.count,
+            top: s.querySelector('.stack-top .body').innerText, more: s.querySelector('details.stack-rest summary').innerText,
+            plates: [...s.querySelectorAll('.plates span')].filter(visible).length,
+            shownOthers: [...s.querySelectorAll('details.stack-rest .notification')].filter(visible).map((n) => n.querySelector('.body').innerText),
+            summaryCount: (s.querySelector('.summary-count') || {}).innerText || null,
+            summaryArgs: (s.querySelector('.summary-args') || {}).innerText || null,
+            says: (s.querySelector('.group-summary') || {}).innerText || '' });
+          const closed = [...document.querySelectorAll('.stack')].map(stack);
+          for (const d of document.querySelectorAll('details.stack-rest')) d.open = true;
+          const opened = [...document.querySelectorAll('.stack')].map(stack);
+          const clamp = {};
+          for (const id of ['shown-lock-screen', 'shown-center', 'shown-banner']) {
+            document.getElementById(id).checked = true;
+            const body = document.querySelector('#long [data-variant=collapsed] .body');
+            clamp[id] = { clamp: getComputedStyle(body).webkitLineClamp, lines: lines(body) };
+          }
+          const layout = [...document.querySelectorAll('article.card')].filter((c) => c.querySelector('.notification:not(.nothing)')).map((card) => {
+            const n = card.querySelector('[data-variant=collapsed]');
+            const box = (e) => e.getBoundingClientRect();
+            const head = n.querySelector('.head'), time = n.querySelector('time'), title = n.querySelector('.head .title'), app = n.querySelector('.head .app');
+            return { id: card.id, device: card.dataset.device, direction: getComputedStyle(n).direction,
+              iconLeading: getComputedStyle(n).direction === 'rtl' ? box(n.querySelector('.icon')).left > box(head).right : box(n.querySelector('.icon')).right < box(head).left,
+              timeTrailing: getComputedStyle(n).direction === 'rtl' ? Math.abs(box(time).left - box(head).left) < 2 : Math.abs(box(time).right - box(head).right) < 2,
+              headline: title ? 'title' : app ? 'app' : null, headlineWeight: +getComputedStyle(title || app).fontWeight,
+              headlineText: (title || app).innerText, upperCase: getComputedStyle(title || app).textTransform === 'uppercase',
+              appNames: n.querySelectorAll('.app').length, iconLabel: n.querySelector('.icon').getAttribute('aria-label'),
+              iconImage: getComputedStyle(n.querySelector('.icon')).backgroundImage.startsWith('url("data:image/png;base64,') };
+          });
+          const pre = document.createElement('pre');
+          pre.id = 'groups';
+          pre.textContent = JSON.stringify({ closed, opened, clamp, layout });
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    @Test func threadsStackPresentationsClampAndTheCurrentLayout() throws {
+        guard Self.hasBrowser() else { return }
+        let directory = try TemporaryDirectory()
+        let long = String(repeating: "The train from the airport was delayed by forty minutes, so we meet at the hotel. ", count: 4)
+        // Read in name order: first, quiet, second and third.json share a thread; third is the newest.
+        try directory.write("payloads/first.json", #"{"aps":{"alert":{"title":"Ana","body":"First","summary-arg":"Ana","summary-arg-count":2},"thread-id":"trip"}}"#)
+        try directory.write("payloads/quiet.json", #"{"aps":{"content-available":1,"thread-id":"trip"}}"#)
+        try directory.write("payloads/second.json", #"{"aps":{"alert":{"title":"Noor","body":"Second","summary-arg":"Noor"},"thread-id":"trip"}}"#)
+        try directory.write("payloads/third.json", #"{"aps":{"alert":{"title":"Samir","body":"\#(long)"},"thread-id":"trip"}}"#)
+        try directory.write("icon.png", PreviewCommandTests.png)
+        try directory.write("payloads/alone.json", #"{"aps":{"alert":{"body":"No title: the app's name stands in"},"thread-id":"solo"}}"#)
+        let result = try RenderAlertCommand.run([
+            "preview", directory.path + "/payloads", "--strings", "Resources/strings", "--language", "en", "--language", "ar",
+            "--format", "html", "--app-name", "Relay", "--app-icon", directory.path + "/icon.png", "--output", directory.path + "/p.html"])
+        #expect(result.status == 0, "\(result.error)")
+        // The long body's card, found by the script as #long.
+        let html = try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8)
+            .replacingOccurrences(of: #"<article id="card-5-1""#, with: #"<article id="long""#)
+        // The icon is the page's own: its one url() is a data: URI.
+        #expect(!html.contains("<script") && html.matches(of: /url\(/).count == 1 && html.contains(#"url("data:image/png;base64,"#))
+        let measured = try Self.measurements(html, script: Self.groupScript, id: "groups", in: directory, name: "groups")
+
+        // One stack per device for the thread with three visible notifications (the background
+        // push joins none); none for a thread of one.
+        let closed = measured["closed"] as! [Object]
+        #expect(closed.map { "\($0["thread"]!) \($0["device"]!) \($0["count"]!)" } == ["trip en 3", "trip ar 3"])
+        for stack in closed {
+            #expect((stack["top"] as? String)?.hasPrefix("The train") == true, "the newest on top: \(stack)")
+            #expect(stack["more"] as? String == "2 more notifications")
+            #expect(stack["plates"] as? Int == 2)
+            #expect((stack["shownOthers"] as? [String]) == [], "closed: only the newest shows")
+            #expect(stack["summaryCount"] as? String == "4" && stack["summaryArgs"] as? String == "Ana, Noor", "\(stack)")
+            #expect((stack["says"] as? String)?.contains("does not read") == true, "says the summary format is not known")
+        }
+        for stack in measured["opened"] as! [Object] {
+            #expect(stack["shownOthers"] as? [String] == ["Second", "First"], "opened: the others, newest first")
+            #expect(stack["plates"] as? Int == 0)
+        }
+
+        // Banners show fewer lines than the lock screen and Notification Center.
+        let clamp = measured["clamp"] as! [String: Object]
+        #expect(clamp["shown-lock-screen"]?["clamp"] as? String == "4" && clamp["shown-lock-screen"]?["lines"] as? Int == 4, "\(clamp)")
+        #expect(clamp["shown-center"]?["clamp"] as? String == "4" && clamp["shown-center"]?["lines"] as? Int == 4, "\(clamp)")
+        #expect(clamp["shown-banner"]?["clamp"] as? String == "2" && clamp["shown-banner"]?["lines"] as? Int == 2, "\(clamp)")
+
+        // Today's layout: icon at the leading edge, the time at the trailing edge, the title in
+        // bold and no app-name row; the app's name only where there is no title.
+        let layout = measured["layout"] as! [Object]
+        #expect(layout.count == 8)
+        for card in layout {
+            #expect(card["iconLeading"] as? Bool == true && card["timeTrailing"] as? Bool == true, "\(card)")
+            #expect((card["headlineWeight"] as? Int ?? 0) >= 600 && card["upperCase"] as? Bool == false, "\(card)")
+            #expect(card["iconLabel"] as? String == "Relay" && card["iconImage"] as? Bool == true, "\(card)")
+            let untitled = card["headlineText"] as? String == "Relay"
+            #expect(card["headline"] as? String == (untitled ? "app" : "title") && card["appNames"] as? Int == (untitled ? 1 : 0), "\(card)")
+        }
+        #expect(layout.filter { $0["headline"] as? String == "app" }.count == 2, "alone.json in en and ar")
+        #expect(Set(layout.map { $0["direction"] as! String }) == ["ltr", "rtl"])
     }
 }

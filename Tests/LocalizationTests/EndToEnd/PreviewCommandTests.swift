@@ -35,6 +35,37 @@ struct PreviewCommandTests {
         }
     }
 
+    /// A 2×2 PNG, written by Python's zlib and struct.
+    static let png = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGNQSXz2H4QZYAwAUM4JqbzmeNcAAAAASUVORK5CYII=")!)
+
+    @Test func appIconIsEmbeddedOnceAndAnythingButAnImageIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("icon.png", Self.png)
+        let result = try RenderAlertCommand.run(["preview", "--format", "html", "--app-icon", directory.path + "/icon.png"])
+        #expect(result.status == 0, "\(result.error)")
+        let page = result.output
+        // The image once, in the stylesheet; every notification's icon draws it, with no initial.
+        let urls = page.matches(of: /url\("([^"]*)"\)/).map { String($0.output.1) }
+        #expect(urls == ["data:image/png;base64," + Data(Self.png).base64EncodedString()])
+        let icons = page.matches(of: /<span class="icon( image)?" role="img" aria-label="[^"]*">([^<]*)<\/span>/)
+        #expect(!icons.isEmpty && icons.allSatisfy { $0.output.1 != nil && $0.output.2.isEmpty })
+        try directory.write("photo.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46])
+        let jpeg = try RenderAlertCommand.run(["preview", "--format", "html", "--app-icon", directory.path + "/photo.jpg"])
+        #expect(jpeg.output.contains(#"url("data:image/jpeg;base64,/9j/4AAQSkZJRg==")"#))
+
+        // Refused, exit 2, naming the file and why.
+        try directory.write("icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
+        try directory.write("empty.png", "")
+        try directory.write("huge.png", Self.png + [UInt8](repeating: 0, count: 1 << 20))
+        for (file, reason) in [("missing.png", "No such file"), ("icon.svg", "not a PNG or JPEG"), ("empty.png", "empty"), ("huge.png", "1 MiB"), ("", "is a directory")] {
+            let refused = try RenderAlertCommand.run(["preview", "--format", "html", "--app-icon", directory.path + "/" + file])
+            #expect(refused.status == 2 && refused.output.isEmpty, "\(file)")
+            #expect(refused.error.contains("cannot use the app icon (\(directory.path)/\(file))") && refused.error.contains(reason), "\(refused.error)")
+        }
+        let notHTML = try RenderAlertCommand.run(["preview", "--app-icon", directory.path + "/icon.png"])
+        #expect(notHTML.status == 2 && notHTML.error.contains("--app-icon goes with --format html"))
+    }
+
     @Test func theMatrixLinksEveryPayloadAndLanguageToItsCardProblemsFirst() throws {
         let html = try RenderAlertCommand.run(["preview", "--format", "html"]).output
         let ids = Set(html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) })
