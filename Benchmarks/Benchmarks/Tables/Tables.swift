@@ -37,6 +37,76 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Compiled tables Foundation wrote from generated text tables: shapes the reader was not tuned on.
+    let generatedText = (0..<12).map { Corpus.generated(seed: UInt64($0), entries: 200 + $0 * 150) }
+    let generatedBinary = generatedText.map { text -> [UInt8] in
+        let dictionary = try! PropertyListSerialization.propertyList(from: Data(text), format: nil) as! [String: String]
+        return [UInt8](try! PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0))
+    }
+    let binarySets = [("corpus", binary), ("generated", Corpus.Set(files: generatedBinary, datas: generatedBinary.map { Data($0) }))]
+    for (origin, set) in binarySets {
+        precondition(set.files.allSatisfy { LocalizationTable(parsing: $0).isReadableOnDevice })
+        Benchmark("Read compiled .strings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(LocalizationTable(parsing: file).count) }
+            }
+        }
+        Benchmark("Read compiled .strings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for data in set.datas {
+                    blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
+                }
+            }
+        }
+    }
+
+    let stringsdictSets = [
+        ("corpus", Corpus.loadFiles(suffix: ".stringsdict")),
+        ("generated", Corpus.Set(files: GeneratedTables.stringsdicts(files: 24, seed: 17), datas: [])),
+    ]
+    for (origin, set) in stringsdictSets {
+        let set = set.withDatas()
+        for (file, data) in zip(set.files, set.datas) {
+            precondition(StringsDictionary(parsing: file).isReadableOnDevice, String(decoding: file.prefix(300), as: UTF8.self))
+            precondition((try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any])
+        }
+        Benchmark("Read .stringsdict, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(StringsDictionary(parsing: file).entries.count) }
+            }
+        }
+        Benchmark("Read .stringsdict, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for data in set.datas {
+                    blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
+                }
+            }
+        }
+    }
+
+    let catalogSets = [
+        ("corpus", Corpus.loadFiles(suffix: ".xcstrings") { !$0.contains("!") }),
+        ("generated", Corpus.Set(files: GeneratedTables.catalogs(files: 9, seed: 17), datas: [])),
+    ]
+    for (origin, set) in catalogSets {
+        let set = set.withDatas()
+        for (file, data) in zip(set.files, set.datas) {
+            let catalog = StringCatalog(parsing: file)
+            precondition(catalog.isReadable && !catalog.strings.isEmpty)
+            do { _ = try JSONDecoder().decode(DecodedCatalog.self, from: data) } catch { fatalError("\(origin): \(error)") }
+        }
+        Benchmark("Read .xcstrings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(StringCatalog(parsing: file).strings.count) }
+            }
+        }
+        Benchmark("Read .xcstrings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation JSONDecoder into structs") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for data in set.datas { blackHole(try? JSONDecoder().decode(DecodedCatalog.self, from: data)) }
+            }
+        }
+    }
+
     Benchmark(
         "Read a generated 100 MB .strings file",
         configuration: .init(metrics: [.wallClock, .peakMemoryResident, .mallocCountTotal], maxDuration: .seconds(20), maxIterations: 3)
@@ -56,6 +126,8 @@ enum Corpus {
         var files: [[UInt8]] = []
         var datas: [Data] = []
         var bytes: Int { files.reduce(0) { $0 + $1.count } }
+        /// The set with `datas` made from `files` when it has none.
+        func withDatas() -> Set { datas.isEmpty ? Set(files: files, datas: files.map { Data($0) }) : self }
     }
 
     static let root: String = {
@@ -83,6 +155,34 @@ enum Corpus {
             set.datas.append(data)
         }
         return set
+    }
+
+    /// Every file under the corpus (edge cases excluded) whose path ends in `suffix` and passes `filter`.
+    static func loadFiles(suffix: String, _ filter: (String) -> Bool = { _ in true }) -> Set {
+        var set = Set()
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        var paths: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(suffix) && !relative.hasPrefix("edge-cases") && filter(relative) { paths.append(root + "/" + relative) }
+        }
+        for path in paths.sorted() {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            set.files.append([UInt8](data))
+            set.datas.append(data)
+        }
+        return set
+    }
+
+    /// A UTF-8 `.strings` of `entries` entries with varied keys, texts, escapes and comments.
+    static func generated(seed: UInt64, entries: Int) -> [UInt8] {
+        var g = GeneratedTables.Generator(state: seed)
+        var text = ""
+        for index in 0..<entries {
+            if g.chance(40) { text += "/* \(GeneratedTables.sentence(&g, script: 0, escapes: false)) */\n" }
+            text += "\"\(GeneratedTables.key(&g, index))\" = \"\(GeneratedTables.sentence(&g, script: index % GeneratedTables.words.count, escapes: true))\";\n"
+            if g.chance(30) { text += "\n" }
+        }
+        return Array(text.utf8)
     }
 
     /// A UTF-8 table of about `megabytes` MB in the shape of real files: a comment and an entry.
