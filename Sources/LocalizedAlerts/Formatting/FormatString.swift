@@ -26,6 +26,13 @@ public struct FormatString: Hashable, Sendable {
         self.specifiers = hasPercent ? FormatStringParser.parse(Array(utf8)) : []
     }
 
+    /// Whether `text` can hold a `%#@name@` variable at all (it has a `#`): readers that only
+    /// look for variables skip parsing the rest.
+    static func mayNameVariable(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) } ?? utf8.contains(UInt8(ascii: "#"))
+    }
+
     /// The format split into literal text and specifiers, in order.
     public var tokens: [Token] {
         var tokens: [Token] = []

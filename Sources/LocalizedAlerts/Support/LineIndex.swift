@@ -1,18 +1,22 @@
-/// Line starts of a UTF-8 text, for turning any byte offset into a ``SourceLocation`` by binary
-/// search. Used by the XML and JSON readers, whose locations are not asked for in order.
+/// Turns byte offsets of a UTF-8 text into ``SourceLocation``s. Used by the XML and JSON
+/// readers and by ``SourceText``.
 ///
-/// Columns count scalars from the line's start; the last answer is remembered, so that offsets
-/// asked for in increasing order along one long line (a compact JSON document) cost only the
-/// distance from the previous one, not from the line's start.
+/// Readers ask in increasing order almost always, so the index walks forward from the last
+/// answer, counting lines and columns as it goes: the text is walked once, however many
+/// locations are asked for. An offset before the last answer (an error reported about an
+/// earlier position, a random lookup) is answered by binary search over the line starts, which
+/// are collected only then. Columns count scalars from the line's start.
 struct LineIndex: Sendable {
-    private let lineStarts: [Int]
+    private var lineStarts: [Int]?
+    private let byteCount: Int
     let file: String?
-    private var lastLine = -1
+    // The last answer: its offset, and the 0-based line and 1-based column there.
     private var lastOffset = 0
+    private var lastLine = 0
     private var lastColumn = 1
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) {
-        self.lineStarts = LineIndex.lineStarts(bytes)
+        self.byteCount = bytes.count
         self.file = file
     }
 
@@ -37,31 +41,79 @@ struct LineIndex: Sendable {
     }
 
     /// The byte offset where 1-based `line` starts, if the text has that line.
-    func start(ofLine line: Int) -> Int? {
-        line >= 1 && line <= lineStarts.count ? lineStarts[line - 1] : nil
+    mutating func start(ofLine line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let starts = allLineStarts(bytes)
+        return line >= 1 && line <= starts.count ? starts[line - 1] : nil
+    }
+
+    private mutating func allLineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        if let lineStarts { return lineStarts }
+        let starts = LineIndex.lineStarts(bytes)
+        lineStarts = starts
+        return starts
     }
 
     mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let stop = min(max(offset, 0), bytes.count)
+        guard stop >= lastOffset else { return locationBackwards(stop, in: bytes) }
+        // Forward from the last answer, by the line-ending rule of `lineStarts`: `\n`, a `\r`
+        // not followed by `\n`, and `\r\n` (whose `\r` is counted like any byte of the line).
+        var scan = lastOffset
+        var line = lastLine
+        var column = lastColumn
+        // Eight bytes at a time when they hold no line ending: the column grows by the bytes
+        // that start a scalar (all but 10xxxxxx continuation bytes); a word with a line ending
+        // is walked byte by byte.
+        let raw = UnsafeRawPointer(bytes.baseAddress)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low: UInt64 = 0x0101_0101_0101_0101
+        while scan < stop {
+            if let raw, scan + 8 <= stop {
+                let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
+                let lf = word ^ (0x0A &* low)
+                let cr = word ^ (0x0D &* low)
+                // A zero byte in `lf` or `cr` is a line ending (the has-zero-byte test).
+                if ((lf &- low) & ~lf & high) | ((cr &- low) & ~cr & high) == 0 {
+                    column += 8 - (word & high & ~(word << 1)).nonzeroBitCount
+                    scan += 8
+                    continue
+                }
+                let end = scan + 8
+                while scan < end {
+                    step(bytes, &scan, &line, &column)
+                }
+                continue
+            }
+            step(bytes, &scan, &line, &column)
+        }
+        lastOffset = stop
+        lastLine = line
+        lastColumn = column
+        return SourceLocation(file: file, line: line + 1, column: column)
+    }
+
+    @inline(__always)
+    private func step(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: inout Int, _ line: inout Int, _ column: inout Int) {
+        let byte = bytes[scan]
+        if byte == 0x0A || (byte == 0x0D && !(scan + 1 < bytes.count && bytes[scan + 1] == 0x0A)) {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+        scan += 1
+    }
+
+    private mutating func locationBackwards(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let starts = allLineStarts(bytes)
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         var column = 1
-        var scan = lineStarts[low]
-        if low == lastLine && offset >= lastOffset {
-            column = lastColumn
-            scan = lastOffset
-        }
-        let stop = min(offset, bytes.count)
-        while scan < stop {
-            if bytes[scan] & 0xC0 != 0x80 { column += 1 }
-            scan += 1
-        }
-        lastLine = low
-        lastOffset = max(scan, lineStarts[low])
-        lastColumn = column
+        for scan in starts[low]..<offset where bytes[scan] & 0xC0 != 0x80 { column += 1 }
         return SourceLocation(file: file, line: low + 1, column: column)
     }
 }

@@ -46,7 +46,7 @@ public final class SourceText: Sendable {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let start = index.withLock({ index -> Int? in
                 if index == nil { index = LineIndex(buffer, file: file) }
-                return index!.start(ofLine: location.line)
+                return index!.start(ofLine: location.line, in: buffer)
             }) else { return nil }
             var offset = start
             var column = 1

@@ -113,7 +113,7 @@ struct BinaryPropertyListReader {
             let (length, start) = try? readLength(marker: marker, at: root), length <= maximumEntryCount,
             (try? require(start, 2 * length * objectRefSize)) != nil
         else { return nil }
-        var stored: [Int: ByteSpan] = [:]
+        var stored = SharedStringTable(minimumCapacity: 2 * length)
         var result: [(key: ByteSpan, value: ByteSpan, keyOffset: Int, valueOffset: Int)] = []
         result.reserveCapacity(length)
         // What the entries expand to: readers downstream turn each entry into strings.
@@ -122,11 +122,11 @@ struct BinaryPropertyListReader {
         for k in 0..<length {
             guard let keyOffset = try? objectOffset(referenceAt: start + k * objectRefSize),
                 let valueOffset = try? objectOffset(referenceAt: start + (length + k) * objectRefSize),
-                let key = stored[keyOffset] ?? appendString(at: keyOffset, into: &arena),
-                let value = stored[valueOffset] ?? appendString(at: valueOffset, into: &arena)
+                let key = stored.span(at: keyOffset) ?? appendString(at: keyOffset, into: &arena),
+                let value = stored.span(at: valueOffset) ?? appendString(at: valueOffset, into: &arena)
             else { return nil }
-            stored[keyOffset] = key
-            stored[valueOffset] = value
+            stored.insert(key, at: keyOffset)
+            stored.insert(value, at: valueOffset)
             expanded += Int(key.length) + Int(value.length)
             guard expanded <= budget else { return nil }
             result.append((key, value, keyOffset, valueOffset))
@@ -144,29 +144,80 @@ struct BinaryPropertyListReader {
         case 0x5:
             guard (try? require(start, length)) != nil else { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<(start + length)])
-            guard !slice.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard Self.isASCII(slice) else { return nil }
             arena.append(contentsOf: slice)
         case 0x6:
             guard (try? require(start, length * 2)) != nil else { return nil }
-            var i = 0
-            while i < length {
-                let unit = UInt32(bytes[start + 2 * i]) << 8 | UInt32(bytes[start + 2 * i + 1])
-                i += 1
-                if unit & 0xF800 != 0xD800 {
-                    appendUTF8(unit, to: &arena)
-                } else if unit < 0xDC00, i < length {
-                    let low = UInt32(bytes[start + 2 * i]) << 8 | UInt32(bytes[start + 2 * i + 1])
-                    guard low & 0xFC00 == 0xDC00 else { return nil }
-                    appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &arena)
-                    i += 1
-                } else {
-                    return nil
-                }
+            // Room for the worst case (three bytes per UTF-16 unit) is made once and written
+            // through a pointer: appending byte by byte checked capacity and uniqueness for each.
+            arena.append(contentsOf: repeatElement(0, count: length * 3))
+            let written = arena.withUnsafeMutableBufferPointer { output -> Int? in
+                Self.transcodeUTF16BigEndian(UnsafeBufferPointer(rebasing: bytes[start..<(start + 2 * length)]), into: output, at: arenaStart)
             }
+            guard let written else {
+                arena.removeLast(arena.count - arenaStart)
+                return nil
+            }
+            arena.removeLast(arena.count - written)
         default:
             return nil
         }
         return .arena(arenaStart, arena.count - arenaStart)
+    }
+
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Big-endian UTF-16 into UTF-8 at `position`; the position after the last byte written, or
+    /// nil on an unpaired surrogate (CoreFoundation refuses such a string).
+    private static func transcodeUTF16BigEndian(_ units: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int? {
+        var out = position
+        var i = 0
+        let count = units.count / 2
+        while i < count {
+            let unit = UInt32(units[2 * i]) << 8 | UInt32(units[2 * i + 1])
+            i += 1
+            if unit < 0x80 {
+                output[out] = UInt8(unit)
+                out += 1
+            } else if unit < 0x800 {
+                output[out] = UInt8(0xC0 | (unit >> 6))
+                output[out + 1] = UInt8(0x80 | (unit & 0x3F))
+                out += 2
+            } else if unit & 0xF800 != 0xD800 {
+                output[out] = UInt8(0xE0 | (unit >> 12))
+                output[out + 1] = UInt8(0x80 | ((unit >> 6) & 0x3F))
+                output[out + 2] = UInt8(0x80 | (unit & 0x3F))
+                out += 3
+            } else if unit < 0xDC00, i < count {
+                let low = UInt32(units[2 * i]) << 8 | UInt32(units[2 * i + 1])
+                guard low & 0xFC00 == 0xDC00 else { return nil }
+                i += 1
+                // Two units (four input bytes) become four output bytes: within the room made.
+                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                output[out] = UInt8(0xF0 | (scalar >> 18))
+                output[out + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+                output[out + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                output[out + 3] = UInt8(0x80 | (scalar & 0x3F))
+                out += 4
+            } else {
+                return nil
+            }
+        }
+        return out
     }
 
     private mutating func readTrailer() throws {
@@ -400,6 +451,52 @@ struct BinaryPropertyListReader {
             return (PropertyListNode(.dictionary(entries), location: location), size)
         default:
             throw Failure(offset: offset, message: "unknown object marker 0x\(String(marker, radix: 16))")
+        }
+    }
+}
+
+/// The strings already read by ``BinaryPropertyListReader/readStringDictionary(into:maximumEntryCount:)``,
+/// by object offset: open addressing with a multiplicative hash, because hashing every offset
+/// with `Hasher` into a `Dictionary` was a quarter of reading a compiled table.
+private struct SharedStringTable {
+    private var offsets: [Int]
+    private var spans: [ByteSpan]
+    private let shift: Int
+
+    init(minimumCapacity: Int) {
+        var bits = 4
+        while (1 << bits) < 2 * minimumCapacity { bits += 1 }
+        offsets = Array(repeating: -1, count: 1 << bits)
+        spans = Array(repeating: .none, count: 1 << bits)
+        shift = 64 - bits
+    }
+
+    private func slot(_ offset: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: offset) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    func span(at offset: Int) -> ByteSpan? {
+        var index = slot(offset)
+        while true {
+            let found = offsets[index]
+            if found == offset { return spans[index] }
+            if found == -1 { return nil }
+            index = (index + 1) & (offsets.count - 1)
+        }
+    }
+
+    /// Records `span` for `offset` (a no-op when it is there: the first reading stands).
+    mutating func insert(_ span: ByteSpan, at offset: Int) {
+        var index = slot(offset)
+        while true {
+            let found = offsets[index]
+            if found == offset { return }
+            if found == -1 {
+                offsets[index] = offset
+                spans[index] = span
+                return
+            }
+            index = (index + 1) & (offsets.count - 1)
         }
     }
 }

@@ -14,7 +14,7 @@ public struct PropertyListNode: Hashable, Sendable {
 }
 
 /// A property-list value: the types XML and binary property lists can hold.
-public indirect enum PropertyListValue: Hashable, Sendable {
+public enum PropertyListValue: Hashable, Sendable {
     case string(String)
     case integer(Int64)
     case real(Double)

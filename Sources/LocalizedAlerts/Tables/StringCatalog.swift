@@ -348,18 +348,29 @@ struct StringCatalogReader {
     mutating func readKey(_ member: LocatedJSON.Member, sourceLanguage: String) -> StringCatalog.Key {
         currentKey = member.key
         defer { currentKey = nil }
-        let node = member.value
+        // One pass over the members (the last of duplicates wins, as `node[name]` has it):
+        // looking each name up scanned and copied the members once per name.
+        var comment: LocatedJSON?, extractionState: LocatedJSON?, shouldTranslate: LocatedJSON?, localizations: LocatedJSON?
+        for field in member.value.members ?? [] {
+            switch field.key {
+            case "comment": comment = field.value
+            case "extractionState": extractionState = field.value
+            case "shouldTranslate": shouldTranslate = field.value
+            case "localizations": localizations = field.value
+            default: break
+            }
+        }
         var key = StringCatalog.Key(
-            key: member.key, location: member.keyLocation, comment: node["comment"]?.stringValue,
-            extractionState: node["extractionState"]?.stringValue, shouldTranslate: true, localizations: [])
-        if case .bool(let flag)? = node["shouldTranslate"]?.value { key.shouldTranslate = flag }
+            key: member.key, location: member.keyLocation, comment: comment?.stringValue,
+            extractionState: extractionState?.stringValue, shouldTranslate: true, localizations: [])
+        if case .bool(let flag)? = shouldTranslate?.value { key.shouldTranslate = flag }
         if key.extractionState == "stale" {
             report(
                 .catalogStale, member.keyLocation,
                 "\"\(member.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
                 hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
         }
-        for localization in node["localizations"]?.members ?? [] {
+        for localization in localizations?.members ?? [] {
             var entry = StringCatalog.Localization(
                 language: localization.key, location: localization.keyLocation,
                 value: readValue(localization.value, key: member.key, language: localization.key), substitutions: [])
@@ -387,13 +398,22 @@ struct StringCatalogReader {
     }
 
     mutating func readValue(_ node: LocatedJSON, key: String, language: String) -> StringCatalog.Value? {
-        let unit = readUnit(node["stringUnit"], key: key, language: language)
-        if let variations = readVariations(node["variations"], key: key, language: language) {
+        var unitNode: LocatedJSON?, variationsNode: LocatedJSON?, setNode: LocatedJSON?
+        for field in node.members ?? [] {
+            switch field.key {
+            case "stringUnit": unitNode = field.value
+            case "variations": variationsNode = field.value
+            case "stringSet": setNode = field.value
+            default: break
+            }
+        }
+        let unit = readUnit(unitNode, key: key, language: language)
+        if let variations = readVariations(variationsNode, key: key, language: language) {
             if let unit { return .unitWithVariations(unit, kind: variations.kind, cases: variations.cases) }
             return .variations(kind: variations.kind, cases: variations.cases)
         }
         if let unit { return .unit(unit) }
-        return readStringSet(node["stringSet"], key: key, language: language).map { .unit($0) }
+        return readStringSet(setNode, key: key, language: language).map { .unit($0) }
     }
 
     /// `stringSet` (catalog version 1.1, App Shortcuts phrases): several texts for one key. The
@@ -411,11 +431,19 @@ struct StringCatalogReader {
 
     mutating func readUnit(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {
         guard let node else { return nil }
-        guard let value = node["value"]?.stringValue else {
+        var valueNode: LocatedJSON?, stateNode: LocatedJSON?
+        for field in node.members ?? [] {
+            switch field.key {
+            case "value": valueNode = field.value
+            case "state": stateNode = field.value
+            default: break
+            }
+        }
+        guard let value = valueNode?.stringValue else {
             report(.catalogStructure, node.location, "the \(language) stringUnit of \"\(key)\" has no value")
             return nil
         }
-        let state = node["state"]?.stringValue
+        let state = stateNode?.stringValue
         if let state, state != "translated" {
             let meaning =
                 switch state {
@@ -425,11 +453,11 @@ struct StringCatalogReader {
                 default: "in an unknown state"
                 }
             report(
-                .catalogUntranslated, node["state"]?.location ?? node.location,
+                .catalogUntranslated, stateNode?.location ?? node.location,
                 "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
                 hint: "translate or review it, then mark it translated")
         }
-        return StringCatalog.StringUnit(state: state, value: value, location: node["value"]?.location)
+        return StringCatalog.StringUnit(state: state, value: value, location: valueNode?.location)
     }
 
     mutating func readVariations(_ node: LocatedJSON?, key: String, language: String) -> (kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case])? {
@@ -463,8 +491,10 @@ struct StringCatalogReader {
     }
 
     mutating func checkSubstitutions(_ localization: StringCatalog.Localization, key: String) {
-        let texts = [localization.value?.unitText].compactMap { $0 }
-        let used = Set(texts.flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
+        // Only a text with a `#` can name a substitution (`%#@name@`): the rest are not parsed.
+        let text = localization.value?.unitText
+        if localization.substitutions.isEmpty && !(text.map(FormatString.mayNameVariable) ?? false) { return }
+        let used = Set(text.map { FormatString($0).specifiers.compactMap(\.variableName) } ?? [])
         let defined = Set(localization.substitutions.map(\.name))
         for name in used.subtracting(defined).sorted() {
             report(

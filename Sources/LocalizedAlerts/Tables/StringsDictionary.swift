@@ -179,7 +179,11 @@ struct StringsDictionaryReader {
             if let variable = variable(named: member.key, of: key, rule: rule, location: member.keyLocation) { variables.append(variable) }
         }
         // Every variable the formats use must be defined; every defined one should be used.
-        let used = Set(([formatKey] + variables.flatMap { $0.cases.map(\.format) }).flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
+        // Only a text with a `#` can name a variable (`%#@name@`): the rest are not parsed.
+        var used = Set<String>()
+        for format in [formatKey] + variables.flatMap({ $0.cases.map(\.format) }) where FormatString.mayNameVariable(format) {
+            for specifier in FormatString(format).specifiers { if let name = specifier.variableName { used.insert(name) } }
+        }
         let declared = Set(members.map(\.key))
         for name in used.sorted() where !declared.contains(name) {
             report(

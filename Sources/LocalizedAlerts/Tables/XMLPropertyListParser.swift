@@ -260,6 +260,7 @@ struct XMLPropertyListParser {
                 guard keyTag.name == "key" else {
                     throw Failure(offset: keyStart, message: "expected <key> in <dict>, found <\(keyTag.name)>", hint: "every value in a <dict> follows its <key>")
                 }
+                let keyLocation = location(keyStart)
                 let key = keyTag.selfClosing ? "" : try readText(closing: "key")
                 try skipMisc()
                 let valueStart = pos
@@ -268,7 +269,7 @@ struct XMLPropertyListParser {
                 }
                 let valueTag = try readStartTag()
                 let value = try readValue(valueTag, at: valueStart, depth: depth + 1)
-                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: location(keyStart), value: value))
+                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyLocation, value: value))
             }
         case "array":
             var items: [PropertyListNode] = []
@@ -341,6 +342,14 @@ struct XMLPropertyListParser {
         return low < undecodable.count && undecodable[low].offset < range.upperBound ? undecodable[low] : nil
     }
 
+    /// Foundation fails the whole file on element text that is not in the file's encoding.
+    private func requireDecodable(_ range: Range<Int>, in name: String) throws {
+        guard let bad = firstUndecodable(in: range) else { return }
+        throw Failure(
+            offset: bad.offset, message: "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) in the text of <\(name)> is not valid in the file's encoding (UTF-8 unless the declaration names another)",
+            hint: "save the file as UTF-8, or declare its encoding in <?xml version=\"1.0\" encoding=\"…\"?>")
+    }
+
     /// Character data up to the closing tag, with entities and CDATA sections resolved.
     private mutating func readText(closing name: String) throws -> String {
         var bytes: [UInt8] = []
@@ -349,6 +358,14 @@ struct XMLPropertyListParser {
         while pos < text.count {
             let b = text[pos]
             if b == UInt8(ascii: "<") {
+                // Most text is one run with no entity, CDATA or comment: made into a String
+                // straight from the file's bytes, without the copy in between.
+                if runStart == contentStart, text.count > pos + 1, text[pos + 1] == UInt8(ascii: "/") {
+                    try requireDecodable(contentStart..<pos, in: name)
+                    let end = pos
+                    try readEndTag(name)
+                    return String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<end]), as: UTF8.self)
+                }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
                 if startsWith("<![CDATA[") {
                     let contentStart = pos + 9
@@ -371,11 +388,7 @@ struct XMLPropertyListParser {
                 }
                 // Foundation fails the whole file on text that is not UTF-8; bytes in a comment
                 // or processing instruction are never decoded, so only element text counts.
-                if let bad = firstUndecodable(in: contentStart..<pos) {
-                    throw Failure(
-                        offset: bad.offset, message: "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) in the text of <\(name)> is not valid in the file's encoding (UTF-8 unless the declaration names another)",
-                        hint: "save the file as UTF-8, or declare its encoding in <?xml version=\"1.0\" encoding=\"…\"?>")
-                }
+                try requireDecodable(contentStart..<pos, in: name)
                 try readEndTag(name)
                 return String(decoding: bytes, as: UTF8.self)
             }
@@ -440,12 +453,11 @@ struct XMLPropertyListParser {
         pos = found + terminator.utf8.count
     }
 
-    private func startsWith(_ prefix: String) -> Bool {
-        var index = pos
-        for byte in prefix.utf8 {
-            guard index < text.count, text[index] == byte else { return false }
-            index += 1
-        }
+    private func startsWith(_ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard pos + count <= text.count else { return false }
+        let start = prefix.utf8Start
+        for k in 0..<count where text[pos + k] != start[k] { return false }
         return true
     }
 

@@ -247,10 +247,12 @@ struct ResourceLimitTests {
     }
 
     /// Found with a 300,000-value payload on one line: each location counted its column from
-    /// the line's start (quadratic). Locations asked in any order still count the same.
-    @Test func locationsOnLongLinesAreCountedIncrementally() {
+    /// the line's start (quadratic). Locations asked in any order still count the same, on text
+    /// with line endings everywhere and on long lines (which the index walks eight bytes at a
+    /// time).
+    @Test(arguments: [["a", "é", "😀", "\n", "\r\n", "\r", "漢字", " "], ["a", "é", "😀", "漢字", " ", "ab", "x", "\n", "\r"] + Array(repeating: "plain", count: 40) + ["\r\n"]])
+    func locationsOnLongLinesAreCountedIncrementally(pieces: [String]) {
         var generator = SplitMix64(seed: 3)
-        let pieces = ["a", "é", "😀", "\n", "\r\n", "\r", "漢字", " "]
         let text = Array((0..<2_000).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
         text.withUnsafeBufferPointer { buffer in
             var index = LineIndex(buffer, file: nil)
