@@ -28,6 +28,13 @@ let benchmarks: @Sendable () -> Void = {
                 for file in set.files { blackHole(LocalizationTable(parsing: file).dictionary) }
             }
         }
+        if name == "UTF-8" {
+            Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/memchr scan for the quote character") { benchmark in
+                for _ in benchmark.scaledIterations {
+                    for file in set.files { blackHole(Corpus.quoteCount(file)) }
+                }
+            }
+        }
         Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
             for _ in benchmark.scaledIterations {
                 for data in set.datas {
@@ -42,6 +49,24 @@ let benchmarks: @Sendable () -> Void = {
     let generatedBinary = generatedText.map { text -> [UInt8] in
         let dictionary = try! PropertyListSerialization.propertyList(from: Data(text), format: nil) as! [String: String]
         return [UInt8](try! PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0))
+    }
+    // The same generated tables as text: files the reader was not tuned on.
+    let generatedSet = Corpus.Set(files: generatedText, datas: generatedText.map { Data($0) })
+    precondition(generatedSet.files.allSatisfy { LocalizationTable(parsing: $0).isReadableOnDevice })
+    Benchmark("Read UTF-8 .strings, generated (12 files, \(generatedSet.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in generatedSet.files { blackHole(LocalizationTable(parsing: file).count) }
+        }
+    }
+    Benchmark("Read UTF-8 .strings, generated (12 files, \(generatedSet.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for data in generatedSet.datas { blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]) }
+        }
+    }
+    Benchmark("Read UTF-8 .strings, generated (12 files, \(generatedSet.bytes / 1024) KiB)/memchr scan for the quote character") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in generatedSet.files { blackHole(Corpus.quoteCount(file)) }
+        }
     }
     let binarySets = [("corpus", binary), ("generated", Corpus.Set(files: generatedBinary, datas: generatedBinary.map { Data($0) }))]
     for (origin, set) in binarySets {
@@ -183,6 +208,20 @@ enum Corpus {
             if g.chance(30) { text += "\n" }
         }
         return Array(text.utf8)
+    }
+
+    /// The quotes in `file`, found with `memchr`: the floor a reader is compared with.
+    static func quoteCount(_ file: [UInt8]) -> Int {
+        var count = 0
+        file.withUnsafeBufferPointer { buffer in
+            guard var position = buffer.baseAddress else { return }
+            let end = position + buffer.count
+            while position < end, let found = memchr(position, 0x22, end - position) {
+                count += 1
+                position = found.assumingMemoryBound(to: UInt8.self) + 1
+            }
+        }
+        return count
     }
 
     /// A UTF-8 table of about `megabytes` MB in the shape of real files: a comment and an entry.

@@ -4,19 +4,18 @@
 /// Readers ask in increasing order almost always, so the index walks forward from the last
 /// answer, counting lines and columns as it goes: the text is walked once, however many
 /// locations are asked for. An offset before the last answer (an error reported about an
-/// earlier position, a random lookup) is answered by binary search over the line starts, which
-/// are collected only then. Columns count scalars from the line's start.
+/// earlier position, a lint rule going back to a value's start) walks from the start of its
+/// line, found by binary search over the line starts, which are collected only then. Columns
+/// count scalars from the line's start.
 struct LineIndex: Sendable {
     private var lineStarts: [Int]?
-    private let byteCount: Int
     let file: String?
     // The last answer: its offset, and the 0-based line and 1-based column there.
     private var lastOffset = 0
     private var lastLine = 0
     private var lastColumn = 1
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, file: String?) {
-        self.byteCount = bytes.count
+    init(file: String?) {
         self.file = file
     }
 
@@ -55,7 +54,20 @@ struct LineIndex: Sendable {
 
     mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         let stop = min(max(offset, 0), bytes.count)
-        guard stop >= lastOffset else { return locationBackwards(stop, in: bytes) }
+        if stop < lastOffset {
+            // Backwards: from the start of the offset's line, found by binary search; the walk
+            // then goes on from this answer, so that what follows in order stays incremental.
+            let starts = allLineStarts(bytes)
+            var low = 0
+            var high = starts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if starts[mid] <= stop { low = mid } else { high = mid - 1 }
+            }
+            lastOffset = starts[low]
+            lastLine = low
+            lastColumn = 1
+        }
         // Forward from the last answer, by the line-ending rule of `lineStarts`: `\n`, a `\r`
         // not followed by `\n`, and `\r\n` (whose `\r` is counted like any byte of the line).
         var scan = lastOffset
@@ -102,18 +114,5 @@ struct LineIndex: Sendable {
             column += 1
         }
         scan += 1
-    }
-
-    private mutating func locationBackwards(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        let starts = allLineStarts(bytes)
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        var column = 1
-        for scan in starts[low]..<offset where bytes[scan] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(file: file, line: low + 1, column: column)
     }
 }

@@ -194,7 +194,7 @@ struct JSONParser {
     init(text: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int, maximumValueCount: Int) {
         self.maximumValueCount = maximumValueCount
         self.text = text
-        self.lines = LineIndex(text, file: file)
+        self.lines = LineIndex(file: file)
         self.maximumDepth = maximumDepth
     }
 

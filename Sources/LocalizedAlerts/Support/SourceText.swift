@@ -35,7 +35,7 @@ public final class SourceText: Sendable {
     func location(ofByte offset: Int) -> SourceLocation {
         bytes.withUnsafeBufferPointer { buffer in
             index.withLock { index in
-                if index == nil { index = LineIndex(buffer, file: file) }
+                if index == nil { index = LineIndex(file: file) }
                 return index!.location(of: min(max(offset, 0), buffer.count), in: buffer)
             }
         }
@@ -45,7 +45,7 @@ public final class SourceText: Sendable {
     func byteOffset(of location: SourceLocation) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let start = index.withLock({ index -> Int? in
-                if index == nil { index = LineIndex(buffer, file: file) }
+                if index == nil { index = LineIndex(file: file) }
                 return index!.start(ofLine: location.line, in: buffer)
             }) else { return nil }
             var offset = start

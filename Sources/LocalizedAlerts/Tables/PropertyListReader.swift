@@ -27,7 +27,7 @@ public enum PropertyListReader {
         let decoded = TextDecoder.decode(bytes)
         if let problem = decoded.problems.first(where: { if case .missingByteOrderMark = $0.kind { false } else { true } }) {
             let position = decoded.utf8.withUnsafeBufferPointer { buffer in
-                var lines = LineIndex(buffer, file: file)
+                var lines = LineIndex(file: file)
                 return lines.location(of: problem.offset, in: buffer)
             }
             return PropertyListDocument(

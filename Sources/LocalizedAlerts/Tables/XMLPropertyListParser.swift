@@ -44,7 +44,7 @@ struct XMLPropertyListParser {
         self.undecodable = undecodable
         self.maximumValueCount = maximumValueCount
         self.text = text
-        self.lines = LineIndex(text, file: file)
+        self.lines = LineIndex(file: file)
         self.maximumDepth = maximumDepth
     }
 

@@ -255,7 +255,7 @@ struct ResourceLimitTests {
         var generator = SplitMix64(seed: 3)
         let text = Array((0..<2_000).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined().utf8)
         text.withUnsafeBufferPointer { buffer in
-            var index = LineIndex(buffer, file: nil)
+            var index = LineIndex(file: nil)
             // Offsets where a character starts (not inside one, nor between \r and \n).
             let starts = (0...buffer.count).filter { offset in
                 offset == buffer.count
