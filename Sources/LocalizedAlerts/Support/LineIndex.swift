@@ -4,9 +4,9 @@
 /// Readers ask in increasing order almost always, so the index walks forward from the last
 /// answer, counting lines and columns as it goes: the text is walked once, however many
 /// locations are asked for. An offset before the last answer (an error reported about an
-/// earlier position, a lint rule going back to a value's start) walks from the start of its
-/// line, found by binary search over the line starts, which are collected only then. Columns
-/// count scalars from the line's start.
+/// earlier position, lint rules asking along one line out of order) walks from the start of its
+/// line, found by binary search over the line starts, which are collected only then, and the
+/// walk goes on from there. Columns count scalars from the line's start.
 struct LineIndex: Sendable {
     private var lineStarts: [Int]?
     let file: String?
