@@ -29,8 +29,11 @@ public struct FormatString: Hashable, Sendable {
     /// Whether `text` can hold a `%#@name@` variable at all (it has a `#`): readers that only
     /// look for variables skip parsing the rest.
     static func mayNameVariable(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        return utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) } ?? utf8.contains(UInt8(ascii: "#"))
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte == UInt8(ascii: "#") { return true }
+            return false
+        }
     }
 
     /// The format split into literal text and specifiers, in order.

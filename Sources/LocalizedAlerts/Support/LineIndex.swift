@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Turns byte offsets of a UTF-8 text into ``SourceLocation``s. Used by the XML and JSON
 /// readers and by ``SourceText``.
 ///
@@ -14,6 +22,12 @@ struct LineIndex: Sendable {
     private var lastOffset = 0
     private var lastLine = 0
     private var lastColumn = 1
+    /// Whether the text has a `\r` (found once, with `memchr`): without one, `\n` alone ends
+    /// lines, `memchr` finds them and only the last line's scalars are counted.
+    private var hasCarriageReturn: Bool?
+    /// The first `\n` at or after `lastOffset` (the text's length when there is none; -1 before
+    /// it is looked for).
+    private var nextNewline = -1
 
     init(file: String?) {
         self.file = file
@@ -67,6 +81,25 @@ struct LineIndex: Sendable {
             lastOffset = starts[low]
             lastLine = low
             lastColumn = 1
+            nextNewline = -1
+        }
+        if hasCarriageReturn == nil {
+            hasCarriageReturn = bytes.baseAddress.map { memchr($0, 0x0D, bytes.count) != nil } ?? false
+        }
+        if hasCarriageReturn == false, let base = bytes.baseAddress {
+            while true {
+                if nextNewline < lastOffset {
+                    let found = memchr(base + lastOffset, 0x0A, bytes.count - lastOffset)
+                    nextNewline = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                }
+                guard nextNewline < stop else { break }
+                lastLine += 1
+                lastColumn = 1
+                lastOffset = nextNewline + 1
+            }
+            lastColumn += LineIndex.scalarCount(bytes, from: lastOffset, to: stop)
+            lastOffset = stop
+            return SourceLocation(file: file, line: lastLine + 1, column: lastColumn)
         }
         // Forward from the last answer, by the line-ending rule of `lineStarts`: `\n`, a `\r`
         // not followed by `\n`, and `\r\n` (whose `\r` is counted like any byte of the line).
@@ -102,6 +135,25 @@ struct LineIndex: Sendable {
         lastLine = line
         lastColumn = column
         return SourceLocation(file: file, line: line + 1, column: column)
+    }
+
+    /// Scalars between two offsets of one line: every byte but the 10xxxxxx continuation bytes
+    /// starts one. Eight bytes at a time.
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        var count = 0
+        while index + 8 <= stop {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            count += 8 - (word & 0x8080_8080_8080_8080 & ~(word << 1)).nonzeroBitCount
+            index += 8
+        }
+        while index < stop {
+            if base[index] & 0xC0 != 0x80 { count += 1 }
+            index += 1
+        }
+        return count
     }
 
     @inline(__always)

@@ -86,30 +86,10 @@ struct LineColumnResolver {
                 column = 1
                 position = nextNewline + 1
             }
-            column += scalarCount(from: position, to: target)
+            column += LineIndex.scalarCount(bytes, from: position, to: target)
             position = target
         }
         return (line, column)
-    }
-
-    /// Counts scalars in a line segment: every byte that is not a UTF-8 continuation byte
-    /// (10xxxxxx) starts one. Eight bytes at a time.
-    private func scalarCount(from start: Int, to stop: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var index = start
-        var count = 0
-        while index + 8 <= stop {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let continuation = (word & 0x8080_8080_8080_8080) & ~((word << 1) & 0x8080_8080_8080_8080)
-            count += 8 - continuation.nonzeroBitCount
-            index += 8
-        }
-        while index < stop {
-            if base[index] & 0xC0 != 0x80 { count += 1 }
-            index += 1
-        }
-        return count
     }
 
     /// The general walk, for texts with \r (CR or CRLF line ends).

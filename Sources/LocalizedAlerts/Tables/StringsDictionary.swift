@@ -180,12 +180,17 @@ struct StringsDictionaryReader {
         }
         // Every variable the formats use must be defined; every defined one should be used.
         // Only a text with a `#` can name a variable (`%#@name@`): the rest are not parsed.
-        var used = Set<String>()
-        for format in [formatKey] + variables.flatMap({ $0.cases.map(\.format) }) where FormatString.mayNameVariable(format) {
-            for specifier in FormatString(format).specifiers { if let name = specifier.variableName { used.insert(name) } }
+        // An entry names a variable or two: arrays, not sets.
+        var used: [String] = []
+        func collect(_ format: String) {
+            guard FormatString.mayNameVariable(format) else { return }
+            for specifier in FormatString(format).specifiers {
+                if let name = specifier.variableName, !used.contains(name) { used.append(name) }
+            }
         }
-        let declared = Set(members.map(\.key))
-        for name in used.sorted() where !declared.contains(name) {
+        collect(formatKey)
+        for variable in variables { for c in variable.cases { collect(c.format) } }
+        for name in used.sorted() where !members.contains(where: { $0.key == name }) {
             report(
                 .stringsdictUndefinedVariable, formatNode.location,
                 "\"\(key)\" uses the variable %#@\(name)@ but defines no dictionary for it: the device shows nothing for it",

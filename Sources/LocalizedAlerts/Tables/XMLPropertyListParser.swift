@@ -342,6 +342,26 @@ struct XMLPropertyListParser {
         return low < undecodable.count && undecodable[low].offset < range.upperBound ? undecodable[low] : nil
     }
 
+    /// The keys and rule types every `.stringsdict` entry repeats. Each is longer than the 15
+    /// bytes a `String` holds inline, so reading it would allocate; the literal does not.
+    private static let commonTexts: [String] = [
+        "NSStringLocalizedFormatKey", "NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey", "NSStringPluralRuleType",
+        "NSStringDeviceSpecificRuleType", "NSStringVariableWidthRuleType",
+    ]
+
+    private static func commonText(_ run: UnsafeBufferPointer<UInt8>) -> String? {
+        // All of them begin with "NS"; few texts do.
+        guard run.count > 15, run.count <= 30, run[0] == UInt8(ascii: "N"), run[1] == UInt8(ascii: "S") else { return nil }
+        for var common in commonTexts where common.utf8.count == run.count {
+            let equal = common.withUTF8 { bytes in
+                for k in 0..<bytes.count where bytes[k] != run[k] { return false }
+                return true
+            }
+            if equal { return common }
+        }
+        return nil
+    }
+
     /// Foundation fails the whole file on element text that is not in the file's encoding.
     private func requireDecodable(_ range: Range<Int>, in name: String) throws {
         guard let bad = firstUndecodable(in: range) else { return }
@@ -362,9 +382,9 @@ struct XMLPropertyListParser {
                 // straight from the file's bytes, without the copy in between.
                 if runStart == contentStart, text.count > pos + 1, text[pos + 1] == UInt8(ascii: "/") {
                     try requireDecodable(contentStart..<pos, in: name)
-                    let end = pos
+                    let run = UnsafeBufferPointer(rebasing: text[contentStart..<pos])
                     try readEndTag(name)
-                    return String(decoding: UnsafeBufferPointer(rebasing: text[contentStart..<end]), as: UTF8.self)
+                    return Self.commonText(run) ?? String(decoding: run, as: UTF8.self)
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
                 if startsWith("<![CDATA[") {
