@@ -33,9 +33,8 @@ struct LineIndex: Sendable {
         self.file = file
     }
 
-    /// Where each line starts: lines end at `\n`, `\r` and `\r\n`, as CoreFoundation ends them.
-    /// The one place that rule is written for random access (``LineColumnResolver`` walks
-    /// forward by the same rule).
+    /// Where each line starts: lines end at `\n`, `\r` and `\r\n`, as CoreFoundation ends them
+    /// (the forward walk below follows the same rule).
     static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
         var index = 0
