@@ -227,31 +227,50 @@ struct BinaryPropertyListReader {
             throw Failure(offset: 6, message: "unsupported version \(String(decoding: bytes[6..<8], as: UTF8.self)) (only bplist0? is read)")
         }
         guard bytes.count >= 8 + 32 + 1 else { throw Failure(offset: 0, message: "the file is too short to hold a trailer") }
+        // The checks of CoreFoundation's __CFBinaryPlistGetTopLevelInfo, in its order; a file
+        // one of them refuses is read as XML or text instead (see `trailerRejected`).
         let trailer = bytes.count - 32
         offsetIntSize = Int(bytes[trailer + 6])
         objectRefSize = Int(bytes[trailer + 7])
         let count = readUnsigned(at: trailer + 8, size: 8)
         let top = readUnsigned(at: trailer + 16, size: 8)
         let tableOffset = readUnsigned(at: trailer + 24, size: 8)
-        guard [1, 2, 4, 8].contains(offsetIntSize), [1, 2, 4, 8].contains(objectRefSize) else {
-            throw Failure(offset: trailer + 6, message: "invalid offset or reference size in the trailer")
-        }
         guard count > 0, count <= UInt64(bytes.count), top < count else {
             throw Failure(offset: trailer + 8, message: "invalid object count or top object in the trailer")
         }
-        // Both are below the file's size now, so they fit an Int.
-        objectCount = Int(count)
-        guard tableOffset >= 8, tableOffset < UInt64(trailer),
-            Int(tableOffset) + objectCount * offsetIntSize <= trailer
-        else {
+        guard tableOffset >= 9, tableOffset < UInt64(trailer) else {
             throw Failure(offset: trailer + 24, message: "the offset table lies outside the file")
         }
+        // Any width from 1 byte is read (CoreFoundation's _getSizedInt reads widths other than
+        // 1, 2, 4 and 8 byte by byte, keeping the last eight bytes).
+        guard offsetIntSize >= 1, objectRefSize >= 1 else {
+            throw Failure(offset: trailer + 6, message: "an offset or reference size of 0 in the trailer")
+        }
+        // Both are below the file's size now, so they fit an Int.
+        objectCount = Int(count)
         // CoreFoundation and swift-foundation both refuse a file whose offset table does not end
         // where the trailer begins (CF checks 8 + objects + table + trailer == file size).
         guard Int(tableOffset) + objectCount * offsetIntSize == trailer else {
-            throw Failure(
-                offset: Int(tableOffset) + objectCount * offsetIntSize,
-                message: "\(trailer - Int(tableOffset) - objectCount * offsetIntSize) bytes lie between the offset table and the trailer")
+            let gap = trailer - Int(tableOffset) - objectCount * offsetIntSize
+            throw gap > 0
+                ? Failure(offset: Int(tableOffset) + objectCount * offsetIntSize, message: "\(gap) bytes lie between the offset table and the trailer")
+                : Failure(offset: trailer + 24, message: "the offset table lies outside the file")
+        }
+        guard objectRefSize >= 8 || UInt64(1) << (8 * objectRefSize) > count else {
+            throw Failure(offset: trailer + 7, message: "\(objectRefSize)-byte references cannot name all \(count) objects")
+        }
+        guard offsetIntSize >= 8 || UInt64(1) << (8 * offsetIntSize) > tableOffset else {
+            throw Failure(offset: trailer + 6, message: "\(offsetIntSize)-byte offsets cannot reach the offset table at \(tableOffset)")
+        }
+        // Every offset in the table is checked, whether or not its object is used.
+        for reference in 0..<objectCount {
+            let position = Int(tableOffset) + reference * offsetIntSize
+            guard readUnsigned(at: position, size: offsetIntSize) < tableOffset else {
+                throw Failure(offset: position, message: "object offset \(readUnsigned(at: position, size: offsetIntSize)) lies outside the object area")
+            }
+        }
+        guard readUnsigned(at: Int(tableOffset) + Int(top) * offsetIntSize, size: offsetIntSize) >= 8 else {
+            throw Failure(offset: Int(tableOffset) + Int(top) * offsetIntSize, message: "the top object's offset lies inside the header")
         }
         offsetTableOffset = Int(tableOffset)
         topObject = Int(top)
@@ -296,10 +315,12 @@ struct BinaryPropertyListReader {
         if info != 0x0F { return (info, offset + 1) }
         let intMarker = try byte(at: offset + 1)
         guard intMarker & 0xF0 == 0x10 else { throw Failure(offset: offset + 1, message: "expected an integer length") }
+        // A length integer may be up to 2^15 bytes wide. CoreFoundation's _readInt skips all of
+        // them but hands the width to _getSizedInt as a uint8_t: 16 to 128 bytes keep their last
+        // eight, and 256 or more truncate to a width of 0, a length of 0 (a device reads "").
         let size = 1 << Int(intMarker & 0x0F)
-        guard size <= 8 else { throw Failure(offset: offset + 1, message: "length integer too wide") }
         try require(offset + 2, size)
-        let length = readUnsigned(at: offset + 2, size: size)
+        let length = readUnsigned(at: offset + 2 + max(0, (size & 0xFF) - 8), size: min(size & 0xFF, 8))
         guard length <= UInt64(bytes.count) else { throw Failure(offset: offset + 1, message: "length \(length) exceeds the file") }
         return (Int(length), offset + 2 + size)
     }

@@ -42,6 +42,20 @@ struct FoundationAgreementTests {
         }
     }
 
+    /// A `bplist00` of `objects` (object 0 the top), offsets `offsetSize` bytes wide.
+    static func compiled(_ objects: [[UInt8]], offsetSize: Int = 1, referenceSize: UInt8 = 1) -> [UInt8] {
+        var file = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += (0..<offsetSize).reversed().map { UInt8(truncatingIfNeeded: file.count >> (8 * $0)) }
+            file += object
+        }
+        let tableOffset = file.count
+        file += offsets + [0, 0, 0, 0, 0, 0, UInt8(offsetSize), referenceSize]
+        for field in [UInt64(objects.count), 0, UInt64(tableOffset)] { file += withUnsafeBytes(of: field.bigEndian, Array.init) }
+        return file
+    }
+
     @Test func everyCorpusFileAgrees() throws {
         let files = Fixtures.corpusStringsFiles()
         #expect(files.count >= 60)
@@ -159,20 +173,35 @@ struct FoundationAgreementTests {
         #expect(Self.disagreement(utf8Marker) == nil)
         #expect(!LocalizationTable(parsing: utf8Marker).isReadableOnDevice)
         // A key twice in one compiled dictionary: CFDictionaryCreate keeps the first value.
-        var twice = Array("bplist00".utf8)
-        var offsets: [UInt8] = []
-        for object: [UInt8] in [[0xD2, 1, 1, 2, 3], [0x51, 0x6B], [0x51, 0x61], [0x51, 0x62]] {
-            offsets.append(UInt8(twice.count))
-            twice += object
-        }
-        let tableOffset = twice.count
-        twice += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
-        for field in [UInt64(4), 0, UInt64(tableOffset)] { twice += withUnsafeBytes(of: field.bigEndian, Array.init) }
+        let twice = Self.compiled([[0xD2, 1, 1, 2, 3], [0x51, 0x6B], [0x51, 0x61], [0x51, 0x62]])
         #expect(Self.disagreement(twice) == nil)
         let firstWins = LocalizationTable(parsing: twice)
         #expect(firstWins["k"] == "a" && firstWins.dictionary == ["k": "a"])
         #expect(firstWins.diagnostics.map(\.id) == [.duplicateKey])
         #expect(firstWins.diagnostics.first?.message.contains("keeps the first") == true)
+        // Length integers wider than eight bytes (found by FuzzStringsFoundation in CI): 16 bytes
+        // keep their last eight, 256 bytes truncate to a width of 0 and a length of 0.
+        let sixteen: [UInt8] = [0x5F, 0x14] + Array(repeating: 0xFF, count: 8) + [0, 0, 0, 0, 0, 0, 0, 1] + Array("k".utf8)
+        let twoFiftySix: [UInt8] = [0x5F, 0x18] + Array(repeating: 0x41, count: 256)
+        let wide = Self.compiled([[0xD1, 1, 2], sixteen, twoFiftySix], offsetSize: 2)
+        #expect(Self.disagreement(wide) == nil)
+        #expect(LocalizationTable(parsing: wide).dictionary == ["k": ""])
+        // The trailer's rules, as CoreFoundation checks them: offsets of any width (3 bytes
+        // here), but wide enough to reach the offset table (1 byte cannot reach offset 288);
+        // references wide enough to name every object; every offset inside the object area,
+        // whether or not its object is used. A refused trailer makes the file text.
+        let threeByteOffsets = Self.compiled([[0xD1, 1, 2], [0x51, 0x6B], [0x51, 0x76]], offsetSize: 3)
+        #expect(Self.disagreement(threeByteOffsets) == nil)
+        #expect(LocalizationTable(parsing: threeByteOffsets).dictionary == ["k": "v"])
+        var refused = [Self.compiled([[0xD1, 1, 2], sixteen, twoFiftySix], offsetSize: 1)]
+        refused.append(Self.compiled([[0xD1, 1, 2], [0x51, 0x6B], [0x51, 0x76]] + Array(repeating: [0x08], count: 254), offsetSize: 2))
+        var unusedOutside = Self.compiled([[0xD1, 1, 2], [0x51, 0x6B], [0x51, 0x76], [0x08]])
+        unusedOutside[unusedOutside.count - 32 - 1] = 0xF0
+        refused.append(unusedOutside)
+        for file in refused {
+            #expect(Self.disagreement(file) == nil)
+            #expect(!LocalizationTable(parsing: file).isReadableOnDevice)
+        }
         // Text that starts with "bplist0" but has no trailer is read as text, as Foundation does.
         let text = Array("bplist00text = \"Chats\"; other = \"x\";\n".utf8)
         #expect(Self.disagreement(text) == nil)
