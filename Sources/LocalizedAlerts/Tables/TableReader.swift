@@ -111,7 +111,19 @@ enum TableReader {
             decoded.encoding == .utf16BigEndianWithoutBOM
             || (decoded.encoding == .utf16LittleEndianWithoutBOM && !survivesLosingItsFirstCharacter(decoded.utf8))
         if start != .none && !misread {
-            if decoded.encoding == .utf8, let latin = XMLDeclaration.singleByteText(bytes) { decoded = latin }
+            if decoded.encoding == .utf8 {
+                switch XMLDeclaration.declared(bytes) {
+                case .singleByte(_, let highBytes):
+                    if let text = XMLDeclaration.singleByteText(bytes, highBytes: highBytes) { decoded = text }
+                case .refused(_, let offset, let reason):
+                    let diagnostic = LocalizationDiagnostic(
+                        .invalidEncoding, at: SourceLocation(file: file, line: 1, column: offset + 1), "\(reason). \(rejectedFileConsequence)",
+                        hint: "declare encoding=\"UTF-8\" and save the file as UTF-8")
+                    return empty(file: file, format: .xmlPropertyList, diagnostics: [diagnostic])
+                case .utf8, .notModelled:
+                    break
+                }
+            }
             let undecodable = decoded.problems.compactMap { problem -> (offset: Int, byte: UInt8)? in
                 if case .invalidUTF8(let byte) = problem.kind { return (problem.offset, byte) }
                 return nil

@@ -136,12 +136,33 @@ struct FoundationAgreementTests {
         ([UInt8]("<?xml version=\"1.0\" encoding=\"US-ASCII\"?><plist><dict><key>a</key><string>caf".utf8) + [0xE9] + Array("</string></dict></plist>".utf8), "café"),
         ([UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x80, 0x20, 0x93] + Array("</string></dict></plist>".utf8), "€ “"),
         ([UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x81] + Array("</string></dict></plist>".utf8), nil),
+        // The declaration as CoreFoundation's encodingForXMLData finds it (found by
+        // FuzzStringsFoundation): only at byte 0, only `encoding=` without spaces, and only
+        // before the first '?' or '>'; anywhere else the file is UTF-8, where 0xFF fails it.
+        ([UInt8]("<?xml version=\"1.0\" encoding = \"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
+        ([UInt8](" <?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
+        ([UInt8]("<?xml0".utf8) + Array(repeating: 0xD0, count: 300) + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), "ÿ"),
+        ([UInt8]("<?xml v?".utf8) + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
     ] as [([UInt8], String?)])
     func xmlTextIsDecodedAsFoundationDecodesIt(bytes: [UInt8], value: String?) {
         #expect(Self.disagreement(bytes) == nil)
         let table = LocalizationTable(parsing: bytes)
         #expect(table.isReadableOnDevice == (value != nil))
         if let value { #expect(table["a"] == value) } else { #expect(table.diagnostics.contains { $0.id == .propertyListSyntax }) }
+    }
+
+    /// Declarations Foundation cannot read: a UTF-16 or UTF-32 name on a file that is neither
+    /// (it decodes "<?" into a character no property list starts with), and `macintosh`, whose
+    /// Mac OS Roman is CoreFoundation's encoding 0, its "no encoding found".
+    @Test(arguments: ["utf-16", "UTF-16", "utf-32le", "macintosh", "MACINTOSH-x"])
+    func xmlDeclarationsFoundationRefuses(name: String) throws {
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"\(name)\"?>\n<plist><dict><key>a</key><string>b</string></dict></plist>".utf8)
+        #expect(Self.disagreement(bytes) == nil)
+        let table = LocalizationTable(parsing: bytes)
+        #expect(!table.isReadableOnDevice)
+        let error = try #require(table.diagnostics.first)
+        #expect(error.id == .invalidEncoding && error.location.line == 1 && error.location.column == 31, "\(error)")
+        #expect(error.message.contains(name))
     }
 
     /// A compiled table whose offset table does not end where the trailer begins: both
