@@ -81,30 +81,70 @@ public enum PreviewHTML {
         return out
     }
 
+    /// What one device shows at a glance, worst first: the matrix cell's class and label.
+    static func status(_ render: RenderedAlert) -> (name: String, label: String) {
+        if render.isSilent || !render.showsAlert { return ("silent", "–") }
+        if AlertFieldName.allCases.contains(where: { render.field($0)?.source == .key }) { return ("key", "key") }
+        if render.diagnostics.contains(where: { $0.severity == .error }) { return ("error", "error") }
+        if render.diagnostics.contains(where: { $0.severity == .warning }) { return ("warning", "warn") }
+        return ("ok", "ok")
+    }
+
+    /// The severity filter's level of a status: a key shown is an error to the reader.
+    static func level(_ status: String) -> String {
+        switch status {
+        case "key", "error": "error"
+        case "warning": "warning"
+        default: "ok"
+        }
+    }
+
     /// One row per payload, one column per device, each cell what the device shows at a glance
     /// and a link to its card: for fifty languages, the problems without scrolling through
-    /// every card. Rows with problems come first; a checkbox (no script) hides the others.
+    /// every card. Rows with problems come first. Filters, without a script (radio buttons,
+    /// checkboxes and CSS `:has()`): by severity (rows and cards below it are hidden) and by
+    /// language (a column and its cards hidden per device, or every device without problems);
+    /// the form's reset button shows everything again.
     static func matrix(_ previews: [PayloadPreview]) -> String {
         guard let columns = previews.map(\.renders).max(by: { $0.count < $1.count }), columns.count > 1 || previews.count > 1 else { return "" }
-        func status(_ render: RenderedAlert) -> (name: String, label: String) {
-            if render.isSilent || !render.showsAlert { return ("silent", "–") }
-            if AlertFieldName.allCases.contains(where: { render.field($0)?.source == .key }) { return ("key", "key") }
-            if render.diagnostics.contains(where: { $0.severity == .error }) { return ("error", "error") }
-            if render.diagnostics.contains(where: { $0.severity == .warning }) { return ("warning", "warn") }
-            return ("ok", "ok")
-        }
         let rows = previews.enumerated().map { index, preview in
             (index: index, preview: preview, statuses: preview.renders.map(status))
         }
-        let ordered = rows.filter { $0.statuses.contains { ["key", "error", "warning"].contains($0.name) } } + rows.filter { !$0.statuses.contains { ["key", "error", "warning"].contains($0.name) } }
+        func worst(_ statuses: [(name: String, label: String)]) -> String {
+            let levels = Set(statuses.map { level($0.name) })
+            return levels.contains("error") ? "error" : levels.contains("warning") ? "warning" : "ok"
+        }
+        let ordered = rows.filter { worst($0.statuses) != "ok" } + rows.filter { worst($0.statuses) == "ok" }
+        let cleanColumns = columns.indices.filter { column in
+            rows.allSatisfy { column >= $0.statuses.count || level($0.statuses[column].name) == "ok" }
+        }
         var out = "<details class=\"matrix\" open><summary>Every payload in every language</summary>\n"
-        out += "<label class=\"controls\"><input type=\"checkbox\" id=\"only-problems\"> Only payloads with problems</label>\n"
+        out += "<form class=\"controls filters\" aria-label=\"Filters\">\n"
+        out += "<fieldset><legend>Show</legend>"
+        out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-all\" checked> Everything</label>"
+        out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-warning\"> Warnings and errors</label>"
+        out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-error\"> Errors and keys only</label></fieldset>\n"
+        out += "<label><input type=\"checkbox\" id=\"only-problem-languages\"> Only languages with problems (\(columns.count - cleanColumns.count) of \(columns.count))</label>\n"
+        out += "<details class=\"languages\"><summary>Languages</summary><fieldset><legend>Devices shown</legend>"
+        for (column, render) in columns.enumerated() {
+            out += "<label><input type=\"checkbox\" id=\"language-\(column + 1)\" checked> \(escape(render.preferredLanguages.joined(separator: ",")))</label>"
+        }
+        out += "</fieldset></details>\n<button type=\"reset\">Show everything</button>\n</form>\n"
+        // Per column: its matrix cells (the row header is child 1) and its cards.
+        out += "<style>\n"
+        for column in columns.indices {
+            out += ":root:has(#language-\(column + 1):not(:checked)) :is(.matrix tr > :nth-child(\(column + 2)), article.card.column-\(column + 1)) { display: none; }\n"
+        }
+        if !cleanColumns.isEmpty {
+            let selectors = cleanColumns.map { ".matrix tr > :nth-child(\($0 + 2)), article.card.column-\($0 + 1)" }.joined(separator: ", ")
+            out += ":root:has(#only-problem-languages:checked) :is(\(selectors)) { display: none; }\n"
+        }
+        out += "</style>\n"
         out += "<div class=\"matrix-scroll\"><table><thead><tr><th scope=\"col\">payload</th>"
         for render in columns { out += "<th scope=\"col\">\(escape(render.preferredLanguages.joined(separator: ",")))</th>" }
         out += "</tr></thead><tbody>\n"
         for row in ordered {
-            let clean = !row.statuses.contains { ["key", "error", "warning"].contains($0.name) }
-            out += "<tr\(clean ? " class=\"clean\"" : "")><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
+            out += "<tr class=\"worst-\(worst(row.statuses))\"><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
             for (column, state) in row.statuses.enumerated() {
                 // A payload no device shows has no cards: its section says so.
                 let target = row.preview.renders.allSatisfy(\.isSilent) ? "payload-\(row.index + 1)" : "card-\(row.index + 1)-\(column + 1)"
@@ -226,7 +266,7 @@ public enum PreviewHTML {
         }
         out += "<div class=\"cards\">\n"
         for (index, render) in preview.renders.enumerated() {
-            out += card(render, payload: preview.payload, look: look, id: "card-\(number)-\(index + 1)")
+            out += card(render, payload: preview.payload, look: look, id: "card-\(number)-\(index + 1)", column: index + 1)
         }
         out += "</div>\n</section>\n"
         return out
@@ -240,9 +280,11 @@ public enum PreviewHTML {
         return "<div class=\"screen\" dir=\"\(LanguageFacts.isRightToLeft(device) ? "rtl" : "ltr")\" lang=\"\(escape(lang))\">\n"
     }
 
-    static func card(_ render: RenderedAlert, payload: NotificationPayload, look: Look, id: String? = nil) -> String {
+    static func card(_ render: RenderedAlert, payload: NotificationPayload, look: Look, id: String? = nil, column: Int? = nil) -> String {
         let device = render.preferredLanguages.first ?? ""
-        var classes = ["card"]
+        // The classes the matrix's filters select by: the device's column and the severity.
+        var classes = ["card", "level-\(level(status(render).name))"]
+        if let column { classes.append("column-\(column)") }
         if render.isSilent { classes.append("silent") }
         if render.diagnostics.contains(where: { $0.severity == .error }) { classes.append("has-errors") }
         var out = "<article\(id.map { " id=\"\($0)\"" } ?? "") class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
@@ -466,7 +508,10 @@ public enum PreviewHTML {
         .matrix td.warning { background: rgba(232,164,0,.18); }
         .matrix td.error { background: rgba(224,68,62,.2); font-weight: 600; }
         .matrix td.key { background: rgba(224,68,62,.35); font-weight: 600; }
-        :root:has(#only-problems:checked) .matrix tr.clean { display: none; }
+        :root:has(#severity-warning:checked) :is(.matrix tr.worst-ok, article.card.level-ok) { display: none; }
+        :root:has(#severity-error:checked) :is(.matrix tr:is(.worst-ok, .worst-warning), article.card:is(.level-ok, .level-warning)) { display: none; }
+        .controls details.languages { flex-basis: 100%; }
+        .controls details.languages fieldset { flex-wrap: wrap; gap: 2px 12px; }
         .where { overflow-wrap: anywhere; }
 
         """

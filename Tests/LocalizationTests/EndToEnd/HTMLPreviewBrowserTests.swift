@@ -315,4 +315,100 @@ struct HTMLPreviewBrowserTests {
         #expect(layout.filter { $0["headline"] as? String == "app" }.count == 2, "alone.json in en and ar")
         #expect(Set(layout.map { $0["direction"] as! String }) == ["ltr", "rtl"])
     }
+    /// The matrix as a reader uses it: every cell's link reaches an element of the page, and
+    /// each filter (set as a click would) hides exactly the rows, columns and cards it names;
+    /// the reset button shows everything again. Nothing is fetched from anywhere.
+    static let matrixScript = """
+        <script>
+        (function () {
+          const shown = (e) => getComputedStyle(e).display !== 'none';
+          const state = () => ({
+            rows: [...document.querySelectorAll('.matrix tbody tr')].filter(shown).map((r) => r.className),
+            columns: [...document.querySelectorAll('.matrix thead th')].slice(1).filter(shown).length,
+            cells: [...document.querySelectorAll('.matrix tbody td')].filter(shown).length,
+            cards: [...document.querySelectorAll('main section.payload article.card')].filter(shown).map((c) => c.className) });
+          const links = [...document.querySelectorAll('.matrix td a')].map((a) => a.getAttribute('href').slice(1));
+          const result = { links: links.length, unresolved: links.filter((id) => !document.getElementById(id)),
+            linkedCards: links.filter((id) => (document.getElementById(id) || {}).tagName === 'ARTICLE').length,
+            columnCount: document.querySelectorAll('.matrix thead th').length - 1, all: state() };
+          document.getElementById('severity-warning').checked = true; result.warning = state();
+          document.getElementById('severity-error').checked = true; result.error = state();
+          document.getElementById('severity-all').checked = true;
+          document.getElementById('language-2').checked = false; result.withoutSecond = state();
+          document.getElementById('language-2').checked = true;
+          document.getElementById('only-problem-languages').checked = true; result.problemLanguages = state();
+          document.getElementById('only-problem-languages').checked = false;
+          document.getElementById('severity-error').checked = true;
+          document.getElementById('language-2').checked = false;
+          document.querySelector('.matrix button[type=reset]').click(); result.reset = state();
+          result.fetched = performance.getEntriesByType('resource').map((r) => r.name);
+          const pre = document.createElement('pre');
+          pre.id = 'matrix';
+          pre.textContent = JSON.stringify(result);
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    @Test func theMatrixLinksToCardsAndFiltersWithoutAScript() throws {
+        guard Self.hasBrowser() else { return }
+        let directory = try TemporaryDirectory()
+        let result = try RenderAlertCommand.run(["preview", "--format", "html", "--output", directory.path + "/p.html"])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8)
+        #expect(!html.contains("<script"))
+        let measured = try Self.measurements(html, script: Self.matrixScript, id: "matrix", in: directory, name: "matrix")
+        let json = try RenderAlertCommand.json(["preview", "--format", "json"]) as! Object
+        let renders = (json["previews"] as! [Object]).map { $0["renders"] as! [Object] }
+        let shownCards = renders.filter { !$0.allSatisfy { $0["silent"] as? Bool == true } }.reduce(0) { $0 + $1.count }
+
+        // Every cell links to something on the page: its card, or the section of a payload no
+        // device shows. The page fetched nothing (the script measuring it is inline).
+        #expect(measured["links"] as? Int == renders.reduce(0) { $0 + $1.count })
+        #expect((measured["unresolved"] as? [String]) == [])
+        #expect(measured["linkedCards"] as? Int == shownCards)
+        #expect((measured["fetched"] as? [String]) == [], "\(measured["fetched"] ?? "")")
+
+        func state(_ name: String) -> (rows: [String], columns: Int, cells: Int, cards: [String]) {
+            let object = measured[name] as! Object
+            return (object["rows"] as! [String], object["columns"] as! Int, object["cells"] as! Int, object["cards"] as! [String])
+        }
+        let columns = measured["columnCount"] as! Int
+        #expect(columns == 13)
+        let all = state("all")
+        #expect(all.rows.count == renders.count && all.columns == columns && all.cards.count == shownCards)
+        #expect(Set(all.rows) == ["worst-ok", "worst-warning", "worst-error"], "the sample has clean, warning and error payloads: \(all.rows)")
+        // Severity: rows and cards below the level chosen are hidden.
+        let warning = state("warning")
+        #expect(warning.rows == all.rows.filter { $0 != "worst-ok" })
+        #expect(!warning.cards.isEmpty && warning.cards.allSatisfy { !$0.contains("level-ok") } && warning.cards.count < all.cards.count)
+        let error = state("error")
+        #expect(!error.rows.isEmpty && error.rows.allSatisfy { $0 == "worst-error" })
+        #expect(!error.cards.isEmpty && error.cards.allSatisfy { $0.contains("level-error") })
+        // Language: the second device's column and its cards are hidden, and only those.
+        let withoutSecond = state("withoutSecond")
+        #expect(withoutSecond.columns == columns - 1 && withoutSecond.cells == all.cells - renders.count)
+        #expect(withoutSecond.cards.count == all.cards.count - renders.filter { !$0.allSatisfy { $0["silent"] as? Bool == true } }.count)
+        #expect(!withoutSecond.cards.contains { $0.split(separator: " ").contains("column-2") })
+        // Every language of the sample has a problem somewhere: none goes.
+        #expect(state("problemLanguages").columns == columns)
+        // The reset button shows everything again.
+        let reset = state("reset")
+        #expect(reset.rows == all.rows && reset.columns == columns && reset.cells == all.cells && reset.cards == all.cards)
+
+        // Only languages with a problem: of en, pt-PT (the missed call's title key is missing)
+        // and fr, only pt-PT stays, with its cards.
+        let few = try RenderAlertCommand.run([
+            "preview", "Resources/payloads/missed-call.json", "Resources/payloads/group-message.json", "--language", "en", "--language", "pt-PT", "--language", "fr",
+            "--format", "html", "--output", directory.path + "/few.html"])
+        #expect(few.status == 0, "\(few.error)")
+        let fewMeasured = try Self.measurements(
+            try String(contentsOfFile: directory.path + "/few.html", encoding: .utf8), script: Self.matrixScript, id: "matrix", in: directory, name: "few")
+        let fewAll = fewMeasured["all"] as! Object
+        let onlyProblems = fewMeasured["problemLanguages"] as! Object
+        #expect(fewAll["columns"] as? Int == 3 && (fewAll["cards"] as? [String])?.count == 6)
+        #expect(onlyProblems["columns"] as? Int == 1 && onlyProblems["cells"] as? Int == 2, "\(onlyProblems)")
+        let kept = onlyProblems["cards"] as? [String] ?? []
+        #expect(kept.count == 2 && kept.allSatisfy { $0.split(separator: " ").contains("column-2") }, "\(kept)")
+    }
 }

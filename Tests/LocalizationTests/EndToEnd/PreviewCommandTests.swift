@@ -69,15 +69,15 @@ struct PreviewCommandTests {
     @Test func theMatrixLinksEveryPayloadAndLanguageToItsCardProblemsFirst() throws {
         let html = try RenderAlertCommand.run(["preview", "--format", "html"]).output
         let ids = Set(html.matches(of: /\sid="([^"]+)"/).map { String($0.output.1) })
-        let matrix = try #require(html.firstMatch(of: /<details class="matrix"[\s\S]*?<\/details>/)).output
-        let targets = matrix.matches(of: /href="#([^"]+)"/).map { String($0.output.1) }
+        let matrix = try #require(html.firstMatch(of: /<details class="matrix"[\s\S]*?<\/table><\/div><\/details>/)).output
+        let targets = matrix.matches(of: /<t[dh][^>]*><a href="#([^"]+)"/).map { String($0.output.1) }
         #expect(!targets.isEmpty && targets.allSatisfy(ids.contains), "\(targets.filter { !ids.contains($0) })")
         let json = try RenderAlertCommand.json(["preview", "--format", "json"]) as! Object
         let previews = json["previews"] as! [Object]
         let cells = matrix.matches(of: /<td class="([a-z]+)">/).map { String($0.output.1) }
         #expect(cells.count == previews.reduce(0) { $0 + ($1["renders"] as! [Object]).count })
         // Rows with a problem come before clean ones, and a key shown raw is marked as such.
-        let rows = matrix.matches(of: /<tr( class="clean")?><th scope="row">/).map { $0.output.1 != nil }
+        let rows = matrix.matches(of: /<tr class="worst-(ok|warning|error)"><th scope="row">/).map { $0.output.1 == "ok" }
         #expect(rows.count == previews.count && rows == rows.sorted { !$0 && $1 })
         #expect(cells.contains("key"), "missed-call.json shows its key in pt-PT")
     }
