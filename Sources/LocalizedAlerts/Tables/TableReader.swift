@@ -113,8 +113,22 @@ enum TableReader {
         if start != .none && !misread {
             if decoded.encoding == .utf8 {
                 switch XMLDeclaration.declared(bytes) {
-                case .singleByte(_, let highBytes):
-                    if let text = XMLDeclaration.singleByteText(bytes, highBytes: highBytes) { decoded = text }
+                case .singleByte(let name, let highBytes):
+                    if let text = XMLDeclaration.singleByteText(bytes, highBytes: highBytes) {
+                        // CoreFoundation converts the whole file before parsing it: a byte the
+                        // code page leaves undefined, anywhere (a comment too), fails the file.
+                        if let undefined = text.problems.first {
+                            var lines = LineIndex(file: file)
+                            let location = text.utf8.withUnsafeBufferPointer { lines.location(of: undefined.offset, in: $0) }
+                            let byte = if case .invalidUTF8(let byte) = undefined.kind { " 0x\(String(byte, radix: 16, uppercase: true))" } else { "" }
+                            let diagnostic = LocalizationDiagnostic(
+                                .invalidEncoding, at: location,
+                                "byte\(byte) is not defined in \(name), which the XML declaration names: Foundation cannot convert the file. \(rejectedFileConsequence)",
+                                hint: "save the file as UTF-8 and declare encoding=\"UTF-8\"")
+                            return empty(file: file, format: .xmlPropertyList, diagnostics: [diagnostic])
+                        }
+                        decoded = text
+                    }
                 case .refused(_, let offset, let reason):
                     let diagnostic = LocalizationDiagnostic(
                         .invalidEncoding, at: SourceLocation(file: file, line: 1, column: offset + 1), "\(reason). \(rejectedFileConsequence)",
