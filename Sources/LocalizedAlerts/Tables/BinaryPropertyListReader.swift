@@ -147,7 +147,7 @@ struct BinaryPropertyListReader {
             guard Self.isASCII(slice) else { return nil }
             arena.append(contentsOf: slice)
         case 0x6:
-            guard (try? require(start, length * 2)) != nil else { return nil }
+            guard length > 0, (try? require(start, length * 2)) != nil else { return nil }
             // Room for the worst case (three bytes per UTF-16 unit) is made once and written
             // through a pointer: appending byte by byte checked capacity and uniqueness for each.
             arena.append(contentsOf: repeatElement(0, count: length * 3))
@@ -428,6 +428,9 @@ struct BinaryPropertyListReader {
             return (PropertyListNode(.string(String(decoding: slice, as: UTF8.self)), location: location), ExpandedSize(textBytes: length))
         case 0x6:
             let (length, start) = try readLength(marker: marker, at: offset)
+            // CoreFoundation asks CFAllocatorAllocate for 2 × length bytes, which gives nothing
+            // for 0, and refuses the file (writers store "" as an empty ASCII string, 0x50).
+            guard length > 0 else { throw Failure(offset: offset, message: "an empty UTF-16 string object, which CoreFoundation cannot read") }
             try require(start, length * 2)
             var units: [UInt16] = []
             units.reserveCapacity(length)

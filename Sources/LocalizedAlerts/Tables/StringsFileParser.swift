@@ -510,6 +510,10 @@ struct StringsFileParser {
                 switch parseNestedValue(at: i, depth: depth + 1) {
                 case .success(let next): i = skipSpace(next, collectComments: false)
                 case .failure(let failure):
+                    // An element's unclosed quote: back to just after it, where a ')' ends the
+                    // array without an error (CoreFoundation's parsePlistArray).
+                    let after = skipSpace(i + 1, collectComments: false)
+                    if isQuote(base[i]), after < end, base[after] == UInt8(ascii: ")") { return .success(after + 1) }
                     if isValueStart(base[i]) { return .failure(failure) }
                     return .failure(ParseFailure(id: .unexpectedCharacter, offset: i, message: "expected ')' to close the array, found \(describe(at: i))"))
                 }
@@ -521,7 +525,13 @@ struct StringsFileParser {
             while i < end {
                 if base[i] == UInt8(ascii: "}") { return .success(i + 1) }
                 guard isQuote(base[i]) || isUnquotedCharacter(base[i]) else { break }
-                guard case .success(let afterKey) = scanString(at: i) else { break }
+                guard case .success(let afterKey) = scanString(at: i) else {
+                    // As in a braced table: CoreFoundation goes back to just after a key's
+                    // unclosed quote, and a '}' there ends the dictionary without an error.
+                    let after = skipSpace(i + 1, collectComments: false)
+                    if isQuote(base[i]), after < end, base[after] == UInt8(ascii: "}") { return .success(after + 1) }
+                    break
+                }
                 i = skipSpace(afterKey, collectComments: false)
                 guard i < end else { break }
                 if base[i] == UInt8(ascii: "=") {

@@ -90,7 +90,10 @@ struct FoundationAgreementTests {
                 let v = scalar.value
                 return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
             } + [1, 2, 3],
-            Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8), Array(#"{"a" = "b"; "c"#.utf8), Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
+            Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8),
+            // The same inside a nested dictionary, and an element's unclosed quote before ')'.
+            [0xEF, 0xBB, 0xBF] + Array(#"at  ={" };"#.utf8), Array(#"a = { b = c; " }; d = e;"#.utf8),
+            Array(#"a = ("x", " ); b = c;"#.utf8), Array(#"a = (" );"#.utf8), Array(#"a = ("x", " y);"#.utf8), Array(#"{"a" = "b"; "c"#.utf8), Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
             [0x09, 0x00], [0x09, 0x00, 0x09, 0x00],
             // UTF-32 holding a value that is no scalar: Foundation rejects the file.
             [0xFF, 0xFE, 0, 0] + [0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B].flatMap { (v: UInt32) -> [UInt8] in
@@ -223,6 +226,13 @@ struct FoundationAgreementTests {
         let wide = Self.compiled([[0xD1, 1, 2], sixteen, twoFiftySix], offsetSize: 2)
         #expect(Self.disagreement(wide) == nil)
         #expect(LocalizationTable(parsing: wide).dictionary == ["k": ""])
+        // An empty UTF-16 string (0x60, or 0x6F with a length of 0) fails the file: CoreFoundation
+        // allocates 0 bytes for its characters, gets NULL and gives up (a fuzzer finding).
+        for emptyUTF16: [UInt8] in [[0x60], [0x6F, 0x10, 0], [0x6F, 0x19] + Array(repeating: 0x41, count: 512)] {
+            let file = Self.compiled([[0xD1, 1, 2], [0x51, 0x6B], emptyUTF16], offsetSize: 2)
+            #expect(Self.disagreement(file) == nil, "\(emptyUTF16.prefix(3))")
+            #expect(!LocalizationTable(parsing: file).isReadableOnDevice)
+        }
         // The trailer's rules, as CoreFoundation checks them: offsets of any width (3 bytes
         // here), but wide enough to reach the offset table (1 byte cannot reach offset 288);
         // references wide enough to name every object; every offset inside the object area,
@@ -239,6 +249,10 @@ struct FoundationAgreementTests {
             #expect(Self.disagreement(file) == nil)
             #expect(!LocalizationTable(parsing: file).isReadableOnDevice)
         }
+        // Such text that fails as text too: the corruption, then why the text fails.
+        let failingText = Array("bplist00text = \"Chats\" other = \"x\";\n".utf8)
+        #expect(Self.disagreement(failingText) == nil)
+        #expect(LocalizationTable(parsing: failingText).diagnostics.map(\.id) == [.binaryPropertyListCorrupt, .missingSemicolon])
         // Text that starts with "bplist0" but has no trailer is read as text, as Foundation does.
         let text = Array("bplist00text = \"Chats\"; other = \"x\";\n".utf8)
         #expect(Self.disagreement(text) == nil)
