@@ -2,7 +2,7 @@ import Foundation
 import ZIPFoundation
 
 /// An `.ipa` read as a device reads the app inside it: the `Payload/<Name>.app` folder's
-/// `Info.plist` and its `.lproj` tables are copied out into a temporary folder named after the
+/// `Info.plist`, its `.lproj` tables and the icons beside Info.plist are copied out into a temporary folder named after the
 /// archive, read there, and removed. A zip is hostile input like any table: entries are
 /// counted, the bytes written are capped in all and per entry, an entry that expands far more
 /// than text does is refused, and an entry that would leave the archive's folder is an error,
@@ -49,7 +49,7 @@ enum AppArchive {
             if entry.path.hasPrefix("/") || entry.path.contains("\\") || parts.contains("..") {
                 throw refused("the entry \"\(entry.path)\" would be written outside the archive's folder (path traversal)")
             }
-            // Payload/<Name>.app/Info.plist and Payload/<Name>.app/<language>.lproj/<table>.
+            // Payload/<Name>.app/Info.plist, Payload/<Name>.app/<language>.lproj/<table> and icons.
             guard entry.type == .file, parts.count >= 3, parts[0] == "Payload", parts[1].hasSuffix(".app"), !parts[1].hasPrefix(".") else { continue }
             if app == nil { app = String(parts[1]) }
             guard parts[1] == app! else { continue }
@@ -57,7 +57,11 @@ enum AppArchive {
             let isTable =
                 parts.count == 4 && parts[2].hasSuffix(".lproj") && !parts[2].hasPrefix(".")
                 && (parts[3].hasSuffix(".strings") || parts[3].hasSuffix(".stringsdict")) && !parts[3].hasPrefix(".")
-            if isInfo || isTable { wanted.append(entry) }
+            // The icons Xcode copies beside Info.plist (the preview's app icon), small ones only.
+            let isIcon =
+                parts.count == 3 && parts[2].lowercased().hasSuffix(".png") && !parts[2].hasPrefix(".")
+                && entry.uncompressedSize <= UInt64(AppIcon.maximumBytes)
+            if isInfo || isTable || isIcon { wanted.append(entry) }
         }
         guard let app else { throw refused("no Payload/<Name>.app folder in the archive") }
         var template = Array((NSTemporaryDirectory() + "/render-alert-ipa-XXXXXX").utf8CString)

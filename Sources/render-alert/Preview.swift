@@ -64,7 +64,7 @@ struct Preview: ParsableCommand {
     @Option(help: "The app's name on every card of the HTML page, instead of its Info.plist and InfoPlist.strings names.")
     var appName: String?
 
-    @Option(help: "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it.", completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    @Option(help: "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it (default: a built app's own icon, when --strings is one).", completion: .file(extensions: ["png", "jpg", "jpeg"]))
     var appIcon: String?
 
     @OptionGroup var findingOptions: FindingOptions
@@ -95,8 +95,12 @@ struct Preview: ParsableCommand {
         // Read first: a bad icon is reported before any payload is.
         let icon = try appIcon.map(AppIcon.dataURI)
         let files = try PayloadFiles.expand(payloadPaths)
+        // Without --app-icon, a built app's own icon (read while an .ipa's copy exists).
+        var bundleIcon: String?
         var app = try AppArchive.withAppFolder(stringsDirectory) { folder in
-            try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
+            let app = try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
+            if format == .html && icon == nil { bundleIcon = AppIcon.fromBundle(folder, names: app.iconFiles) }
+            return app
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
@@ -122,7 +126,7 @@ struct Preview: ParsableCommand {
         case .json:
             text = PreviewJSON.make(previews, app: app).outputText(pretty: true)
         case .html:
-            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName, appIcon: icon)
+            text = PreviewHTML.make(previews, app: app, appDiagnostics: tableDiagnostics, appName: appName, appIcon: icon ?? bundleIcon)
         case .text:
             var style = TerminalStyle.current()
             if output != nil { style.colors = false }

@@ -55,6 +55,11 @@ public struct AppLocalizations: Sendable {
     /// `CFBundleDisplayName` (else `CFBundleName`) from Info.plist: the name under the icon and
     /// at the top of each notification, unless a localization's InfoPlist.strings overrides it.
     public var displayName: String?
+    /// The base names of the app's icon files as Info.plist lists them (`CFBundleIcons`'s and
+    /// `CFBundleIcons~ipad`'s `CFBundlePrimaryIcon.CFBundleIconFiles`, then `CFBundleIconFiles`
+    /// and `CFBundleIconFile`), each once, in that order: Xcode copies those icons beside
+    /// Info.plist (as `AppIcon60x60@2x.png`, say) as well as into the asset catalog.
+    public var iconFiles: [String] = []
     /// Localizations in sorted name order: the `.lproj` folders, and the languages of String
     /// Catalogs (which Xcode compiles into `.lproj` folders).
     public var localizations: [Localization]
@@ -114,6 +119,7 @@ public struct AppLocalizations: Sendable {
         var diagnostics: [LocalizationDiagnostic] = []
         var developmentRegion: String?
         var displayName: String?
+        var iconFiles: [String] = []
         var declared: [String] = []
         if names.contains("Info.plist") {
             let path = FileSystem.join(directory, "Info.plist")
@@ -124,6 +130,7 @@ public struct AppLocalizations: Sendable {
                 if let root = document.root {
                     developmentRegion = root.value["CFBundleDevelopmentRegion"]?.value.stringValue
                     displayName = (root.value["CFBundleDisplayName"] ?? root.value["CFBundleName"])?.value.stringValue
+                    iconFiles = AppLocalizations.iconFiles(root.value)
                     if case .array(let items)? = root.value["CFBundleLocalizations"]?.value {
                         declared = items.compactMap { $0.value.stringValue }
                     }
@@ -153,6 +160,22 @@ public struct AppLocalizations: Sendable {
             directory: directory, developmentRegion: developmentRegion, declaredLocalizations: declared,
             localizations: localizations, catalogs: catalogs, diagnostics: diagnostics)
         self.displayName = displayName
+        self.iconFiles = iconFiles
+    }
+
+    /// The icon names an Info.plist lists, each once (see ``iconFiles``).
+    static func iconFiles(_ info: PropertyListValue) -> [String] {
+        func strings(_ node: PropertyListNode?) -> [String] {
+            guard case .array(let items)? = node?.value else { return node?.value.stringValue.map { [$0] } ?? [] }
+            return items.compactMap { $0.value.stringValue }
+        }
+        var names: [String] = []
+        for key in ["CFBundleIcons", "CFBundleIcons~ipad"] {
+            names += strings(info[key]?.value["CFBundlePrimaryIcon"]?.value["CFBundleIconFiles"])
+        }
+        names += strings(info["CFBundleIconFiles"]) + strings(info["CFBundleIconFile"])
+        var seen: Set<String> = []
+        return names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
     /// One `.lproj` folder's tables and dictionaries; nil when `folder` is not a directory.

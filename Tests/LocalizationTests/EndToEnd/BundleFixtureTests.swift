@@ -52,13 +52,41 @@ struct BundleFixtureTests {
                 ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html"], environment: ["TMPDIR": directory.path])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.contains("<h1>Sample — notification preview</h1>"), "\(bundle)")
-            let labels = result.output.matches(of: /class="icon" role="img" aria-label="([^"]*)"/).map { String($0.output.1) }
+            let labels = result.output.matches(of: /class="icon[^"]*" role="img" aria-label="([^"]*)"/).map { String($0.output.1) }
             let names = result.output.matches(of: /<span class="app">([^<]*)<\/span>/).map { String($0.output.1) }
             #expect(!labels.isEmpty && labels.allSatisfy { $0 == "Sample" } && !names.isEmpty && names.allSatisfy { $0 == "Sample" }, "\(labels) \(names)")
             let renamed = try RenderAlertCommand.run(
                 ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html", "--app-name", "Other"], environment: ["TMPDIR": directory.path])
             #expect(!renamed.output.contains("aria-label=\"Sample\"") && renamed.output.contains("aria-label=\"Other\""))
         }
+    }
+
+    /// The icon Xcode copies beside Info.plist, in Apple's CgBI variant, becomes a standard PNG
+    /// on the page: the largest of those Info.plist names (the browser test checks its pixels).
+    @Test func thePreviewPageShowsTheBuiltAppsOwnIcon() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("untitled.json", #"{"aps":{"alert":{"body":"Hello"}}}"#)
+        try directory.write("icon.png", PreviewCommandTests.png)
+        func icon(_ arguments: [String]) throws -> [UInt8]? {
+            let result = try RenderAlertCommand.run(["preview", directory.path + "/untitled.json", "--language", "en", "--format", "html"] + arguments, environment: ["TMPDIR": directory.path])
+            #expect(result.status == 0, "\(result.error)")
+            guard let match = result.output.firstMatch(of: /url\("data:image\/png;base64,([A-Za-z0-9+\/=]+)"\)/) else { return nil }
+            return Data(base64Encoded: String(match.output.1)).map(Array.init)
+        }
+        for bundle in [Self.built, Self.archive] {
+            let png = try #require(try icon(["--strings", bundle]), "\(bundle)")
+            #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            // Standard chunks only, the IHDR first: 120 × 120 (AppIcon60x60@2x, not 40x40@2x), 8-bit RGBA.
+            #expect(png[12..<16].elementsEqual("IHDR".utf8) && png.firstRange(of: Array("CgBI".utf8)) == nil)
+            #expect(Array(png[16..<26]) == [0, 0, 0, 120, 0, 0, 0, 120, 8, 6])
+            // The image data is zlib's format now (CgBI's is raw deflate).
+            let idat = try #require(png.firstRange(of: Array("IDAT".utf8)))
+            #expect(png[idat.upperBound] == 0x78)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix("render-alert-ipa-") })
+        }
+        // Sources have no built icon (the page shows the initial); --app-icon wins over the bundle's.
+        #expect(try icon(["--strings", Self.source]) == nil)
+        #expect(try icon(["--strings", Self.built, "--app-icon", directory.path + "/icon.png"]) == PreviewCommandTests.png)
     }
 
     @Test func lintOfTheBuiltAppEqualsLintOfItsSources() throws {

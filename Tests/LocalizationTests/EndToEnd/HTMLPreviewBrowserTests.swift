@@ -411,4 +411,51 @@ struct HTMLPreviewBrowserTests {
         let kept = onlyProblems["cards"] as? [String] ?? []
         #expect(kept.count == 2 && kept.allSatisfy { $0.split(separator: " ").contains("column-2") }, "\(kept)")
     }
+    /// A built app's icon (Apple's CgBI PNG in the bundle) as the browser draws it: the
+    /// converted image decodes, with its colours in order and its alpha straight.
+    static let iconScript = """
+        <script>
+        (async function () {
+          const pre = document.createElement('pre');
+          pre.id = 'icon';
+          try {
+            const css = getComputedStyle(document.querySelector('.notification .icon')).backgroundImage;
+            const image = new Image();
+            image.src = css.slice(5, -2);
+            await image.decode();
+            const canvas = document.createElement('canvas');
+            canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+            const context = canvas.getContext('2d');
+            context.drawImage(image, 0, 0);
+            const at = (x, y) => [...context.getImageData(x, y, 1, 1).data];
+            pre.textContent = JSON.stringify({ width: image.naturalWidth, height: image.naturalHeight, left: at(10, 57), right: at(100, 58), corner: at(119, 119) });
+          } catch (error) {
+            pre.textContent = JSON.stringify({ error: String(error) });
+          }
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    @Test func aBuiltAppsIconIsDrawnWithItsColours() throws {
+        guard Self.hasBrowser() else { return }
+        let directory = try TemporaryDirectory()
+        let result = try RenderAlertCommand.run([
+            "preview", "Resources/payloads/direct-message.json", "--strings", Fixtures.path("bundles/Sample.app"), "--language", "en",
+            "--format", "html", "--output", directory.path + "/p.html"])
+        #expect(result.status == 0, "\(result.error)")
+        let measured = try Self.measurements(
+            try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8), script: Self.iconScript, id: "icon", in: directory, name: "icon")
+        #expect(measured["error"] == nil, "\(measured)")
+        #expect(measured["width"] as? Int == 120 && measured["height"] as? Int == 120)
+        func close(_ pixel: Any?, _ expected: [Int]) -> Bool {
+            guard let pixel = pixel as? [Int], pixel.count == 4 else { return false }
+            return zip(pixel, expected).allSatisfy { abs($0 - $1) <= 3 }
+        }
+        // Rows 57 and 58 were written with the Up and Average filters; the right half is
+        // (20, 90, 220) at alpha 128, stored premultiplied and blue first.
+        #expect(close(measured["left"], [200, 30, 60, 255]), "\(measured["left"] ?? "")")
+        #expect(close(measured["right"], [20, 90, 220, 128]), "\(measured["right"] ?? "")")
+        #expect(close(measured["corner"], [20, 90, 220, 128]), "\(measured["corner"] ?? "")")
+    }
 }

@@ -9,7 +9,10 @@ import os
 import plistlib
 import shutil
 
-INFO = {"CFBundleDevelopmentRegion": "en", "CFBundleLocalizations": ["en", "fr", "de"], "CFBundleDisplayName": "Sample"}
+INFO = {
+    "CFBundleDevelopmentRegion": "en", "CFBundleLocalizations": ["en", "fr", "de"], "CFBundleDisplayName": "Sample",
+    "CFBundleIcons": {"CFBundlePrimaryIcon": {"CFBundleIconFiles": ["AppIcon40x40", "AppIcon60x60"], "CFBundleIconName": "AppIcon"}},
+}
 STRINGS = {
     "en": {"call.missed.title": "Missed call", "call.missed.body": "%@ tried to reach you.", "quote": "Say \"hi\"\n"},
     "fr": {"call.missed.title": "Appel manqué", "call.missed.body": "%@ a tenté de vous joindre.", "quote": "Dites « salut »\n"},
@@ -49,6 +52,51 @@ for language, table in STRINGS.items():
             plistlib.dump(PLURAL, f, fmt=plistlib.FMT_XML)
         with open(f"Sample.app/{language}.lproj/Localizable.stringsdict", "wb") as f:
             plistlib.dump(PLURAL, f, fmt=compiled)
+
+# Icons as Xcode copies them beside Info.plist: Apple's CgBI PNG (a CgBI chunk first, raw
+# deflate without zlib's wrapper, BGRA with premultiplied alpha), rows filtered with each of
+# PNG's five filters in turn. AppIcon60x60@2x (120 px) is the largest: its left half opaque
+# (200, 30, 60), its right half (20, 90, 220) at alpha 128; AppIcon40x40@2x (80 px) is green.
+import struct
+import zlib
+
+
+def cgbi_png(size, pixel):
+    def paeth(a, b, c):
+        p = a + b - c
+        pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+        return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+    rows, previous = [], bytes(size * 4)
+    for y in range(size):
+        line = bytearray()
+        for x in range(size):
+            r, g, b, a = pixel(x, y)
+            line += bytes([b * a // 255, g * a // 255, r * a // 255, a])  # BGRA, premultiplied
+        kind = y % 5
+        filtered = bytearray([kind])
+        for i, value in enumerate(line):
+            left = line[i - 4] if i >= 4 else 0
+            up = previous[i]
+            up_left = previous[i - 4] if i >= 4 else 0
+            predictor = [0, left, up, (left + up) // 2, paeth(left, up, up_left)][kind]
+            filtered.append((value - predictor) & 0xFF)
+        rows.append(bytes(filtered))
+        previous = bytes(line)
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = deflate.compress(b"".join(rows)) + deflate.flush()
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"CgBI", b"\x50\x00\x20\x06") + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", data) + chunk(b"IEND", b""))
+
+
+with open("Sample.app/AppIcon60x60@2x.png", "wb") as f:
+    f.write(cgbi_png(120, lambda x, y: (200, 30, 60, 255) if x < 60 else (20, 90, 220, 128)))
+with open("Sample.app/AppIcon40x40@2x.png", "wb") as f:
+    f.write(cgbi_png(80, lambda x, y: (0, 160, 0, 255)))
 
 # The same app as an .ipa (a zip with Payload/Sample.app), and archives a reader must refuse.
 import zipfile
