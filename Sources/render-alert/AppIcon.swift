@@ -44,18 +44,21 @@ extension AppIcon {
     static func fromBundle(_ folder: String, names: [String]) -> String? {
         let stems = Set(names.map { $0.lowercased().hasSuffix(".png") ? String($0.dropLast(4)) : $0 })
         guard !stems.isEmpty, let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
-        var best: (pixels: Int, png: [UInt8])?
+        var candidates: [(pixels: Int, png: [UInt8])] = []
         for file in files.sorted() where file.lowercased().hasSuffix(".png") {
             // AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png, Icon.png.
             let stem = String(file.dropLast(4).prefix { $0 != "@" && $0 != "~" })
             guard stems.contains(stem), let bytes = try? FileReading.bytes(folder + "/" + file, "cannot use the app icon"),
                 bytes.count <= maximumBytes, let size = CgBIImage.size(bytes)
             else { continue }
-            if size.width * size.height > best?.pixels ?? 0 { best = (size.width * size.height, bytes) }
+            candidates.append((size.width * size.height, bytes))
         }
-        guard let best else { return nil }
-        guard let png = CgBIImage.isCgBI(best.png) ? (try? CgBIImage.standardPNG(best.png)) : best.png else { return nil }
-        return "data:image/png;base64," + Data(png).base64EncodedString()
+        // The largest that can be shown: a damaged icon gives way to the next.
+        for candidate in candidates.sorted(by: { $0.pixels > $1.pixels }) {
+            guard let png = CgBIImage.isCgBI(candidate.png) ? (try? CgBIImage.standardPNG(candidate.png)) : candidate.png else { continue }
+            return "data:image/png;base64," + Data(png).base64EncodedString()
+        }
+        return nil
     }
 }
 

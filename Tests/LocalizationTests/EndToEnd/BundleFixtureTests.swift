@@ -89,6 +89,33 @@ struct BundleFixtureTests {
         #expect(try icon(["--strings", Self.built, "--app-icon", directory.path + "/icon.png"]) == PreviewCommandTests.png)
     }
 
+    /// Damaged icons are hostile input: one that cannot be converted gives way to the next
+    /// largest, and with none left the page shows the initial; the preview itself succeeds.
+    @Test func aDamagedIconGivesWayAndNeverFailsThePreview() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("untitled.json", #"{"aps":{"alert":{"body":"Hello"}}}"#)
+        let app = directory.path + "/Damaged.app"
+        try FileManager.default.copyItem(atPath: Self.built, toPath: app)
+        let large = try [UInt8](Data(contentsOf: URL(fileURLWithPath: app + "/AppIcon60x60@2x.png")))
+        let idat = try #require(large.firstRange(of: Array("IDAT".utf8)))
+        func page() throws -> String {
+            let result = try RenderAlertCommand.run(["preview", directory.path + "/untitled.json", "--strings", app, "--language", "en", "--format", "html"])
+            #expect(result.status == 0, "\(result.error)")
+            return result.output
+        }
+        // The image data cut short: the 80-pixel icon is shown instead.
+        try Data(large[..<(idat.upperBound + 20)] + large[(large.count - 12)...]).write(to: URL(fileURLWithPath: app + "/AppIcon60x60@2x.png"))
+        #expect(try page().contains(#"url("data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAFAAAABQCAYAAAC"#), "the 80 × 80 icon")
+        // A header that claims 100,000 pixels a side, and a file that is no PNG: the initial.
+        var huge = large
+        let header = try #require(large.firstRange(of: Array("IHDR".utf8))).upperBound
+        huge.replaceSubrange(header..<(header + 8), with: [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0])
+        try Data(huge).write(to: URL(fileURLWithPath: app + "/AppIcon60x60@2x.png"))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: app + "/AppIcon40x40@2x.png"))
+        let initial = try page()
+        #expect(!initial.contains("url(\"data:") && initial.contains(#"class="icon" role="img""#))
+    }
+
     @Test func lintOfTheBuiltAppEqualsLintOfItsSources() throws {
         func findings(_ path: String) throws -> [String] {
             let result = try RenderAlertCommand.run(["lint", path, "--format", "json"])
