@@ -93,13 +93,12 @@ enum TableReader {
             // Text that merely starts with "bplist0" ("bplist00text" = "…";) is a table to
             // Foundation, which reads it as text once the trailer is refused. When that does not
             // give a table either, the corruption is the more useful report, followed by the
-            // error that fails the file as text (why Foundation, reading on, rejects it).
+            // errors that fail the file as text (why Foundation, reading on, rejects it).
             if trailerRejected {
                 let asText = readTextOrXML(bytes, file: file, limits: limits)
                 if asText.isReadableOnDevice { return asText }
                 let binary = table(from: document, file: file, format: .binaryPropertyList, limits: limits)
-                let textError = asText.diagnostics.first { $0.severity == .error }
-                return empty(file: file, format: .binaryPropertyList, diagnostics: binary.diagnostics + (textError.map { [$0] } ?? []))
+                return empty(file: file, format: .binaryPropertyList, diagnostics: binary.diagnostics + asText.diagnostics.filter { $0.severity == .error })
             }
             return table(from: document, file: file, format: .binaryPropertyList, limits: limits)
         }

@@ -70,7 +70,11 @@ struct XMLPropertyListParser {
             } else {
                 root = try readValue(tag, at: rootStart, depth: 1)
             }
-            try skipMisc()
+            // CoreFoundation returns as soon as the root element ends ("a file that has garbage
+            // after the first element will nonetheless successfully parse"): nothing after it,
+            // an unclosed comment or processing instruction included, can fail the file.
+            let afterRoot = pos
+            if (try? skipMisc()) == nil { pos = afterRoot }
             if pos < text.count {
                 diagnostics.append(
                     LocalizationDiagnostic(

@@ -115,6 +115,8 @@ struct FoundationAgreementTests {
         ("<dict><key>a</key><string>b</string></dict>", ["a": "b"]),
         ("\u{FEFF}<dict><key>a</key><string>b</string></dict>junk", ["a": "b"]),
         ("<string>x</string>", nil),
+        // Nothing after the root element is read, an unclosed processing instruction included.
+        ("<dict/> <?xm", [:]), ("<plist><dict/></plist><!-- never closed", [:]),
         ("<a1>", nil), ("<foo>", nil), ("<?foo?>\"a\" = \"b\";", nil),
         // A tag runs to its first '>' and its name to the first whitespace, as CoreFoundation reads it.
         ("<plist><dict/* x><key>a</key><string>b</string></dict></plist>", nil),
@@ -252,7 +254,7 @@ struct FoundationAgreementTests {
         // Such text that fails as text too: the corruption, then why the text fails.
         let failingText = Array("bplist00text = \"Chats\" other = \"x\";\n".utf8)
         #expect(Self.disagreement(failingText) == nil)
-        #expect(LocalizationTable(parsing: failingText).diagnostics.map(\.id) == [.binaryPropertyListCorrupt, .missingSemicolon])
+        #expect(LocalizationTable(parsing: failingText).diagnostics.map(\.id).prefix(2) == [.binaryPropertyListCorrupt, .missingSemicolon])
         // Text that starts with "bplist0" but has no trailer is read as text, as Foundation does.
         let text = Array("bplist00text = \"Chats\"; other = \"x\";\n".utf8)
         #expect(Self.disagreement(text) == nil)
