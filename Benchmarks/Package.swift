@@ -26,5 +26,9 @@ let package = Package(
             path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
-    }
+    } + [
+        // Not a benchmark: the provider's path in a loop, for callgrind and perf.
+        .executableTarget(
+            name: "ProviderProfile", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage)], path: "Benchmarks/ProviderProfile"),
+    ]
 )

@@ -1,0 +1,42 @@
+import Foundation
+import LocalizedAlerts
+
+// The provider's path under a profiler, which package-benchmark's harness would blur: every
+// sample payload for thirteen language lists (the Rendering benchmarks' varied input), ROUNDS
+// times. Instructions per operation come from two callgrind runs, with ROUNDS and with 0 (the
+// set-up alone): (total − set-up) / operations.
+//
+//   swift build -c release --product ProviderProfile
+//   valgrind --tool=callgrind .build/release/ProviderProfile parse 20    # and again with 0
+//
+// Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
+// bytes (both), localize (bytes → localized payload bytes, server mode).
+let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources").path
+let renderer = AlertRenderer(app: try AppLocalizations(directory: resources + "/strings"))
+let folder = resources + "/payloads"
+let payloads = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { [UInt8](FileManager.default.contents(atPath: folder + "/" + $0)!) }
+let languageLists: [[String]] = [
+    ["fr-CA", "en"], ["ja-JP"], ["pt-PT"], ["de-AT"], ["ar-EG"], ["es-MX"], ["zh-Hant-TW"], ["he-IL"], ["en-GB"],
+    ["ko-KR", "en"], ["pt-BR"], ["es-ES"], ["it-IT", "fr"],
+]
+let parsed = payloads.map { NotificationPayload(parsing: $0) }
+let arguments = CommandLine.arguments.dropFirst()
+let mode = arguments.first ?? "render"
+let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
+var sink = 0
+for _ in 0..<rounds {
+    for languages in languageLists {
+        switch mode {
+        case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
+        case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
+        case "bytes": for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
+        case "localize":
+            for bytes in payloads {
+                sink &+= renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payload?.serializedBytes().count ?? 0
+            }
+        default: fatalError("mode: parse, render, bytes or localize")
+        }
+    }
+}
+print("\(mode): \(rounds * languageLists.count * payloads.count) operations (\(sink))")
