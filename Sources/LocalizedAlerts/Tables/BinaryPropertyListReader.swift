@@ -68,18 +68,9 @@ struct BinaryPropertyListReader {
         self.maximumValueCount = maximumValueCount
     }
 
-    /// Whether the header or trailer was refused (rather than an object): CoreFoundation then
-    /// reads the bytes as XML or text instead (`__CFTryParseBinaryPlist` gives up quietly).
-    private(set) var trailerRejected = false
-
     mutating func read() -> PropertyListDocument {
         do {
-            do {
-                try readTrailer()
-            } catch {
-                trailerRejected = true
-                throw error
-            }
+            try readTrailer()
             let root = try readObject(topObject, depth: 0)
             return PropertyListDocument(root: root, diagnostics: [])
         } catch let failure as Failure {
@@ -228,7 +219,7 @@ struct BinaryPropertyListReader {
         }
         guard bytes.count >= 8 + 32 + 1 else { throw Failure(offset: 0, message: "the file is too short to hold a trailer") }
         // The checks of CoreFoundation's __CFBinaryPlistGetTopLevelInfo, in its order; a file
-        // one of them refuses is read as XML or text instead (see `trailerRejected`).
+        // one of them refuses is read as XML or text instead (TableReader), as any refused file is.
         let trailer = bytes.count - 32
         offsetIntSize = Int(bytes[trailer + 6])
         objectRefSize = Int(bytes[trailer + 7])

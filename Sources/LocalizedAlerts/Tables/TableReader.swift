@@ -83,22 +83,24 @@ enum TableReader {
         let isBinary = bytes.withUnsafeBufferPointer { BinaryPropertyListReader.isBinaryPropertyList($0) }
         if isBinary {
             if let table = fastBinaryTable(bytes, file: file, limits: limits) { return table }
-            var trailerRejected = false
             let document = bytes.withUnsafeBufferPointer {
                 var reader = BinaryPropertyListReader(
                     bytes: $0, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
-                defer { trailerRejected = reader.trailerRejected }
                 return reader.read()
             }
             // Text that merely starts with "bplist0" ("bplist00text" = "…";) is a table to
-            // Foundation, which reads it as text once the trailer is refused. When that does not
-            // give a table either, the corruption is the more useful report, followed by the
-            // errors that fail the file as text (why Foundation, reading on, rejects it).
-            if trailerRejected {
+            // Foundation: when CoreFoundation cannot read a file as a compiled property list, for
+            // any reason, it reads it as XML or text (__CFTryParseBinaryPlist's failure is
+            // ignored). When that does not give a table either, the corruption is the more useful
+            // report, followed by the one error that fails the file as text. A file refused only
+            // for this toolkit's own expansion budget is a compiled list, not text.
+            if document.root == nil, document.diagnostics.contains(where: { $0.id == .binaryPropertyListCorrupt }) {
                 let asText = readTextOrXML(bytes, file: file, limits: limits)
                 if asText.isReadableOnDevice { return asText }
                 let binary = table(from: document, file: file, format: .binaryPropertyList, limits: limits)
-                return empty(file: file, format: .binaryPropertyList, diagnostics: binary.diagnostics + asText.diagnostics.filter { $0.severity == .error })
+                let textErrors = asText.diagnostics.filter { $0.severity == .error }
+                let decisive = textErrors.first { $0.message.contains(rejectedFileConsequence) } ?? textErrors.first
+                return empty(file: file, format: .binaryPropertyList, diagnostics: binary.diagnostics + (decisive.map { [$0] } ?? []))
             }
             return table(from: document, file: file, format: .binaryPropertyList, limits: limits)
         }

@@ -16,9 +16,11 @@ struct BundleFixtureTests {
         try directory.write("quote.json", #"{"aps":{"alert":{"loc-key":"quote"}}}"#)
         try directory.write("plural.json", #"{"aps":{"alert":{"loc-key":"inbox.unread","loc-args":["3"]}}}"#)
         func preview(_ strings: String) throws -> [[String: Any]] {
+            // Its own TMPDIR, checked below: tests running beside it copy archives into theirs.
             let result = try RenderAlertCommand.run(
                 ["preview", directory.path + "/missed.json", directory.path + "/quote.json", directory.path + "/plural.json",
-                 "--strings", strings, "--language", "fr-CA", "--language", "de", "--language", "ja", "--format", "json"])
+                 "--strings", strings, "--language", "fr-CA", "--language", "de", "--language", "ja", "--format", "json"],
+                environment: ["TMPDIR": directory.path])
             #expect(result.status == 0, "\(result.error)")
             let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
             // What a device shows: per payload and device, the localization and each field.
@@ -34,7 +36,7 @@ struct BundleFixtureTests {
         #expect(NSArray(array: fromSource).isEqual(to: fromBuild), "\(fromSource)\n\(fromBuild)")
         // The same app zipped as an .ipa, read from the archive.
         #expect(NSArray(array: fromSource).isEqual(to: try preview(Self.archive)))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).allSatisfy { !$0.hasPrefix("render-alert-ipa-") }, "the copy is removed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix("render-alert-ipa-") }, "the copy is removed")
         // The compiled Info.plist's development region decides for ja, and the escapes survive.
         let text = String(describing: fromBuild)
         #expect(text.contains("Ana a tenté de vous joindre.") && text.contains("Dites « salut »"))
@@ -151,11 +153,11 @@ struct BundleFixtureTests {
         let directory = try TemporaryDirectory()
         try directory.write("p.json", #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#)
         for arguments in [["preview", directory.path + "/p.json", "--strings", path], ["localize", directory.path + "/p.json", "--strings", path, "--language", "fr"]] {
-            let result = try RenderAlertCommand.run(arguments)
+            let result = try RenderAlertCommand.run(arguments, environment: ["TMPDIR": directory.path])
             #expect(result.status == 2, "\(arguments)")
             #expect(result.error.contains("cannot read the app archive (\(path)): ") && result.error.contains(reason), "\(result.error)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).allSatisfy { !$0.hasPrefix("render-alert-ipa-") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix("render-alert-ipa-") })
     }
 
     @Test func anArchiveOfTooManyEntriesIsRefused() throws {

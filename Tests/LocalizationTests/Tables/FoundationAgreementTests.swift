@@ -251,10 +251,17 @@ struct FoundationAgreementTests {
             #expect(Self.disagreement(file) == nil)
             #expect(!LocalizationTable(parsing: file).isReadableOnDevice)
         }
+        // Not only a refused trailer: an object CoreFoundation cannot read (here the top object,
+        // ";" = 0x3B, an unsupported date marker, under a valid trailer) sends the file to the
+        // text reader too, where "bplist00;" is a table (a differential-fuzzer finding).
+        let objectRefused: [UInt8] = Array("bplist00;".utf8) + [0x01, 0x02, 0x51, 0x00, 0x61, 0x08, 0x08, 0x0B, 0x0D] + [0, 0, 0, 0, 0, 0, 1, 1]
+            + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 14]
+        #expect(Self.disagreement(objectRefused) == nil)
+        #expect(LocalizationTable(parsing: objectRefused).dictionary == ["bplist00": "bplist00"])
         // Such text that fails as text too: the corruption, then why the text fails.
         let failingText = Array("bplist00text = \"Chats\" other = \"x\";\n".utf8)
         #expect(Self.disagreement(failingText) == nil)
-        #expect(LocalizationTable(parsing: failingText).diagnostics.map(\.id).prefix(2) == [.binaryPropertyListCorrupt, .missingSemicolon])
+        #expect(LocalizationTable(parsing: failingText).diagnostics.map(\.id) == [.binaryPropertyListCorrupt, .missingSemicolon])
         // Text that starts with "bplist0" but has no trailer is read as text, as Foundation does.
         let text = Array("bplist00text = \"Chats\"; other = \"x\";\n".utf8)
         #expect(Self.disagreement(text) == nil)
