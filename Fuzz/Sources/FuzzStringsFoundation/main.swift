@@ -21,7 +21,8 @@ import FuzzSupport
 ///   corelibs rejects the file.
 /// - A lone byte 0xA9 in otherwise UTF-8 text: swift-corelibs-foundation reads it as U+FFFD
 ///   (no other byte 0x80–0xFF does so); the toolkit reports invalid UTF-8, as Apple's
-///   CoreFoundation rejects such files.
+///   CoreFoundation rejects such files (in text that starts with "bplist", the compiled list's
+///   corruption, since that is what the toolkit reports when the text fails too).
 /// - Bytes 0x80–0xFF in a compiled ASCII string: corelibs reads them as UTF-8; CoreFoundation's
 ///   ASCII converter refuses them, and so does the toolkit.
 /// - An XML declaration (found as CoreFoundation's encodingForXMLData finds it) naming an
@@ -50,6 +51,15 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
     if !table.isReadableOnDevice, table.diagnostics.contains(where: { $0.id == .utf16WithoutBOMMisread }) { return nil }
     if !table.isReadableOnDevice, table.diagnostics.contains(where: { $0.id == .invalidEncoding && $0.message.hasPrefix("byte 0xA9 is not valid UTF-8") }),
         case .table = outcome
+    {
+        return nil
+    }
+    // The same for a file that starts with "bplist" but is no compiled list: Foundation, and the
+    // toolkit, then read it as text, and the toolkit reports the compiled list's corruption.
+    if !table.isReadableOnDevice, case .binaryPropertyList = table.format, case .table = outcome, bytes.first == UInt8(ascii: "b"),
+        LocalizationTable(parsing: [UInt8(ascii: "c")] + bytes.dropFirst()).diagnostics.contains(where: {
+            $0.id == .invalidEncoding && $0.message.hasPrefix("byte 0xA9 is not valid UTF-8")
+        })
     {
         return nil
     }

@@ -92,15 +92,11 @@ enum TableReader {
             // Foundation: when CoreFoundation cannot read a file as a compiled property list, for
             // any reason, it reads it as XML or text (__CFTryParseBinaryPlist's failure is
             // ignored). When that does not give a table either, the corruption is the more useful
-            // report, followed by the one error that fails the file as text. A file refused only
-            // for this toolkit's own expansion budget is a compiled list, not text.
+            // report (located as a compiled file's are). A file refused only for this toolkit's
+            // own expansion budget is a compiled list, not text.
             if document.root == nil, document.diagnostics.contains(where: { $0.id == .binaryPropertyListCorrupt }) {
                 let asText = readTextOrXML(bytes, file: file, limits: limits)
                 if asText.isReadableOnDevice { return asText }
-                let binary = table(from: document, file: file, format: .binaryPropertyList, limits: limits)
-                let textErrors = asText.diagnostics.filter { $0.severity == .error }
-                let decisive = textErrors.first { $0.message.contains(rejectedFileConsequence) } ?? textErrors.first
-                return empty(file: file, format: .binaryPropertyList, diagnostics: binary.diagnostics + (decisive.map { [$0] } ?? []))
             }
             return table(from: document, file: file, format: .binaryPropertyList, limits: limits)
         }
