@@ -113,28 +113,28 @@ enum TableReader {
             || (decoded.encoding == .utf16LittleEndianWithoutBOM && !survivesLosingItsFirstCharacter(decoded.utf8))
         if start != .none && !misread {
             if decoded.encoding == .utf8 {
+                // A file Foundation cannot decode: one located error, no table.
+                func refused(_ message: String, at offset: Int, in text: [UInt8], hint: String) -> LocalizationTable {
+                    var lines = LineIndex(file: file)
+                    let location = text.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+                    let diagnostic = LocalizationDiagnostic(.invalidEncoding, at: location, "\(message). \(rejectedFileConsequence)", hint: hint)
+                    return empty(file: file, format: .xmlPropertyList, diagnostics: [diagnostic])
+                }
                 switch XMLDeclaration.declared(bytes) {
                 case .singleByte(let name, let highBytes):
                     if let text = XMLDeclaration.singleByteText(bytes, highBytes: highBytes) {
                         // CoreFoundation converts the whole file before parsing it: a byte the
                         // code page leaves undefined, anywhere (a comment too), fails the file.
                         if let undefined = text.problems.first {
-                            var lines = LineIndex(file: file)
-                            let location = text.utf8.withUnsafeBufferPointer { lines.location(of: undefined.offset, in: $0) }
                             let byte = if case .invalidUTF8(let byte) = undefined.kind { " 0x\(String(byte, radix: 16, uppercase: true))" } else { "" }
-                            let diagnostic = LocalizationDiagnostic(
-                                .invalidEncoding, at: location,
-                                "byte\(byte) is not defined in \(name), which the XML declaration names: Foundation cannot convert the file. \(rejectedFileConsequence)",
-                                hint: "save the file as UTF-8 and declare encoding=\"UTF-8\"")
-                            return empty(file: file, format: .xmlPropertyList, diagnostics: [diagnostic])
+                            return refused(
+                                "byte\(byte) is not defined in \(name), which the XML declaration names: Foundation cannot convert the file",
+                                at: undefined.offset, in: text.utf8, hint: "save the file as UTF-8 and declare encoding=\"UTF-8\"")
                         }
                         decoded = text
                     }
                 case .refused(_, let offset, let reason):
-                    let diagnostic = LocalizationDiagnostic(
-                        .invalidEncoding, at: SourceLocation(file: file, line: 1, column: offset + 1), "\(reason). \(rejectedFileConsequence)",
-                        hint: "declare encoding=\"UTF-8\" and save the file as UTF-8")
-                    return empty(file: file, format: .xmlPropertyList, diagnostics: [diagnostic])
+                    return refused(reason, at: offset, in: bytes, hint: "declare encoding=\"UTF-8\" and save the file as UTF-8")
                 case .utf8, .notModelled:
                     break
                 }

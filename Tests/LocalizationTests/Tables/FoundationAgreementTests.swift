@@ -168,6 +168,11 @@ struct FoundationAgreementTests {
         let error = try #require(table.diagnostics.first)
         #expect(error.id == .invalidEncoding && error.location.line == 1 && error.location.column == 31, "\(error)")
         #expect(error.message.contains(name))
+        // A declaration over two lines: the error is where the name is.
+        let twoLines = Array("<?xml version=\"1.0\"\n   encoding=\"\(name)\"?>\n<plist><dict><key>a</key><string>b</string></dict></plist>".utf8)
+        #expect(Self.disagreement(twoLines) == nil)
+        let located = try #require(LocalizationTable(parsing: twoLines).diagnostics.first)
+        #expect(located.id == .invalidEncoding && located.location.line == 2 && located.location.column == 14, "\(located)")
     }
 
     /// Foundation converts a file declared Windows-1252 whole before parsing it: a byte the code
