@@ -256,9 +256,8 @@ struct BinaryPropertyListReader {
         // Every offset in the table is checked, whether or not its object is used.
         for reference in 0..<objectCount {
             let position = Int(tableOffset) + reference * offsetIntSize
-            guard readUnsigned(at: position, size: offsetIntSize) < tableOffset else {
-                throw Failure(offset: position, message: "object offset \(readUnsigned(at: position, size: offsetIntSize)) lies outside the object area")
-            }
+            let offset = readUnsigned(at: position, size: offsetIntSize)
+            guard offset < tableOffset else { throw Failure(offset: position, message: "object offset \(offset) lies outside the object area") }
         }
         guard readUnsigned(at: Int(tableOffset) + Int(top) * offsetIntSize, size: offsetIntSize) >= 8 else {
             throw Failure(offset: Int(tableOffset) + Int(top) * offsetIntSize, message: "the top object's offset lies inside the header")
@@ -293,8 +292,9 @@ struct BinaryPropertyListReader {
         guard reference >= 0, reference < objectCount else {
             throw Failure(offset: offsetTableOffset, message: "object reference \(reference) is out of range")
         }
+        // The trailer checked every offset against the offset table; only the header remains.
         let offset = readUnsigned(at: offsetTableOffset + reference * offsetIntSize, size: offsetIntSize)
-        guard offset >= 8, offset < UInt64(offsetTableOffset) else {
+        guard offset >= 8 else {
             throw Failure(offset: offsetTableOffset + reference * offsetIntSize, message: "object offset \(offset) lies outside the object area")
         }
         return Int(offset)
