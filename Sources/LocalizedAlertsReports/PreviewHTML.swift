@@ -108,13 +108,12 @@ public enum PreviewHTML {
     static func matrix(_ previews: [PayloadPreview]) -> String {
         guard let columns = previews.map(\.renders).max(by: { $0.count < $1.count }), columns.count > 1 || previews.count > 1 else { return "" }
         let rows = previews.enumerated().map { index, preview in
-            (index: index, preview: preview, statuses: preview.renders.map(status))
-        }
-        func worst(_ statuses: [(name: String, label: String)]) -> String {
+            let statuses = preview.renders.map(status)
             let levels = Set(statuses.map { level($0.name) })
-            return levels.contains("error") ? "error" : levels.contains("warning") ? "warning" : "ok"
+            let worst = levels.contains("error") ? "error" : levels.contains("warning") ? "warning" : "ok"
+            return (index: index, preview: preview, statuses: statuses, worst: worst)
         }
-        let ordered = rows.filter { worst($0.statuses) != "ok" } + rows.filter { worst($0.statuses) == "ok" }
+        let ordered = rows.filter { $0.worst != "ok" } + rows.filter { $0.worst == "ok" }
         let cleanColumns = columns.indices.filter { column in
             rows.allSatisfy { column >= $0.statuses.count || level($0.statuses[column].name) == "ok" }
         }
@@ -144,7 +143,7 @@ public enum PreviewHTML {
         for render in columns { out += "<th scope=\"col\">\(escape(render.preferredLanguages.joined(separator: ",")))</th>" }
         out += "</tr></thead><tbody>\n"
         for row in ordered {
-            out += "<tr class=\"worst-\(worst(row.statuses))\"><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
+            out += "<tr class=\"worst-\(row.worst)\"><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
             for (column, state) in row.statuses.enumerated() {
                 // A payload no device shows has no cards: its section says so.
                 let target = row.preview.renders.allSatisfy(\.isSilent) ? "payload-\(row.index + 1)" : "card-\(row.index + 1)-\(column + 1)"
