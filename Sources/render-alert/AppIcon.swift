@@ -13,15 +13,22 @@ import ZIPFoundation
 enum AppIcon {
     static let maximumBytes = 1 << 20
 
-    static func dataURI(_ path: String) throws(InputOutputError) -> String {
-        let what = "cannot use the app icon"
-        // Before reading: a large file is refused without being read whole.
+    private static let what = "cannot use the app icon"
+
+    /// An icon file's bytes, at most ``maximumBytes``: a larger file is refused before it is read
+    /// whole, whether given with --app-icon or found in a bundle.
+    static func bytes(_ path: String) throws(InputOutputError) -> [UInt8] {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > maximumBytes {
             throw InputOutputError(what, path, reason: "\(info.st_size) bytes; an icon may have at most \(maximumBytes) (1 MiB)")
         }
         let bytes = try FileReading.bytes(path, what)
         guard bytes.count <= maximumBytes else { throw InputOutputError(what, path, reason: "more than \(maximumBytes) bytes (1 MiB)") }
+        return bytes
+    }
+
+    static func dataURI(_ path: String) throws(InputOutputError) -> String {
+        let bytes = try Self.bytes(path)
         let type: String
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             type = "image/png"
@@ -48,9 +55,7 @@ extension AppIcon {
         for file in files.sorted() where file.lowercased().hasSuffix(".png") {
             // AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png, Icon.png.
             let stem = String(file.dropLast(4).prefix { $0 != "@" && $0 != "~" })
-            guard stems.contains(stem), let bytes = try? FileReading.bytes(folder + "/" + file, "cannot use the app icon"),
-                bytes.count <= maximumBytes, let size = CgBIImage.size(bytes)
-            else { continue }
+            guard stems.contains(stem), let bytes = try? Self.bytes(folder + "/" + file), let size = CgBIImage.size(bytes) else { continue }
             candidates.append((size.width * size.height, bytes))
         }
         // The largest that can be shown: a damaged icon gives way to the next.
@@ -75,7 +80,7 @@ enum CgBIImage {
     /// Width and height from a PNG's IHDR (CgBI or not); nil when it is no PNG.
     static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         guard let chunks = try? chunks(bytes), let header = chunks.first(where: { $0.type == "IHDR" }), header.data.count == 13 else { return nil }
-        return (Int(be32(header.data, 0)), Int(be32(header.data, 4)))
+        return (Int(be32(bytes, header.data.lowerBound)), Int(be32(bytes, header.data.lowerBound + 4)))
     }
 
     static func isCgBI(_ bytes: [UInt8]) -> Bool {
@@ -84,13 +89,14 @@ enum CgBIImage {
 
     static func standardPNG(_ bytes: [UInt8]) throws -> [UInt8] {
         let all = try chunks(bytes)
-        guard let header = all.first(where: { $0.type == "IHDR" }), header.data.count == 13 else { throw Failure(reason: "no IHDR chunk") }
-        let width = Int(be32(header.data, 0)), height = Int(be32(header.data, 4))
+        guard let headerRange = all.first(where: { $0.type == "IHDR" })?.data, headerRange.count == 13 else { throw Failure(reason: "no IHDR chunk") }
+        let header = Array(bytes[headerRange])
+        let width = Int(be32(header, 0)), height = Int(be32(header, 4))
         // 8-bit RGBA, not interlaced: what Xcode writes for icons.
-        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), header.data[8] == 8, header.data[9] == 6, header.data[12] == 0 else {
+        guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), header[8] == 8, header[9] == 6, header[12] == 0 else {
             throw Failure(reason: "only 8-bit RGBA, non-interlaced CgBI images up to \(maximumSide) pixels a side are converted")
         }
-        let compressed = all.filter { $0.type == "IDAT" }.flatMap(\.data)
+        let compressed = all.filter { $0.type == "IDAT" }.flatMap { bytes[$0.data] }
         let stride = 1 + width * 4
         var raw = try inflate(compressed, expected: height * stride)
         guard raw.count == height * stride else { throw Failure(reason: "the image data holds \(raw.count) bytes, not \(height * stride)") }
@@ -106,15 +112,16 @@ enum CgBIImage {
             }
         }
         var out = signature
-        out += chunk("IHDR", header.data)
+        out += chunk("IHDR", header)
         out += chunk("IDAT", try zlibDeflate(raw))
         out += chunk("IEND", [])
         return out
     }
 
+    /// A chunk's type and where its data lies in the file (nothing is copied to find them).
     struct Chunk {
         var type: String
-        var data: [UInt8]
+        var data: Range<Int>
     }
 
     static func chunks(_ bytes: [UInt8]) throws -> [Chunk] {
@@ -125,7 +132,7 @@ enum CgBIImage {
             let length = Int(be32(bytes, at))
             guard length <= bytes.count - at - 12 else { throw Failure(reason: "a chunk runs past the file") }
             let type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
-            chunks.append(Chunk(type: type, data: Array(bytes[(at + 8)..<(at + 8 + length)])))
+            chunks.append(Chunk(type: type, data: (at + 8)..<(at + 8 + length)))
             at += 12 + length
             if type == "IEND" { break }
         }
