@@ -22,13 +22,17 @@ let package = Package(
                 .product(name: "LocalizedAlerts", package: mainPackage),
                 .product(name: "LocalizedAlertsReports", package: mainPackage),
                 .product(name: "Benchmark", package: "benchmark"),
+                "SampleInput",
             ],
             path: "Benchmarks/\(name)",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     } + [
+        // The sample app and the varied input, shared by the rendering benchmarks and the profile.
+        .target(name: "SampleInput", path: "Benchmarks/SampleInput"),
         // Not a benchmark: the provider's path in a loop, for callgrind and perf.
         .executableTarget(
-            name: "ProviderProfile", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage)], path: "Benchmarks/ProviderProfile"),
+            name: "ProviderProfile", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage), "SampleInput"],
+            path: "Benchmarks/ProviderProfile"),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizedAlerts
+import SampleInput
 
 // The provider's path under a profiler, which package-benchmark's harness would blur: every
 // sample payload for thirteen language lists (the Rendering benchmarks' varied input), ROUNDS
@@ -11,15 +12,9 @@ import LocalizedAlerts
 //
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
 // bytes (both), localize (bytes → localized payload bytes, server mode).
-let resources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Resources").path
-let renderer = AlertRenderer(app: try AppLocalizations(directory: resources + "/strings"))
-let folder = resources + "/payloads"
-let payloads = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { [UInt8](FileManager.default.contents(atPath: folder + "/" + $0)!) }
-let languageLists: [[String]] = [
-    ["fr-CA", "en"], ["ja-JP"], ["pt-PT"], ["de-AT"], ["ar-EG"], ["es-MX"], ["zh-Hant-TW"], ["he-IL"], ["en-GB"],
-    ["ko-KR", "en"], ["pt-BR"], ["es-ES"], ["it-IT", "fr"],
-]
+let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
+let payloads = Sample.payloads()
+let languageLists = Sample.languageLists
 let parsed = payloads.map { NotificationPayload(parsing: $0) }
 let arguments = CommandLine.arguments.dropFirst()
 let mode = arguments.first ?? "render"

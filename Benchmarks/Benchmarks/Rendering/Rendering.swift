@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import LocalizedAlerts
 import LocalizedAlertsReports
+import SampleInput
 
 /// Rendering one payload (a title key, a body key with two arguments) with the tables loaded,
 /// against the Foundation baseline: a dictionary lookup per key plus String(format:).
@@ -70,13 +71,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-enum Sample {
-    static let directory: String = {
-        let here = URL(fileURLWithPath: #filePath)  // Benchmarks/Benchmarks/Rendering/Rendering.swift
-        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Resources").path
-    }()
-}
 
 /// Batch localization as `render-alert localize --batch` runs it, line by line; each line's
 /// output is dropped once written, so memory must stay flat however many lines there are.

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import LocalizedAlerts
 import LocalizedAlertsReports
+import SampleInput
 
 /// Varied input (issue 17): every sample payload (ten: titles, bodies, arguments, plurals, one
 /// silent push, one Xcode .apns) for thirteen language lists, some led by languages the app
@@ -12,13 +13,8 @@ import LocalizedAlertsReports
 let variedBenchmarks: @Sendable () -> Void = {
     let strings = Sample.directory + "/strings"
     let renderer = AlertRenderer(app: try! AppLocalizations(directory: strings))
-    let payloadFolder = Sample.directory + "/payloads"
-    let names = try! FileManager.default.contentsOfDirectory(atPath: payloadFolder).sorted()
-    let payloads: [[UInt8]] = names.map { [UInt8](FileManager.default.contents(atPath: payloadFolder + "/" + $0)!) }
-    let languageLists: [[String]] = [
-        ["fr-CA", "en"], ["ja-JP"], ["pt-PT"], ["de-AT"], ["ar-EG"], ["es-MX"], ["zh-Hant-TW"], ["he-IL"], ["en-GB"],
-        ["ko-KR", "en"], ["pt-BR"], ["es-ES"], ["it-IT", "fr"],
-    ]
+    let payloads = Sample.payloads()
+    let languageLists = Sample.languageLists
     let parsed = payloads.map { NotificationPayload(parsing: $0) }
     let foundation = FoundationProvider(strings: strings, languageLists: languageLists)
     let objects = payloads.map { try! JSONSerialization.jsonObject(with: Data($0)) as! [String: Any] }
