@@ -426,7 +426,10 @@ struct BinaryPropertyListReader {
             var units: [UInt16] = []
             units.reserveCapacity(length)
             for k in 0..<length { units.append(UInt16(bytes[start + 2 * k]) << 8 | UInt16(bytes[start + 2 * k + 1])) }
-            return (PropertyListNode(.string(String(decoding: units, as: UTF16.self)), location: location), ExpandedSize(textBytes: 2 * length))
+            let string = String(decoding: units, as: UTF16.self)
+            // Text is charged as UTF-8, what it is held as, as the .strings fast path charges it:
+            // counting UTF-16 bytes refused here files that the fast path reads.
+            return (PropertyListNode(.string(string), location: location), ExpandedSize(textBytes: string.utf8.count))
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             try require(offset + 1, size)

@@ -3,6 +3,8 @@
 struct BinaryPropertyListBuilder {
     enum Object {
         case ascii(String)
+        /// A UTF-16 string object (0x6), big-endian, as writers store non-ASCII text.
+        case utf16(String)
         case integer(UInt8)
         case dictionary(keys: [Int], values: [Int])
         case array([Int])
@@ -43,6 +45,8 @@ struct BinaryPropertyListBuilder {
     private func encode(_ object: Object) -> [UInt8] {
         switch object {
         case .ascii(let text): return length(0x50, text.utf8.count) + Array(text.utf8)
+        case .utf16(let text):
+            return length(0x60, text.utf16.count) + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         case .integer(let value): return [0x10, value]
         case .dictionary(let keys, let values):
             return length(0xD0, keys.count) + (keys + values).flatMap { bigEndian(UInt64($0), size: referenceSize) }
@@ -60,12 +64,13 @@ struct BinaryPropertyListBuilder {
     }
 
     /// A compiled table whose `keys` all refer to one string object `sharedValue` (plus, when
-    /// asked, one key whose value is an integer, which sends the file down the general reader).
-    static func table(keys: [String], sharedValue: String, sharedKey: Bool = false, extraInteger: Bool = false) -> [UInt8] {
+    /// asked, one key whose value is an integer, which sends the file down the general reader),
+    /// stored as ASCII or, when asked, as UTF-16.
+    static func table(keys: [String], sharedValue: String, sharedKey: Bool = false, extraInteger: Bool = false, valueAsUTF16: Bool = false) -> [UInt8] {
         var builder = BinaryPropertyListBuilder()
         builder.referenceSize = 4
         let root = builder.add(.raw([]))
-        let value = builder.add(.ascii(sharedValue))
+        let value = builder.add(valueAsUTF16 ? .utf16(sharedValue) : .ascii(sharedValue))
         var keyIndices: [Int] = []
         if sharedKey {
             let key = builder.add(.ascii(keys[0]))

@@ -90,6 +90,36 @@ struct ResourceLimitTests {
         }
     }
 
+    /// Found by the fuzz smoke: a UTF-16 value shared by every key was charged two bytes per
+    /// unit by the general reader and one (its UTF-8) by the .strings fast path, so a file just
+    /// under the budget in UTF-8 was a table to one and refused by the other. Both charge UTF-8.
+    @Test func everyReaderChargesSharedUTF16TextAlike() throws {
+        let keys = (1...800).map { "k\($0)" }
+        // The budget is 8 times the file plus 16 MiB, about 17 MB here. 800 × 20,000 ASCII units
+        // are 16 MB as UTF-8 (read) and 32 MB as UTF-16; 800 × 8,000 euro signs are 19.2 MB as
+        // UTF-8 (refused) and 12.8 MB as UTF-16.
+        for (name, value, readable) in [
+            ("ASCII text", String(repeating: "v", count: 20_000), true), ("euro signs", String(repeating: "€", count: 8_000), false),
+        ] {
+            let fast = BinaryPropertyListBuilder.table(keys: keys, sharedValue: value, valueAsUTF16: true)
+            let general = BinaryPropertyListBuilder.table(keys: keys, sharedValue: value, extraInteger: true, valueAsUTF16: true)
+            let budget = 8 * general.count + 16 << 20
+            #expect((800 * value.utf8.count < budget) == readable && (800 * 2 * value.utf16.count < budget) == !readable, "\(name)")
+            for (path, bytes) in [("fast path", fast), ("general reader", general)] {
+                let table = LocalizationTable(parsing: bytes, file: "shared.strings")
+                #expect(table.isReadableOnDevice == readable, "\(name), \(path)")
+                #expect((PropertyListReader.read(bytes).root != nil) == readable, "\(name), \(path)")
+                if readable {
+                    let sameValue = table["k800"] == value
+                    #expect(sameValue, "\(name), \(path)")
+                    #expect(table.memoryFootprint < 4 * bytes.count, "\(name), \(path)")
+                } else {
+                    #expect(table.diagnostics.map(\.id) == [.expandsTooMuch], "\(name), \(path)")
+                }
+            }
+        }
+    }
+
     /// Found by an audit: a compiled .stringsdict whose device variants all point at one shared
     /// dictionary, twenty levels deep, is a 4^20-path tree to whoever walks it (541 bytes → 17 s
     /// and 3.9 GB). Each reference is charged what it expands to; past the budget: refused.
