@@ -431,9 +431,13 @@ struct BinaryPropertyListReader {
             // counting UTF-16 bytes refused here files that the fast path reads.
             return (PropertyListNode(.string(string), location: location), ExpandedSize(textBytes: string.utf8.count))
         case 0x8:
+            // A keyed archiver's UID: CoreFoundation keeps the last eight of its 1 to 16 bytes and
+            // refuses the file when the value does not fit 32 bits.
             let size = Int(marker & 0x0F) + 1
             try require(offset + 1, size)
-            return (PropertyListNode(.integer(Int64(bitPattern: readUnsigned(at: offset + 1, size: min(size, 8)))), location: location), ExpandedSize())
+            let uid = readUnsigned(at: offset + 1 + max(0, size - 8), size: min(size, 8))
+            guard uid <= UInt64(UInt32.max) else { throw Failure(offset: offset, message: "UID \(uid) does not fit 32 bits") }
+            return (PropertyListNode(.integer(Int64(uid)), location: location), ExpandedSize())
         case 0xA, 0xC:
             let (length, start) = try readLength(marker: marker, at: offset)
             try require(start, length * objectRefSize)

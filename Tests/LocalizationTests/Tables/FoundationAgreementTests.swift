@@ -240,6 +240,19 @@ struct FoundationAgreementTests {
             #expect(Self.disagreement(file) == nil, "\(emptyUTF16.prefix(3))")
             #expect(!LocalizationTable(parsing: file).isReadableOnDevice)
         }
+        // A UID (0x8N, N + 1 bytes, a keyed archiver's reference) keeps its last eight bytes and
+        // must fit 32 bits, else CoreFoundation refuses the file (a differential-fuzzer finding:
+        // we read the first eight and took any value).
+        for (uid, readable): ([UInt8], Bool) in [
+            ([0x83, 0xFF, 0xFF, 0xFF, 0xFF], true), ([0x84, 1, 0, 0, 0, 0], false),
+            ([0x8F] + Array(repeating: 0xFF, count: 8) + [0, 0, 0, 0, 0, 0, 0, 7], true), ([0x8F, 0, 0, 0, 0, 0, 0, 0, 7] + Array(repeating: 0x41, count: 8), false),
+        ] {
+            let file = Self.compiled([[0xD2, 1, 2, 3, 4], [0x51, 0x6B], [0x51, 0x75], [0x51, 0x76], uid], offsetSize: 1)
+            #expect(Self.disagreement(file) == nil, "\(uid)")
+            let table = LocalizationTable(parsing: file)
+            #expect(table.isReadableOnDevice == readable, "\(uid)")
+            #expect(table.dictionary == (readable ? ["k": "v"] : [:]), "\(uid)")
+        }
         // The trailer's rules, as CoreFoundation checks them: offsets of any width (3 bytes
         // here), but wide enough to reach the offset table (1 byte cannot reach offset 288);
         // references wide enough to name every object; every offset inside the object area,
