@@ -30,6 +30,11 @@ struct BinaryPropertyListReader {
     private var textBudget = 0
     /// Values read at most (``ReadingLimits/maximumValueCount``).
     private let maximumValueCount: Int
+    /// Entries of nested dictionaries read past because their key is not a string, and the
+    /// first ``ignoredKeysListed`` of them as warnings.
+    private var ignoredKeys = 0
+    private var ignored: [LocalizationDiagnostic] = []
+    static let ignoredKeysListed = 50
 
     /// What an object expands to when every shared object is copied where it is referenced.
     struct ExpandedSize {
@@ -72,19 +77,29 @@ struct BinaryPropertyListReader {
         do {
             try readTrailer()
             let root = try readObject(topObject, depth: 0)
-            return PropertyListDocument(root: root, diagnostics: [])
+            var diagnostics = ignored
+            if ignoredKeys > diagnostics.count, !diagnostics.isEmpty {
+                diagnostics[diagnostics.count - 1].message += " (and \(ignoredKeys - ignored.count) more like this in the file, not listed)"
+            }
+            return PropertyListDocument(root: root, diagnostics: diagnostics)
         } catch let failure as Failure {
             let location = SourceLocation(file: file, line: 1, column: failure.offset + 1)
-            let diagnostic =
-                failure.id == .expandsTooMuch
-                ? LocalizationDiagnostic(
+            let diagnostic: LocalizationDiagnostic
+            switch failure.id {
+            case .expandsTooMuch:
+                diagnostic = LocalizationDiagnostic(
                     .expandsTooMuch, at: location,
                     "the compiled property list shares objects so that it describes \(failure.message); it was not read",
                     hint: "recompile the file from its source: compilers share identical strings, never so much that a file grows this way")
-                : LocalizationDiagnostic(
+            case .notATable:
+                diagnostic = LocalizationDiagnostic(
+                    .notATable, at: location, "\(failure.message), so every key of this table shows untranslated", hint: "make every key of the table a string")
+            default:
+                diagnostic = LocalizationDiagnostic(
                     .binaryPropertyListCorrupt, at: location,
                     "corrupt binary property list: \(failure.message). \(rejectedFileConsequence)",
                     hint: "recompile the table, or convert it with `plutil -convert xml1`")
+            }
             return PropertyListDocument(root: nil, diagnostics: [diagnostic])
         } catch {
             return PropertyListDocument(root: nil, diagnostics: [])
@@ -462,13 +477,35 @@ struct BinaryPropertyListReader {
             var size = ExpandedSize()
             for k in 0..<length {
                 let keyRead = try readSizedObject(try objectReference(at: start + k * objectRefSize), depth: depth + 1)
-                guard case .string(let key) = keyRead.node.value else {
-                    throw Failure(offset: keyRead.node.location.column - 1, message: "dictionary key is \(keyRead.node.value.kindDescription), not a string")
-                }
                 let value = try readSizedObject(try objectReference(at: start + (length + k) * objectRefSize), depth: depth + 1)
-                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyRead.node.location, value: value.node))
                 size.add(child: keyRead.size)
                 size.add(child: value.size)
+                guard case .string(let key) = keyRead.node.value else {
+                    let keyOffset = keyRead.node.location.column - 1
+                    let kind = keyRead.node.value.kindDescription
+                    switch keyRead.node.value {
+                    case .array, .dictionary:
+                        // CoreFoundation refuses a container as a key (_typeIsPlistPrimitive).
+                        throw Failure(offset: keyOffset, message: "dictionary key is \(kind), not a string")
+                    case _ where depth == 0:
+                        // Foundation reads it, but a table of strings cannot be made of it.
+                        throw Failure(
+                            offset: keyOffset, message: "the dictionary has a key that is \(kind), not a string: Foundation reads the file, but not as a table of strings",
+                            id: .notATable)
+                    default:
+                        // CoreFoundation takes any other key; no string lookup can reach it.
+                        ignoredKeys += 1
+                        if ignoredKeys <= Self.ignoredKeysListed {
+                            ignored.append(
+                                LocalizationDiagnostic(
+                                    .propertyListIgnoredContent, at: SourceLocation(file: file, line: 1, column: keyOffset + 1),
+                                    "a dictionary key that is \(kind), not a string: its entry is read past (no string lookup can reach it)",
+                                    hint: "make the key a string"))
+                        }
+                        continue
+                    }
+                }
+                entries.append(PropertyListValue.DictionaryEntry(key: key, keyLocation: keyRead.node.location, value: value.node))
             }
             return (PropertyListNode(.dictionary(entries), location: location), size)
         default:

@@ -166,7 +166,7 @@ extension DiagnosticID {
     /// past: nothing in them reaches the device.
     public static let propertyListIgnoredContent = DiagnosticID(
         "plist.ignored-content", .warning, .syntax,
-        rationale: "Content after the root element, a DOCTYPE's internal subset and entity declarations are read past: nothing in them reaches the device (and Foundation on Linux rejects an internal subset).",
+        rationale: "Content after the root element, a DOCTYPE's internal subset and entity declarations, and entries of a compiled nested dictionary whose key is not a string, are read past: nothing in them reaches the device (and Foundation on Linux rejects an internal subset).",
         example: "<!ENTITY e \"text\"> in the DOCTYPE")
     /// `plist.binary-corrupt` (error). A corrupt compiled table is rejected whole.
     public static let binaryPropertyListCorrupt = DiagnosticID(

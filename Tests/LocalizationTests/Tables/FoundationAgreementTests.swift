@@ -291,6 +291,39 @@ struct FoundationAgreementTests {
         #expect(table.diagnostics.first?.message.contains("2 bytes lie between the offset table and the trailer") == true)
     }
 
+    /// Dictionary keys in a compiled file: CoreFoundation takes any key that is not a container
+    /// (`_typeIsPlistPrimitive`). In a nested dictionary such an entry is left out with a
+    /// warning (no string reaches it) and the table reads; at the root, Foundation reads the file
+    /// but it is no table of strings. We refused both as corrupt, and read the file as text next.
+    @Test(arguments: [[0x10, 0x01], [0x41, 0x61], [0x09], [0x00], [0x80, 0x01], [0x33, 0, 0, 0, 0, 0, 0, 0, 0]] as [[UInt8]])
+    func compiledKeysThatAreNotStrings(key: [UInt8]) {
+        let nested = Self.compiled([[0xD2, 1, 2, 3, 4], [0x51, 0x6B], [0x51, 0x6E], [0x51, 0x76], [0xD1, 5, 6], key, [0x51, 0x78]])
+        #expect(Self.disagreement(nested) == nil)
+        let table = LocalizationTable(parsing: nested, file: "nested.strings")
+        #expect(table.isReadableOnDevice && table.dictionary == ["k": "v"])
+        #expect(table.diagnostics.map(\.id) == [.nonStringValue, .propertyListIgnoredContent])
+        let ignored = table.diagnostics.last
+        #expect(ignored?.location == SourceLocation(file: "nested.strings", line: 1, column: 23), "at the key")
+        #expect(ignored?.message.contains("not a string") == true)
+        #expect(PropertyListReader.read(nested).root != nil)
+
+        let atRoot = Self.compiled([[0xD2, 1, 2, 3, 4], [0x51, 0x6B], key, [0x51, 0x76], [0x51, 0x77]])
+        #expect(Self.disagreement(atRoot) == nil)
+        let rootTable = LocalizationTable(parsing: atRoot)
+        #expect(!rootTable.isReadableOnDevice)
+        #expect(rootTable.diagnostics.map(\.id) == [.notATable])
+    }
+
+    /// A container as a key fails the file in CoreFoundation, and so it is read as text next.
+    @Test func compiledContainerKeysFailTheFile() {
+        for key: [UInt8] in [[0xA0], [0xD0]] {
+            let nested = Self.compiled([[0xD2, 1, 2, 3, 4], [0x51, 0x6B], [0x51, 0x6E], [0x51, 0x76], [0xD1, 5, 6], key, [0x51, 0x78]])
+            #expect(Self.disagreement(nested) == nil)
+            let table = LocalizationTable(parsing: nested)
+            #expect(!table.isReadableOnDevice && table.diagnostics.map(\.id) == [.binaryPropertyListCorrupt])
+        }
+    }
+
     /// Random token soups built from the grammar's sharp edges: every one must agree.
     @Test func generatedInputsAgree() {
         let pieces = [
