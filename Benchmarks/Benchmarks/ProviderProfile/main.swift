@@ -28,7 +28,7 @@ for _ in 0..<rounds {
         case "bytes": for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
         case "localize":
             for bytes in payloads {
-                sink &+= renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payload?.serializedBytes().count ?? 0
+                sink &+= renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
         default: fatalError("mode: parse, render, bytes or localize")
         }

@@ -59,7 +59,7 @@ let variedBenchmarks: @Sendable () -> Void = {
             for languages in languageLists {
                 for bytes in payloads {
                     let result = renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device)
-                    blackHole(result.payload?.serializedBytes())
+                    blackHole(result.payloadBytes)
                 }
             }
         }

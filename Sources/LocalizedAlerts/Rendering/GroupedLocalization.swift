@@ -72,12 +72,12 @@ extension AlertRenderer {
 /// What makes two results the same to send: the body itself, or for one that may not be sent,
 /// its localization and error.
 private enum ResultKey: Hashable {
-    case body(String)
+    case body([UInt8])
     case unsendable(localization: String?, error: String)
 
     init(_ result: LocalizedPayload) {
-        if result.isSendable, let payload = result.payload {
-            self = .body(payload.serialized())
+        if result.isSendable, let bytes = result.payloadBytes {
+            self = .body(bytes)
         } else {
             self = .unsendable(localization: result.localization, error: result.error ?? "")
         }

@@ -28,7 +28,14 @@ public struct LocalizedPayload: Sendable {
     /// The payload to send: the original document with the alert's text filled in and its keys
     /// removed. Nil when there is nothing that may be sent: the payload did not parse or has
     /// errors, or (with ``KeyFallback/fail``) a field would show a key; ``refusal`` says why.
-    public var payload: LocatedJSON?
+    public var payload: LocatedJSON? {
+        didSet { payloadBytes = payload.map(Self.bytesToSend) }
+    }
+    /// ``payload`` as APNs receives it: compact UTF-8 JSON, without Xcode's `Simulator Target
+    /// Bundle`; nil when there is no payload. It is written once, when the payload is made (its
+    /// size is ``byteCount``), so a provider sends these bytes instead of serializing again.
+    /// Check ``isSendable`` first: a payload over APNs' limit has bytes too.
+    public internal(set) var payloadBytes: [UInt8]?
     /// Why there is no payload; nil when there is one.
     public var refusal: String?
     /// Every field whose key the chosen localization did not have, and what was done instead.
@@ -60,6 +67,8 @@ public struct LocalizedPayload: Sendable {
     /// The payload's own diagnostics, then what looks wrong with the text for this device (in server mode,
     /// only whether each key is found), each kind capped.
     public var diagnostics: [LocalizationDiagnostic]
+
+    static func bytesToSend(_ payload: LocatedJSON) -> [UInt8] { payload.withoutSimulatorTarget.serializedBytes() }
 
     /// A field the chosen localization had no text for.
     public struct Fallback: Sendable, Hashable {
@@ -113,8 +122,8 @@ extension AlertRenderer {
     ///
     /// ```swift
     /// let localized = renderer.localize(payload, preferredLanguages: ["ar-SA", "en"], mode: .server)
-    /// guard localized.isSendable, let document = localized.payload else { throw PushError.notSendable(localized.error ?? "") }
-    /// let body = document.serialized()   // title and body filled in, keys removed
+    /// guard localized.isSendable, let body = localized.payloadBytes else { throw PushError.notSendable(localized.error ?? "") }
+    /// // body: compact JSON, title and body filled in, keys removed
     /// ```
     ///
     /// - Parameters:
@@ -206,10 +215,11 @@ extension AlertRenderer {
         diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
         limit.noteUnlisted(in: &diagnostics, scope: "this payload")
         let document = PayloadRewriter.rewrite(payload.document, texts: texts, keepKeys: keepKeys)
+        let bytes = LocalizedPayload.bytesToSend(document)
         var result = LocalizedPayload(
-            payload: document, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
+            payload: document, payloadBytes: bytes, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
             title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
-            byteCount: document.withoutSimulatorTarget.serializedBytes().count,
+            byteCount: bytes.count,
             diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
         result.fallbacks = fallbacks
         // In server mode, a field that would show its key is sent only when asked for

@@ -9,8 +9,8 @@ import Testing
 /// An APNs client stand-in that records what would be sent.
 final class RecordingSender: PushSender {
     let sent = Mutex<[(body: String, token: String)]>([])
-    func send(_ body: String, to deviceToken: String) async throws {
-        sent.withLock { $0.append((body, deviceToken)) }
+    func send(_ body: [UInt8], to deviceToken: String) async throws {
+        sent.withLock { $0.append((String(decoding: body, as: UTF8.self), deviceToken)) }
     }
 }
 

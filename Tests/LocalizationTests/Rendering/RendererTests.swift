@@ -37,7 +37,7 @@ struct RendererTests {
             for mode in LocalizationMode.allCases {
                 for fallback in KeyFallback.allCases {
                     let result = renderer.localize(NotificationPayload(parsing: broken), preferredLanguages: ["en"], mode: mode, fallback: fallback)
-                    #expect(result.payload == nil && !result.isSendable, "\(broken) \(mode) \(fallback)")
+                    #expect(result.payload == nil && result.payloadBytes == nil && !result.isSendable, "\(broken) \(mode) \(fallback)")
                     #expect(result.refusal != nil)
                     #expect(result.diagnostics.contains { $0.id == .localizeRefused })
                 }
@@ -45,7 +45,7 @@ struct RendererTests {
         }
         let missing = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"pair","loc-key":"greeting","loc-args":["Ana"]}}}"#)
         let failed = renderer.localize(missing, preferredLanguages: ["fr"])
-        #expect(failed.payload == nil)
+        #expect(failed.payload == nil && failed.payloadBytes == nil)
         #expect(failed.refusal == #"title-loc-key "pair" would show the key itself in fr"#)
         #expect(failed.fallbacks == [LocalizedPayload.Fallback(field: .title, key: "pair", outcome: .showsKey)])
         let region = renderer.localize(missing, preferredLanguages: ["fr"], fallback: .developmentRegion)
@@ -58,6 +58,21 @@ struct RendererTests {
         let device = renderer.localize(missing, preferredLanguages: ["fr"], fallback: .device)
         #expect(device.title == "pair" && device.isSendable)
         #expect(renderer.localize(missing, preferredLanguages: ["fr"], mode: .device).title == "pair", "device mode is what the phone shows")
+    }
+
+    /// The bytes to send are the payload as APNs counts it, written once: without Xcode's
+    /// simulator key, `byteCount` long, and written again when the payload is replaced.
+    @Test func payloadBytesAreWhatIsSent() throws {
+        let apns = NotificationPayload(parsing: #"{"Simulator Target Bundle":"com.x","aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}},"x":[1,2.50]}"#)
+        var result = renderer.localize(apns, preferredLanguages: ["fr"])
+        let bytes = try #require(result.payloadBytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == #"{"aps":{"alert":{"body":"Bonjour Ana"}},"x":[1,2.50]}"#)
+        #expect(bytes.count == result.byteCount)
+        #expect(result.payload?.serialized().contains("Simulator Target Bundle") == true, "the document keeps it (for .apns output)")
+        result.payload = LocatedJSON(.object([.init(key: "aps", value: .object([]))]))
+        #expect(result.payloadBytes.map { String(decoding: $0, as: UTF8.self) } == #"{"aps":{}}"#)
+        result.payload = nil
+        #expect(result.payloadBytes == nil)
     }
 
     @Test func locKeyIsLookedUpAndFormatted() {

@@ -21,7 +21,8 @@ struct Registration: Sendable {
 }
 
 protocol PushSender: Sendable {
-    func send(_ body: String, to deviceToken: String) async throws
+    /// Sends `body`, the payload's compact JSON, to APNs for one device.
+    func send(_ body: [UInt8], to deviceToken: String) async throws
 }
 
 struct MissedCallNotifier: Sendable {

@@ -21,7 +21,8 @@ struct Registration: Sendable {
 }
 
 protocol PushSender: Sendable {
-    func send(_ body: String, to deviceToken: String) async throws
+    /// Sends `body`, the payload's compact JSON, to APNs for one device.
+    func send(_ body: [UInt8], to deviceToken: String) async throws
 }
 
 struct MissedCallNotifier: Sendable {
@@ -38,7 +39,7 @@ struct MissedCallNotifier: Sendable {
         let payload = try NotificationPayload(encoding: MissedCall(aps: .init(alert: .init(locArgs: [caller]), threadID: "calls")))
         var unsent: [(Registration, String)] = []
         for group in renderer.localize(payload, for: registrations, preferredLanguages: \.preferredLanguages, fallback: .developmentRegion) {
-            guard group.result.isSendable, let body = group.result.payload?.serialized() else {
+            guard group.result.isSendable, let body = group.result.payloadBytes else {
                 unsent += group.recipients.map { ($0, group.result.error ?? "not sendable") }
                 continue
             }
