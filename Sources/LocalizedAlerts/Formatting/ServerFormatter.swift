@@ -20,22 +20,43 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
     /// An argument from its text; a text that reads as a finite number is also that number.
     public init(_ text: String) {
         self.text = text
+        (number, isInteger, fractionDigits) = (nil, false, 0)
+        // One pass over the bytes: trimming and searching the text as Characters was a twentieth
+        // of localizing a payload. Trimming ASCII whitespace bytes differs from trimming
+        // Characters only where whitespace carries a combining mark, which no number parses with.
+        let bytes = text.utf8
+        var trimmed = bytes.startIndex..<bytes.endIndex
+        while let first = bytes[trimmed].first, Self.isTrimmed(first) { trimmed = bytes.index(after: trimmed.lowerBound)..<trimmed.upperBound }
+        while let last = bytes[trimmed].last, Self.isTrimmed(last) { trimmed = trimmed.lowerBound..<bytes.index(before: trimmed.upperBound) }
+        let body = bytes[trimmed]
         // Most arguments are names: text whose first byte cannot begin a finite number (a digit,
         // sign or point, or whitespace the trimming keeps) is not handed to the number parsers.
-        let trimmed = text.trimmingASCIIWhitespace()
-        if let first = trimmed.utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) || first <= 0x20 {
+        if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) || first <= 0x20 {
+            let number = String(text[trimmed])
             // "nan", "inf" and numbers past Double's range are text, not numbers to format.
-            self.number = Double(trimmed).flatMap { $0.isFinite ? $0 : nil }
-            self.isInteger = Int64(trimmed) != nil
-        } else {
-            (self.number, self.isInteger) = (nil, false)
+            self.number = Double(number).flatMap { $0.isFinite ? $0 : nil }
+            self.isInteger = Int64(number) != nil
         }
-        if let dot = trimmed.firstIndex(of: "."), !trimmed.contains("e"), !trimmed.contains("E") {
-            self.fractionDigits = trimmed.distance(from: trimmed.index(after: dot), to: trimmed.endIndex)
+        // Fraction digits are Characters after the first "." Character, when there is no "e".
+        guard let dot = body.firstIndex(of: UInt8(ascii: ".")) else { return }
+        if body.allSatisfy({ $0 < 0x80 }) {
+            guard !body.contains(UInt8(ascii: "e")), !body.contains(UInt8(ascii: "E")) else { return }
+            // In ASCII every byte is a Character but CR LF, which is one.
+            var previous: UInt8 = 0
+            for byte in body[body.index(after: dot)...] {
+                if byte != 0x0A || previous != 0x0D { fractionDigits += 1 }
+                previous = byte
+            }
         } else {
-            self.fractionDigits = 0
+            // A point or an "e" may carry a combining mark, and is then another Character.
+            let characters = text.trimmingASCIIWhitespace()
+            if let point = characters.firstIndex(of: "."), !characters.contains("e"), !characters.contains("E") {
+                fractionDigits = characters.distance(from: characters.index(after: point), to: characters.endIndex)
+            }
         }
     }
+
+    private static func isTrimmed(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// An argument from a string literal.
     public init(stringLiteral value: String) { self.init(value) }

@@ -154,6 +154,10 @@ struct ServerFormattingShortcutTests {
             ("Ana", nil, false, 0), ("3", 3, true, 0), ("+5", 5, true, 0), ("-.5", -0.5, false, 1), (" 7 ", 7, true, 0),
             ("2.50", 2.5, false, 2), ("1e3", 1000, false, 0), ("0x1p3", 8, false, 0), ("inf", nil, false, 0), ("nan", nil, false, 0),
             ("-inf", nil, false, 0), ("Ana.b", nil, false, 1), ("５", nil, false, 0), ("", nil, false, 0), ("1e999", nil, false, 0),
+            // Whitespace, non-ASCII text and a point that carries a combining mark (no "." Character).
+            ("\r\n2.5\r\n", 2.5, false, 1), ("\t-3\t", -3, true, 0), ("1.5é", nil, false, 2), ("1.\u{301}5", nil, false, 0),
+            (" \u{301}1.25", nil, false, 2), ("Zoë", nil, false, 0), ("山田.太郎", nil, false, 2), ("12\u{00A0}", nil, false, 0),
+            (".\r\n\n+ ", nil, false, 3), ("1.0\r\n0", nil, false, 3), (".\t\u{301}1éx", nil, false, 5),
         ]
         for (text, number, isInteger, fractionDigits) in cases {
             let argument = FormatArgument(text)
