@@ -231,6 +231,15 @@ public struct AlertContent: Sendable, Hashable {
 
     /// The fields in display order.
     public var fields: [(AlertFieldName, AlertField)] { [(.title, title), (.subtitle, subtitle), (.body, body)] }
+
+    /// The field called `name` (without building ``fields``).
+    subscript(name: AlertFieldName) -> AlertField {
+        switch name {
+        case .title: title
+        case .subtitle: subtitle
+        case .body: body
+        }
+    }
 }
 
 /// The three text fields of an alert, in display order.

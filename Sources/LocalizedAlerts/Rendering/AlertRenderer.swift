@@ -26,7 +26,7 @@ public final class AlertRenderer: Sendable {
     private let tables: Mutex<[TableKey: DeviceTable]>
     /// For server-side localization.
     let plurals = PluralRulesCache()
-    let formatters = BoundedCache<String, ServerFormatter>(limit: AlertRenderer.formatterCacheLimit)
+    let formatters = BoundedCache<FormatterKey, ServerFormatter>(limit: AlertRenderer.formatterCacheLimit)
 
     /// Bounds of the renderer's caches: every one is bounded, so that a long-running provider
     /// meeting millions of distinct language lists keeps flat memory. Past a bound a cache

@@ -154,7 +154,7 @@ extension AlertRenderer {
         }
         let context = self.context(preferredLanguages: preferredLanguages)
         let resolution = context.resolve(payload)
-        var texts: [AlertFieldName: String] = [:]
+        var texts = AlertTexts()
         var fallbacks: [LocalizedPayload.Fallback] = []
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
         // not an array) matters whichever mode fills in the text.
@@ -162,7 +162,7 @@ extension AlertRenderer {
         var issues = resolution.issues
         switch mode {
         case .device:
-            for (name, field) in resolution.fields { texts[name] = field.text }
+            (texts.title, texts.subtitle, texts.body) = (resolution.fields.title?.text, resolution.fields.subtitle?.text, resolution.fields.body?.text)
         case .server:
             // The server formats plurals and specifiers itself; what stays true is which text
             // is found at all.
@@ -175,7 +175,9 @@ extension AlertRenderer {
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
                 let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
-                for (name, field) in alert.fields where !field.isEmpty {
+                for name in AlertTexts.names {
+                    let field = alert[name]
+                    guard !field.isEmpty else { continue }
                     var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
                     if let key = field.locKey, text.outcome != nil {
                         var outcome = text.outcome!
@@ -218,7 +220,7 @@ extension AlertRenderer {
         let bytes = LocalizedPayload.bytesToSend(document)
         var result = LocalizedPayload(
             payload: document, payloadBytes: bytes, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
-            title: texts[.title], subtitle: texts[.subtitle], body: texts[.body],
+            title: texts.title, subtitle: texts.subtitle, body: texts.body,
             byteCount: bytes.count,
             diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
         result.fallbacks = fallbacks
@@ -288,12 +290,39 @@ extension AlertRenderer {
     }
 }
 
+/// The finished text of each field; nil where the alert has none.
+struct AlertTexts {
+    var title: String?
+    var subtitle: String?
+    var body: String?
+
+    /// The fields in display order (a constant: `allCases` makes an array on every call).
+    static let names: [AlertFieldName] = [.title, .subtitle, .body]
+
+    subscript(name: AlertFieldName) -> String? {
+        get {
+            switch name {
+            case .title: title
+            case .subtitle: subtitle
+            case .body: body
+            }
+        }
+        set {
+            switch name {
+            case .title: title = newValue
+            case .subtitle: subtitle = newValue
+            case .body: body = newValue
+            }
+        }
+    }
+}
+
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
 enum PayloadRewriter {
     /// - Parameter keepKeys: keep each field's `*-loc-key` and `*-loc-args` beside the text, so
     ///   that a build that has the key shows its own translation and one that lacks it shows the
     ///   text instead of the key.
-    static func rewrite(_ document: LocatedJSON, texts: [AlertFieldName: String], keepKeys: Bool = false) -> LocatedJSON {
+    static func rewrite(_ document: LocatedJSON, texts: AlertTexts, keepKeys: Bool = false) -> LocatedJSON {
         // A device reads the last of duplicate keys; the earlier `aps` (or `alert`) would still
         // carry the raw loc-key to any reader that takes the first, so it is not sent at all.
         guard case .object(var members) = document.value,
@@ -302,47 +331,71 @@ enum PayloadRewriter {
             let alertIndex = aps.lastIndex(where: { $0.key == "alert" }),
             case .object(let alert) = aps[alertIndex].value.value
         else { return document }
-        aps = aps.enumerated().filter { $0.element.key != "alert" || $0.offset == alertIndex }.map(\.element)
-        let keptAlert = aps.lastIndex { $0.key == "alert" }!
+        var keptAlert = alertIndex
+        if aps.firstIndex(where: { $0.key == "alert" }) != alertIndex {
+            aps = aps.enumerated().filter { $0.element.key != "alert" || $0.offset == alertIndex }.map(\.element)
+            keptAlert = aps.lastIndex { $0.key == "alert" }!
+        }
         var rewritten: [LocatedJSON.Member] = []
-        var written: Set<AlertFieldName> = []
+        rewritten.reserveCapacity(alert.count)
+        // Fields whose text is written, one bit each (a Set was a sixth of rewriting).
+        var written: UInt8 = 0
         for member in alert {
-            guard let name = AlertFieldName.allCases.first(where: { name in
-                let keys = name.keys
-                return member.key == keys.text || member.key == keys.locKey || member.key == keys.locArgs
-            }) else {
+            guard let (name, isText) = field(ofKey: member.key) else {
                 rewritten.append(member)
                 continue
             }
             // The field's text goes where its first key was; its other keys are dropped (or,
             // with keepKeys, kept after it).
-            if !written.contains(name) {
-                written.insert(name)
-                if var text = texts[name] {
-                    // A build without the key formats the raw text with the field's arguments
-                    // (spec §2): its percent signs must survive that as themselves.
-                    if keepKeys, let arguments = alert.last(where: { $0.key == name.keys.locArgs })?.value.items, !arguments.isEmpty {
-                        text = text.replacing("%", with: "%%")
-                    }
-                    rewritten.append(LocatedJSON.Member(key: name.keys.text, value: .string(text)))
+            let bit: UInt8 = name == .title ? 1 : name == .subtitle ? 2 : 4
+            let isFirstKey = written & bit == 0
+            written |= bit
+            if isFirstKey, var text = texts[name] {
+                // A build without the key formats the raw text with the field's arguments
+                // (spec §2): its percent signs must survive that as themselves.
+                if keepKeys, let arguments = alert.last(where: { $0.key == name.keys.locArgs })?.value.items, !arguments.isEmpty {
+                    text = text.replacing("%", with: "%%")
                 }
+                rewritten.append(LocatedJSON.Member(key: name.keys.text, value: .string(text)))
             }
-            if keepKeys && member.key != name.keys.text && texts[name] != nil {
+            if keepKeys && !isText && texts[name] != nil {
                 rewritten.append(member)
             }
         }
         aps[keptAlert].value = LocatedJSON(.object(rewritten), location: aps[keptAlert].value.location)
         members[apsIndex].value = LocatedJSON(.object(aps), location: members[apsIndex].value.location)
-        members = members.enumerated().filter { $0.element.key != "aps" || $0.offset == apsIndex }.map(\.element)
+        if members.firstIndex(where: { $0.key == "aps" }) != apsIndex {
+            members = members.enumerated().filter { $0.element.key != "aps" || $0.offset == apsIndex }.map(\.element)
+        }
         return LocatedJSON(.object(members), location: document.location)
     }
+
+    /// The field an alert key belongs to, and whether it is the field's raw text.
+    private static func field(ofKey key: String) -> (AlertFieldName, isText: Bool)? {
+        switch key {
+        case "title": (.title, true)
+        case "title-loc-key", "title-loc-args": (.title, false)
+        case "subtitle": (.subtitle, true)
+        case "subtitle-loc-key", "subtitle-loc-args": (.subtitle, false)
+        case "body": (.body, true)
+        case "loc-key", "loc-args": (.body, false)
+        default: nil
+        }
+    }
+}
+
+/// What a server formatter is made for.
+struct FormatterKey: Hashable, Sendable {
+    var language: String
+    var numbers: String
+    var device: DeviceKind
 }
 
 extension AlertRenderer {
     /// Formatters per (table language, number locale, device), created once and kept in a
     /// bounded cache (``AlertRenderer/formatterCacheLimit``).
     func serverFormatter(language: String, numbers: String?, device: DeviceKind) -> ServerFormatter {
-        formatters.value(for: "\(language)|\(numbers ?? language)|\(device.rawValue)") {
+        formatters.value(for: FormatterKey(language: language, numbers: numbers ?? language, device: device)) {
             if let numbers, numbers != language {
                 return ServerFormatter(numberLocale: numbers, pluralLocale: language, device: device, plurals: plurals)
             }
