@@ -194,7 +194,7 @@ extension AlertRenderer {
                         }
                         fallbacks.append(LocalizedPayload.Fallback(field: name, key: key, outcome: outcome))
                     }
-                    texts[name] = text.text
+                    texts[field: name] = text.text
                 }
             }
         }
@@ -291,30 +291,13 @@ extension AlertRenderer {
 }
 
 /// The finished text of each field; nil where the alert has none.
-struct AlertTexts {
+struct AlertTexts: PerAlertField {
     var title: String?
     var subtitle: String?
     var body: String?
 
     /// The fields in display order (a constant: `allCases` makes an array on every call).
     static let names: [AlertFieldName] = [.title, .subtitle, .body]
-
-    subscript(name: AlertFieldName) -> String? {
-        get {
-            switch name {
-            case .title: title
-            case .subtitle: subtitle
-            case .body: body
-            }
-        }
-        set {
-            switch name {
-            case .title: title = newValue
-            case .subtitle: subtitle = newValue
-            case .body: body = newValue
-            }
-        }
-    }
 }
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
@@ -350,7 +333,7 @@ enum PayloadRewriter {
             let bit: UInt8 = name == .title ? 1 : name == .subtitle ? 2 : 4
             let isFirstKey = written & bit == 0
             written |= bit
-            if isFirstKey, var text = texts[name] {
+            if isFirstKey, var text = texts[field: name] {
                 // A build without the key formats the raw text with the field's arguments
                 // (spec §2): its percent signs must survive that as themselves.
                 if keepKeys, let arguments = alert.last(where: { $0.key == name.keys.locArgs })?.value.items, !arguments.isEmpty {
@@ -358,7 +341,7 @@ enum PayloadRewriter {
                 }
                 rewritten.append(LocatedJSON.Member(key: name.keys.text, value: .string(text)))
             }
-            if keepKeys && !isText && texts[name] != nil {
+            if keepKeys && !isText && texts[field: name] != nil {
                 rewritten.append(member)
             }
         }

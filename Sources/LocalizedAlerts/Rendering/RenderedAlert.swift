@@ -88,6 +88,28 @@ public struct ResolvedAlertFields: Hashable, Sendable, Sequence {
 
     /// The field called `name`.
     public subscript(name: AlertFieldName) -> RenderedField? {
+        get { self[field: name] }
+        set { self[field: name] = newValue }
+    }
+
+    /// The fields present, title first.
+    public func makeIterator() -> IndexingIterator<[(AlertFieldName, RenderedField)]> {
+        AlertFieldName.allCases.compactMap { name in self[name].map { (name, $0) } }.makeIterator()
+    }
+}
+
+extension ResolvedAlertFields: PerAlertField {}
+
+/// A value per alert field, each reached by name through one subscript.
+protocol PerAlertField {
+    associatedtype Value
+    var title: Value? { get set }
+    var subtitle: Value? { get set }
+    var body: Value? { get set }
+}
+
+extension PerAlertField {
+    subscript(field name: AlertFieldName) -> Value? {
         get {
             switch name {
             case .title: title
@@ -102,10 +124,5 @@ public struct ResolvedAlertFields: Hashable, Sendable, Sequence {
             case .body: body = newValue
             }
         }
-    }
-
-    /// The fields present, title first.
-    public func makeIterator() -> IndexingIterator<[(AlertFieldName, RenderedField)]> {
-        AlertFieldName.allCases.compactMap { name in self[name].map { (name, $0) } }.makeIterator()
     }
 }
