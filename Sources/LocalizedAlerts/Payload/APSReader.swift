@@ -133,44 +133,74 @@ struct APSReader {
 
     // MARK: Alert
 
-    static let knownAlertKeys: Set<String> = [
-        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
-        "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "summary-arg", "summary-arg-count", "sound",
-        "action",
-    ]
+    /// The keys an alert object may hold.
+    enum AlertKey: String, CaseIterable {
+        case title, subtitle, body, sound, action
+        case titleLocKey = "title-loc-key", titleLocArgs = "title-loc-args"
+        case subtitleLocKey = "subtitle-loc-key", subtitleLocArgs = "subtitle-loc-args"
+        case locKey = "loc-key", locArgs = "loc-args"
+        case launchImage = "launch-image", actionLocKey = "action-loc-key"
+        case summaryArg = "summary-arg", summaryArgCount = "summary-arg-count"
+
+        static let count = allCases.count
+
+        /// A field's raw text, key and arguments.
+        static func keys(of field: AlertFieldName) -> (text: AlertKey, locKey: AlertKey, locArgs: AlertKey) {
+            switch field {
+            case .title: (.title, .titleLocKey, .titleLocArgs)
+            case .subtitle: (.subtitle, .subtitleLocKey, .subtitleLocArgs)
+            case .body: (.body, .locKey, .locArgs)
+            }
+        }
+
+        var slot: Int {
+            switch self {
+            case .title: 0
+            case .subtitle: 1
+            case .body: 2
+            case .sound: 3
+            case .action: 4
+            case .titleLocKey: 5
+            case .titleLocArgs: 6
+            case .subtitleLocKey: 7
+            case .subtitleLocArgs: 8
+            case .locKey: 9
+            case .locArgs: 10
+            case .launchImage: 11
+            case .actionLocKey: 12
+            case .summaryArg: 13
+            case .summaryArgCount: 14
+            }
+        }
+    }
 
     /// An alert object's members by key, the last of equal keys winning (as JSON readers keep
-    /// it). An alert has a handful of members, so a backward scan beats hashing every key twice;
-    /// past 32 members an index is built once.
+    /// it), found in one pass: looking each key up by scanning the members and comparing strings
+    /// was a fifth of reading a payload.
     struct AlertMembers {
         let members: [LocatedJSON.Member]
-        private let index: [String: Int]?
+        /// The member each alert key's last occurrence is, by ``AlertKey/slot`` (-1: absent).
+        private var last: [Int]
+        /// Members whose key is not an alert key, in order.
+        private(set) var unknown: [Int] = []
 
         init(_ members: [LocatedJSON.Member]) {
             self.members = members
-            self.index = members.count > 32 ? Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { $1 }) : nil
+            last = Array(repeating: -1, count: AlertKey.count)
+            for (index, member) in members.enumerated() {
+                if let key = AlertKey(rawValue: member.key) { last[key.slot] = index } else { unknown.append(index) }
+            }
         }
 
-        private func position(_ key: String) -> Int? {
-            if let index { return index[key] }
-            var i = members.count
-            while i > 0 {
-                i -= 1
-                if members[i].key == key { return i }
-            }
-            return nil
+        subscript(key: AlertKey) -> LocatedJSON? {
+            let index = last[key.slot]
+            return index < 0 ? nil : members[index].value
         }
 
-        subscript(key: String) -> LocatedJSON? { position(key).map { members[$0].value } }
-
-        /// Where each key is written (its key, else its value).
-        var locations: Locations { Locations(members: self) }
-
-        struct Locations {
-            let members: AlertMembers
-            subscript(key: String) -> SourceLocation? {
-                members.position(key).flatMap { members.members[$0].keyLocation ?? members.members[$0].value.location }
-            }
+        /// Where `key` is written (its key, else its value).
+        func location(_ key: AlertKey) -> SourceLocation? {
+            let index = last[key.slot]
+            return index < 0 ? nil : members[index].keyLocation ?? members[index].value.location
         }
     }
 
@@ -187,9 +217,8 @@ struct APSReader {
         case .object(let members):
             var alert = AlertContent()
             let fieldValues = AlertMembers(members)
-            let locations = fieldValues.locations
-            for name in AlertFieldName.allCases {
-                let keys = name.keys
+            for name in AlertFieldName.inDisplayOrder {
+                let keys = AlertKey.keys(of: name)
                 var field = AlertField()
                 if let raw = fieldValues[keys.text] {
                     if let members = raw.members, name != .subtitle, isLiveActivity {
@@ -197,15 +226,15 @@ struct APSReader {
                         // field; the outer *-loc-key and *-loc-args are not mixed into it.
                         alert.isLiveActivityAlert = true
                         let object = LocatedJSON(.object(members), location: raw.location)
-                        field.locKey = nonEmptyString("\(keys.text).loc-key", object["loc-key"], locations[keys.text])
+                        field.locKey = nonEmptyString("\(keys.text.rawValue).loc-key", object["loc-key"], fieldValues.location(keys.text))
                         field.location = raw.location
                         if let args = object["loc-args"] {
-                            field.locArgs = field.locKey == nil ? nil : arguments("\(keys.text).loc-args", args)
+                            field.locArgs = field.locKey == nil ? nil : arguments("\(keys.text.rawValue).loc-args", args)
                         }
                         for outer in [keys.locKey, keys.locArgs] where fieldValues[outer] != nil {
                             note(
-                                .payloadIgnoredKey, locations[outer],
-                                "\(outer) is ignored: this Live Activity alert's \(keys.text) object supplies the \(name.rawValue)")
+                                .payloadIgnoredKey, fieldValues.location(outer),
+                                "\(outer.rawValue) is ignored: this Live Activity alert's \(keys.text.rawValue) object supplies the \(name.rawValue)")
                         }
                         switch name {
                         case .title: alert.title = field
@@ -216,24 +245,24 @@ struct APSReader {
                     } else if raw.members != nil {
                         // In an ordinary alert an object is a wrong-typed value: absent.
                         typeMismatch(
-                            keys.text, expected: "a string (an object is the Live Activity shape, which needs an aps with event and content-state)",
-                            raw, locations[keys.text])
+                            keys.text.rawValue, expected: "a string (an object is the Live Activity shape, which needs an aps with event and content-state)",
+                            raw, fieldValues.location(keys.text))
                     } else {
-                        field.text = nonEmptyString(keys.text, raw, locations[keys.text])
-                        field.location = locations[keys.text]
+                        field.text = nonEmptyString(keys.text.rawValue, raw, fieldValues.location(keys.text))
+                        field.location = fieldValues.location(keys.text)
                     }
                 }
                 if let key = fieldValues[keys.locKey] {
-                    field.locKey = nonEmptyString(keys.locKey, key, locations[keys.locKey])
-                    field.location = locations[keys.locKey]
+                    field.locKey = nonEmptyString(keys.locKey.rawValue, key, fieldValues.location(keys.locKey))
+                    field.location = fieldValues.location(keys.locKey)
                 }
                 if let args = fieldValues[keys.locArgs] {
                     if field.locKey == nil {
                         note(
-                            .payloadLocArgumentsWithoutKey, locations[keys.locArgs],
-                            "\(keys.locArgs) is ignored: there is no \(keys.locKey)")
+                            .payloadLocArgumentsWithoutKey, fieldValues.location(keys.locArgs),
+                            "\(keys.locArgs.rawValue) is ignored: there is no \(keys.locKey.rawValue)")
                     } else {
-                        field.locArgs = arguments(keys.locArgs, args)
+                        field.locArgs = arguments(keys.locArgs.rawValue, args)
                     }
                 }
                 switch name {
@@ -242,25 +271,26 @@ struct APSReader {
                 case .body: alert.body = field
                 }
             }
-            for member in members where !Self.knownAlertKeys.contains(member.key) {
+            for index in fieldValues.unknown {
+                let member = members[index]
                 note(
-                    .payloadUnknownAPSKey, locations[member.key],
+                    .payloadUnknownAPSKey, member.keyLocation ?? member.value.location,
                     "\"\(member.key)\" is not an alert key: the device ignores it")
             }
-            alert.launchImage = fieldValues["launch-image"].flatMap { string("launch-image", $0, locations["launch-image"]) }
-            if let action = fieldValues["action-loc-key"] {
-                alert.actionLocKey = string("action-loc-key", action, locations["action-loc-key"])
-                note(.payloadDeprecatedKey, locations["action-loc-key"], "action-loc-key has no visible effect since iOS 10")
+            alert.launchImage = fieldValues[.launchImage].flatMap { string("launch-image", $0, fieldValues.location(.launchImage)) }
+            if let action = fieldValues[.actionLocKey] {
+                alert.actionLocKey = string("action-loc-key", action, fieldValues.location(.actionLocKey))
+                note(.payloadDeprecatedKey, fieldValues.location(.actionLocKey), "action-loc-key has no visible effect since iOS 10")
             }
-            if let summary = fieldValues["summary-arg"] {
-                alert.summaryArgument = string("summary-arg", summary, locations["summary-arg"])
-                note(.payloadDeprecatedKey, locations["summary-arg"], "summary-arg is used by iOS 12–14 only (deprecated)")
+            if let summary = fieldValues[.summaryArg] {
+                alert.summaryArgument = string("summary-arg", summary, fieldValues.location(.summaryArg))
+                note(.payloadDeprecatedKey, fieldValues.location(.summaryArg), "summary-arg is used by iOS 12–14 only (deprecated)")
             }
-            if let count = fieldValues["summary-arg-count"] {
-                alert.summaryArgumentCount = number("summary-arg-count", count, locations["summary-arg-count"]).flatMap { Int(exactly: $0.rounded(.towardZero)) }
+            if let count = fieldValues[.summaryArgCount] {
+                alert.summaryArgumentCount = number("summary-arg-count", count, fieldValues.location(.summaryArgCount)).flatMap { Int(exactly: $0.rounded(.towardZero)) }
             }
-            if let sound = fieldValues["sound"] {
-                alert.liveActivitySound = string("alert.sound", sound, locations["sound"])
+            if let sound = fieldValues[.sound] {
+                alert.liveActivitySound = string("alert.sound", sound, fieldValues.location(.sound))
             }
             return alert
         default:

@@ -246,6 +246,9 @@ public struct AlertContent: Sendable, Hashable {
 public enum AlertFieldName: String, Sendable, Hashable, CaseIterable {
     case title, subtitle, body
 
+    /// The fields in display order, made once (`allCases` makes an array on every call).
+    static let inDisplayOrder: [AlertFieldName] = [.title, .subtitle, .body]
+
     /// Payload keys for this field: raw text, key, arguments.
     public var keys: (text: String, locKey: String, locArgs: String) {
         switch self {

@@ -175,7 +175,7 @@ extension AlertRenderer {
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
                 let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
-                for name in AlertTexts.names {
+                for name in AlertFieldName.inDisplayOrder {
                     let field = alert[name]
                     guard !field.isEmpty else { continue }
                     var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
@@ -295,9 +295,6 @@ struct AlertTexts: PerAlertField {
     var title: String?
     var subtitle: String?
     var body: String?
-
-    /// The fields in display order (a constant: `allCases` makes an array on every call).
-    static let names: [AlertFieldName] = [.title, .subtitle, .body]
 }
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.

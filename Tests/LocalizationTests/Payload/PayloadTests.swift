@@ -55,6 +55,16 @@ struct PayloadTests {
         #expect(payload.diagnostics.filter { $0.id == .payloadUnknownAPSKey }.count == padding)
     }
 
+    /// A key that is not an alert key is reported where it is written, each time it is.
+    @Test func unknownAlertKeysAreLocatedWhereEachIs() {
+        let marked = MarkedText(#"{"aps":{"alert":{1️⃣"tilte":"a","body":"b",2️⃣"tilte":"c",3️⃣"launch-image":"L"}}}"#)
+        let payload = NotificationPayload(parsing: marked.text, file: "p.json")
+        let unknown = payload.diagnostics.filter { $0.id == .payloadUnknownAPSKey }
+        #expect(unknown.map(\.position) == [marked.location("1️⃣"), marked.location("2️⃣")])
+        #expect(unknown.allSatisfy { $0.message == #""tilte" is not an alert key: the device ignores it"# })
+        #expect(payload.aps.alert?.launchImage == "L" && payload.aps.alert?.body.text == "b")
+    }
+
     @Test func diagnosticsPrintInTheCompilersForm() throws {
         let payload = NotificationPayload(parsing: #"{"alert": "hi"}"#, file: "p.json")
         let diagnostic = try #require(payload.diagnostics.first { $0.id == .payloadMissingAPS })
