@@ -153,6 +153,20 @@ struct APSReader {
             }
         }
 
+        /// The field this key belongs to, and whether it is the field's raw text; nil for the
+        /// alert's other keys.
+        var field: (name: AlertFieldName, isText: Bool)? {
+            switch self {
+            case .title: (.title, true)
+            case .titleLocKey, .titleLocArgs: (.title, false)
+            case .subtitle: (.subtitle, true)
+            case .subtitleLocKey, .subtitleLocArgs: (.subtitle, false)
+            case .body: (.body, true)
+            case .locKey, .locArgs: (.body, false)
+            default: nil
+            }
+        }
+
         var slot: Int {
             switch self {
             case .title: 0

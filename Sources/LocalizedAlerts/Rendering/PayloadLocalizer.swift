@@ -321,7 +321,7 @@ enum PayloadRewriter {
         // Fields whose text is written, one bit each (a Set was a sixth of rewriting).
         var written: UInt8 = 0
         for member in alert {
-            guard let (name, isText) = field(ofKey: member.key) else {
+            guard let (name, isText) = APSReader.AlertKey(rawValue: member.key)?.field else {
                 rewritten.append(member)
                 continue
             }
@@ -348,19 +348,6 @@ enum PayloadRewriter {
             members = members.enumerated().filter { $0.element.key != "aps" || $0.offset == apsIndex }.map(\.element)
         }
         return LocatedJSON(.object(members), location: document.location)
-    }
-
-    /// The field an alert key belongs to, and whether it is the field's raw text.
-    private static func field(ofKey key: String) -> (AlertFieldName, isText: Bool)? {
-        switch key {
-        case "title": (.title, true)
-        case "title-loc-key", "title-loc-args": (.title, false)
-        case "subtitle": (.subtitle, true)
-        case "subtitle-loc-key", "subtitle-loc-args": (.subtitle, false)
-        case "body": (.body, true)
-        case "loc-key", "loc-args": (.body, false)
-        default: nil
-        }
     }
 }
 
