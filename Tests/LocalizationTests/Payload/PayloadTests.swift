@@ -55,6 +55,17 @@ struct PayloadTests {
         #expect(payload.diagnostics.filter { $0.id == .payloadUnknownAPSKey }.count == padding)
     }
 
+    /// Every alert key has a slot of its own among the reader's slots, and every field's three
+    /// keys name it back.
+    @Test func alertKeysHaveOneSlotEach() {
+        #expect(Set(APSReader.AlertKey.allCases.map(\.slot)) == Set(0..<APSReader.AlertKey.count))
+        for name in AlertFieldName.allCases {
+            let keys = APSReader.AlertKey.keys(of: name)
+            #expect([keys.text, keys.locKey, keys.locArgs].map(\.rawValue) == [name.keys.text, name.keys.locKey, name.keys.locArgs])
+            #expect(keys.text.field! == (name, true) && keys.locKey.field! == (name, false) && keys.locArgs.field! == (name, false))
+        }
+    }
+
     /// A key that is not an alert key is reported where it is written, each time it is.
     @Test func unknownAlertKeysAreLocatedWhereEachIs() {
         let marked = MarkedText(#"{"aps":{"alert":{1️⃣"tilte":"a","body":"b",2️⃣"tilte":"c",3️⃣"launch-image":"L"}}}"#)
