@@ -144,6 +144,29 @@ struct APSReader {
 
         static let count = allCases.count
 
+        /// The alert key named `name`: a switch over the names, where `init(rawValue:)` searched
+        /// a table of them through a generic call for every member.
+        static func named(_ name: String) -> AlertKey? {
+            switch name {
+            case "title": .title
+            case "subtitle": .subtitle
+            case "body": .body
+            case "sound": .sound
+            case "action": .action
+            case "title-loc-key": .titleLocKey
+            case "title-loc-args": .titleLocArgs
+            case "subtitle-loc-key": .subtitleLocKey
+            case "subtitle-loc-args": .subtitleLocArgs
+            case "loc-key": .locKey
+            case "loc-args": .locArgs
+            case "launch-image": .launchImage
+            case "action-loc-key": .actionLocKey
+            case "summary-arg": .summaryArg
+            case "summary-arg-count": .summaryArgCount
+            default: nil
+            }
+        }
+
         /// A field's raw text, key and arguments.
         static func keys(of field: AlertFieldName) -> (text: AlertKey, locKey: AlertKey, locArgs: AlertKey) {
             switch field {
@@ -202,7 +225,7 @@ struct APSReader {
             self.members = members
             last = Array(repeating: -1, count: AlertKey.count)
             for (index, member) in members.enumerated() {
-                if let key = AlertKey(rawValue: member.key) { last[key.slot] = index } else { unknown.append(index) }
+                if let key = AlertKey.named(member.key) { last[key.slot] = index } else { unknown.append(index) }
             }
         }
 

@@ -321,7 +321,7 @@ enum PayloadRewriter {
         // Fields whose text is written, one bit each (a Set was a sixth of rewriting).
         var written: UInt8 = 0
         for member in alert {
-            guard let (name, isText) = APSReader.AlertKey(rawValue: member.key)?.field else {
+            guard let (name, isText) = APSReader.AlertKey.named(member.key)?.field else {
                 rewritten.append(member)
                 continue
             }

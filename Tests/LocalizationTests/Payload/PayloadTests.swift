@@ -59,6 +59,8 @@ struct PayloadTests {
     /// keys name it back.
     @Test func alertKeysHaveOneSlotEach() {
         #expect(Set(APSReader.AlertKey.allCases.map(\.slot)) == Set(0..<APSReader.AlertKey.count))
+        #expect(APSReader.AlertKey.allCases.allSatisfy { APSReader.AlertKey.named($0.rawValue) == $0 })
+        #expect(APSReader.AlertKey.named("Title") == nil && APSReader.AlertKey.named("loc-key ") == nil)
         for name in AlertFieldName.allCases {
             let keys = APSReader.AlertKey.keys(of: name)
             #expect([keys.text, keys.locKey, keys.locArgs].map(\.rawValue) == [name.keys.text, name.keys.locKey, name.keys.locArgs])
