@@ -132,14 +132,17 @@ func agree(_ table: LocalizationTable, _ entries: [LocalizationTable.Entry], _ d
     guard table.isReadableOnDevice else { violated("the property-list reader reads a dictionary; the table is unreadable: \(table.diagnostics.first?.message ?? "")") }
     guard entries.count == items.count else { violated("\(items.count) dictionary entries, \(entries.count) table entries") }
     var expected: [String: String] = [:]
+    var seen: Set<String> = []
     for (entry, item) in zip(entries, items) {
+        // A compiled dictionary keeps the first of two equal keys (CFDictionaryCreate), whatever
+        // its value: a null first hides a string after it.
+        let isFirst = seen.insert(item.key).inserted
         guard entry.key == item.key, entry.location == item.keyLocation, entry.valueLocation == item.value.location else {
             violated("entry \(item.key.debugDescription) at \(item.keyLocation) reads as \(entry.key.debugDescription) at \(entry.location)")
         }
         if case .string(let value) = item.value.value {
             guard entry.valueKind == .string, entry.value == value else { violated("the value of \(item.key.debugDescription) differs") }
-            // A compiled dictionary keeps the first of two equal keys (CFDictionaryCreate).
-            if expected[item.key] == nil { expected[item.key] = value }
+            if isFirst { expected[item.key] = value }
         } else if entry.valueKind == .string {
             violated("\(item.key.debugDescription) is \(item.value.value.kindDescription), read as a string")
         }

@@ -240,8 +240,9 @@ final class TableStorage: Sendable {
     let firstDefinitionWins: Bool
     /// Open-addressing hash table: slot → distinct key number + 1 (0 = empty).
     private let slots: [Int32]
-    /// Per distinct key: the record the device uses (-1 if none), and the first it reads. The one
-    /// it uses is the last, except in compiled tables (``init(text:arena:records:hasSourceText:firstDefinitionWins:)``).
+    /// Per distinct key: the record the device uses (-1 if none, or if the record it keeps is not
+    /// a string), and the first string it reads. The one it keeps is the last, except in compiled
+    /// tables (``init(text:arena:records:hasSourceText:firstDefinitionWins:)``).
     private let lastReadable: [Int32]
     private let firstReadable: [Int32]
     /// Per distinct key: its first record (whose key bytes the hash table compares against).
@@ -292,16 +293,23 @@ final class TableStorage: Sendable {
                         representative.append(Int32(index))
                     }
                     keyNumbers[index] = number
-                    if record.isReadByDevice && record.kind == .string {
-                        if lastReadable[Int(number)] < 0 {
-                            effective += 1
-                            firstReadable[Int(number)] = Int32(index)
-                            lastReadable[Int(number)] = Int32(index)
-                        } else if !firstDefinitionWins {
-                            lastReadable[Int(number)] = Int32(index)
-                        }
+                    // The record a device keeps is the last (or, compiled, the first) of any
+                    // kind: a later array or an earlier null hides a string, as in Foundation.
+                    if record.isReadByDevice {
+                        if lastReadable[Int(number)] < 0 || !firstDefinitionWins { lastReadable[Int(number)] = Int32(index) }
+                        if record.kind == .string && firstReadable[Int(number)] < 0 { firstReadable[Int(number)] = Int32(index) }
                     }
                 }
+            }
+        }
+        // A key whose kept record is not a string has no text.
+        for number in lastReadable.indices {
+            let kept = lastReadable[number]
+            if kept >= 0 && records[Int(kept)].kind == .string {
+                effective += 1
+            } else {
+                lastReadable[number] = -1
+                firstReadable[number] = -1
             }
         }
         self.slots = slots

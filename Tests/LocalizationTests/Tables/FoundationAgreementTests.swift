@@ -314,6 +314,26 @@ struct FoundationAgreementTests {
         #expect(rootTable.diagnostics.map(\.id) == [.notATable])
     }
 
+    /// A key written twice keeps the value a device keeps, the last (in a compiled table the
+    /// first), whatever its kind: a later array or dictionary, or an earlier null, hides the
+    /// string (a differential-fuzzer finding; we kept the last, or first, string).
+    @Test(arguments: [
+        (Array(#"<plist><dict><key>a</key><string>x</string><key>a</key><integer>1</integer></dict></plist>"#.utf8), [:]),
+        (Array(#"<plist><dict><key>a</key><integer>1</integer><key>a</key><string>x</string></dict></plist>"#.utf8), ["a": "x"]),
+        (Array(#""a" = "x"; "a" = (y); "b" = "z";"#.utf8), ["b": "z"]),
+        (Array(#""a" = (y); "a" = "x";"#.utf8), ["a": "x"]),
+        (Array(#""a" = "x"; "a" = {b = c;};"#.utf8), [:]),
+        (FoundationAgreementTests.compiled([[0xD2, 1, 1, 2, 3], [0x51, 0x61], [0x00], [0x51, 0x62]]), [:]),
+        (FoundationAgreementTests.compiled([[0xD2, 1, 1, 3, 2], [0x51, 0x61], [0x00], [0x51, 0x62]]), ["a": "b"]),
+    ] as [([UInt8], [String: String])])
+    func aKeptValueThatIsNotAStringHidesTheString(source: [UInt8], expected: [String: String]) {
+        #expect(Self.disagreement(source) == nil)
+        let table = LocalizationTable(parsing: source)
+        #expect(table.dictionary == expected)
+        #expect(Set(table.keys) == Set(expected.keys) && table.count == expected.count)
+        #expect(table["a"] == expected["a"])
+    }
+
     /// A container as a key fails the file in CoreFoundation, and so it is read as text next.
     @Test func compiledContainerKeysFailTheFile() {
         for key: [UInt8] in [[0xA0], [0xD0]] {
