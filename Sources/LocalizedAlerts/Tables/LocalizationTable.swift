@@ -269,6 +269,7 @@ final class TableStorage: Sendable {
         var representative: [Int32] = []
         var keyNumbers = [Int32](repeating: 0, count: records.count)
         var effective = 0
+        var holdsOtherKinds = false
         let mask = capacity - 1
         text.withUnsafeBufferPointer { textBuffer in
             arena.withUnsafeBufferPointer { arenaBuffer in
@@ -296,18 +297,26 @@ final class TableStorage: Sendable {
                     // The record a device keeps is the last (or, compiled, the first) of any
                     // kind: a later array or an earlier null hides a string, as in Foundation.
                     if record.isReadByDevice {
-                        if lastReadable[Int(number)] < 0 || !firstDefinitionWins { lastReadable[Int(number)] = Int32(index) }
-                        if record.kind == .string && firstReadable[Int(number)] < 0 { firstReadable[Int(number)] = Int32(index) }
+                        if lastReadable[Int(number)] < 0 {
+                            effective += 1
+                            lastReadable[Int(number)] = Int32(index)
+                        } else if !firstDefinitionWins {
+                            lastReadable[Int(number)] = Int32(index)
+                        }
+                        if record.kind == .string {
+                            if firstReadable[Int(number)] < 0 { firstReadable[Int(number)] = Int32(index) }
+                        } else {
+                            holdsOtherKinds = true
+                        }
                     }
                 }
             }
         }
-        // A key whose kept record is not a string has no text.
-        for number in lastReadable.indices {
-            let kept = lastReadable[number]
-            if kept >= 0 && records[Int(kept)].kind == .string {
-                effective += 1
-            } else {
+        // A key whose kept record is not a string has no text (a second pass only for tables
+        // that hold other values).
+        if holdsOtherKinds {
+            for number in lastReadable.indices where lastReadable[number] >= 0 && records[Int(lastReadable[number])].kind != .string {
+                effective -= 1
                 lastReadable[number] = -1
                 firstReadable[number] = -1
             }
