@@ -99,13 +99,16 @@ struct XMLPropertyListParser {
 
     // MARK: Prolog and misc
 
+    /// Before the root element. CoreFoundation's `parseXMLPropertyList` looks for a processing
+    /// instruction's `?>` from just after `<?` (`<?>` is no instruction there), and for a
+    /// comment's `-->` from one byte past `<!--` (`<!---->` is not closed there).
     private mutating func skipProlog() throws {
         while true {
             skipWhitespace()
             if startsWith("<?") {
-                try skip(past: "?>", what: "processing instruction")
+                try skip(past: "?>", what: "processing instruction", searchingFrom: pos + 2)
             } else if startsWith("<!--") {
-                try skip(past: "-->", what: "comment")
+                try skip(past: "-->", what: "comment", searchingFrom: pos + 5)
             } else if startsWith("<!DOCTYPE") {
                 try skipDoctype()
             } else {
@@ -114,13 +117,16 @@ struct XMLPropertyListParser {
         }
     }
 
+    /// Inside an element. CoreFoundation's `getContentObject` looks for `?>` from the `?` (`<?>`
+    /// is a whole instruction there) and for `-->` from just after `<!--` (`<!-->-->` is one
+    /// comment).
     private mutating func skipMisc() throws {
         while true {
             skipWhitespace()
             if startsWith("<!--") {
-                try skip(past: "-->", what: "comment")
+                try skip(past: "-->", what: "comment", searchingFrom: pos + 4)
             } else if startsWith("<?") {
-                try skip(past: "?>", what: "processing instruction")
+                try skip(past: "?>", what: "processing instruction", searchingFrom: pos + 1)
             } else {
                 return
             }
@@ -403,15 +409,15 @@ struct XMLPropertyListParser {
                     runStart = pos
                     continue
                 }
-                if startsWith("<!--") {
-                    let commentStart = pos
-                    try skip(past: "-->", what: "comment")
-                    escapes?.record(decoded: bytes.count..<bytes.count, source: commentStart..<pos)
-                    runStart = pos
-                    continue
+                if startsWith("<!") {
+                    // CoreFoundation's parseStringTag takes `<!` in text for a CDATA section
+                    // only: a comment there fails the file.
+                    throw Failure(
+                        offset: pos, message: "<! inside the text of <\(name)> that does not open a CDATA section, which Foundation rejects (a comment may not appear there)",
+                        hint: "move the comment outside the element, or write the text in <![CDATA[…]]>")
                 }
-                // Foundation fails the whole file on text that is not UTF-8; bytes in a comment
-                // or processing instruction are never decoded, so only element text counts.
+                // Foundation fails the whole file on text that is not UTF-8; bytes in a
+                // processing instruction are never decoded, so only element text counts.
                 try requireDecodable(contentStart..<pos, in: name)
                 try readEndTag(name)
                 return String(decoding: bytes, as: UTF8.self)
@@ -470,8 +476,8 @@ struct XMLPropertyListParser {
         }
     }
 
-    private mutating func skip(past terminator: String, what: String) throws {
-        guard let found = find(terminator, from: pos) else {
+    private mutating func skip(past terminator: String, what: String, searchingFrom start: Int? = nil) throws {
+        guard let found = find(terminator, from: start ?? pos) else {
             throw Failure(offset: pos, message: "this \(what) is never closed with \(terminator)", hint: nil)
         }
         pos = found + terminator.utf8.count

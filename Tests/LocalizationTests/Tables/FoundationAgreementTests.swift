@@ -334,6 +334,33 @@ struct FoundationAgreementTests {
         #expect(table["a"] == expected["a"])
     }
 
+    /// Comments and processing instructions, as CoreFoundation skips them: before the root it
+    /// looks for `?>` from after `<?` and for `-->` from one byte past `<!--`; inside an element
+    /// from the `?` and from after `<!--`; inside text only a CDATA section may follow `<!`. A
+    /// differential-fuzzer finding (`<?>` before the root, read here as a whole instruction).
+    @Test(arguments: [
+        ("<?>\n", false), ("<?>?>\n", true), ("<!-->\n", false), ("<!-->-->\n", true), ("<!---->\n", false), ("<!--->\n", false),
+        ("<!-- x -->\n", true), ("<?x?>\n", true),
+    ])
+    func commentsAndInstructionsBeforeTheRoot(prolog: String, readable: Bool) {
+        let file = Array("<?xml version=\"1.0\"?>\n\(prolog)<plist><dict><key>a</key><string>b</string></dict></plist>".utf8)
+        #expect(Self.disagreement(file) == nil, "\(prolog)")
+        #expect(LocalizationTable(parsing: file).isReadableOnDevice == readable, "\(prolog)")
+    }
+
+    @Test(arguments: [
+        ("<dict><?><key>a</key><string>b</string></dict>", true), ("<dict><!-->--><key>a</key><string>b</string></dict>", true),
+        ("<dict><!----><key>a</key><string>b</string></dict>", true), ("<dict><key>a</key><string>b<!-- x -->c</string></dict>", false),
+        ("<dict><key>a<!-- x --></key><string>b</string></dict>", false), ("<dict><key>a</key><string>b<![CDATA[x]]>c</string></dict>", true),
+    ])
+    func commentsAndInstructionsInsideElements(content: String, readable: Bool) {
+        let file = Array("<?xml version=\"1.0\"?>\n<plist>\(content)</plist>".utf8)
+        #expect(Self.disagreement(file) == nil, "\(content)")
+        let table = LocalizationTable(parsing: file)
+        #expect(table.isReadableOnDevice == readable, "\(content)")
+        if !readable { #expect(table.diagnostics.first?.message.contains("does not open a CDATA section") == true) }
+    }
+
     /// A container as a key fails the file in CoreFoundation, and so it is read as text next.
     @Test func compiledContainerKeysFailTheFile() {
         for key: [UInt8] in [[0xA0], [0xD0]] {
