@@ -251,18 +251,32 @@ struct XMLPropertyListParser {
         guard valueCount <= maximumValueCount else {
             throw Failure(offset: start, message: "more than \(maximumValueCount) values, the reading limit", hint: "split the file, or raise ReadingLimits.maximumEntryCount")
         }
-        guard depth <= maximumDepth else {
-            throw Failure(offset: start, message: "values nest more than \(maximumDepth) levels deep", hint: nil)
+        // CoreFoundation counts the depth of dictionaries and arrays that hold something (its
+        // getContentObject checks it): a scalar or an empty container never exceeds it.
+        func requireDepth() throws {
+            guard depth <= maximumDepth else {
+                throw Failure(offset: start, message: "values nest more than \(maximumDepth) levels deep", hint: nil)
+            }
         }
         let here = location(start)
         switch tag.name {
         case "dict":
             var entries: [PropertyListValue.DictionaryEntry] = []
             if tag.selfClosing { return PropertyListNode(.dictionary([]), location: here) }
+            try requireDepth()
             while true {
                 try skipMisc()
                 if startsWith("</") {
                     try readEndTag("dict")
+                    // A dictionary whose only key is CF$UID, holding a number, is a keyed
+                    // archiver's UID to CoreFoundation (parseDictTag), not a dictionary.
+                    if let last = entries.last, last.key == "CF$UID", entries.allSatisfy({ $0.key == "CF$UID" }) {
+                        switch last.value.value {
+                        case .integer(let number): return PropertyListNode(.integer(number), location: here)
+                        case .real(let number): return PropertyListNode(.real(number), location: here)
+                        default: break
+                        }
+                    }
                     return PropertyListNode(.dictionary(entries), location: here)
                 }
                 let keyStart = pos
@@ -284,6 +298,7 @@ struct XMLPropertyListParser {
         case "array":
             var items: [PropertyListNode] = []
             if tag.selfClosing { return PropertyListNode(.array([]), location: here) }
+            try requireDepth()
             while true {
                 try skipMisc()
                 if startsWith("</") {
@@ -294,10 +309,21 @@ struct XMLPropertyListParser {
                 let itemTag = try readStartTag()
                 items.append(try readValue(itemTag, at: itemStart, depth: depth + 1))
             }
-        case "string":
-            return PropertyListNode(.string(tag.selfClosing ? "" : try readText(closing: "string")), location: here)
-        case "key":
-            throw Failure(offset: start, message: "<key> outside a <dict>", hint: nil)
+        case "string", "key":
+            // CoreFoundation reads a <key> where a value goes as a string (parseXMLElement).
+            return PropertyListNode(.string(tag.selfClosing ? "" : try readText(closing: tag.name)), location: here)
+        case "plist":
+            // A <plist> where a value goes holds one value, as the root <plist> does
+            // (parsePListTag). CoreFoundation does not count it as a level; it is counted here
+            // all the same, so that nested <plist>s cannot recurse without bound.
+            guard !tag.selfClosing else { throw Failure(offset: start, message: "<plist/> holds no value", hint: nil) }
+            try requireDepth()
+            try skipMisc()
+            let valueStart = pos
+            let value = try readValue(try readStartTag(), at: valueStart, depth: depth + 1)
+            try skipMisc()
+            try readEndTag("plist")
+            return value
         case "integer":
             let raw = tag.selfClosing ? "" : try readText(closing: "integer")
             let trimmed = raw.trimmingASCIIWhitespace()
@@ -320,11 +346,12 @@ struct XMLPropertyListParser {
             }
             return PropertyListNode(.real(value), location: here)
         case "true", "false":
+            // CoreFoundation wants the end tag at once (checkForCloseTag): not even whitespace.
             if !tag.selfClosing {
-                let inner = try readText(closing: tag.name)
-                guard inner.trimmingASCIIWhitespace().isEmpty else {
+                guard startsWith("</") else {
                     throw Failure(offset: start, message: "<\(tag.name)> must be empty", hint: "write <\(tag.name)/>")
                 }
+                try readEndTag(tag.name)
             }
             return PropertyListNode(.boolean(tag.name == "true"), location: here)
         case "date":
@@ -449,21 +476,38 @@ struct XMLPropertyListParser {
         case "quot": bytes.append(UInt8(ascii: "\""))
         case "apos": bytes.append(UInt8(ascii: "'"))
         default:
-            var scalarValue: UInt32?
-            if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                scalarValue = UInt32(name.dropFirst(2), radix: 16)
-            } else if name.hasPrefix("#") {
-                scalarValue = UInt32(name.dropFirst(1))
-            } else {
+            guard name.hasPrefix("#") else {
                 throw Failure(
                     offset: start, message: "unknown entity &\(name);: entities from a DTD are never expanded",
                     hint: "write the text itself")
             }
-            guard let value = scalarValue, value != 0, Unicode.Scalar(value) != nil else {
+            guard let value = Self.characterReference(name.utf8.dropFirst()), Unicode.Scalar(value) != nil else {
                 throw Failure(offset: start, message: "&\(name); is not a valid character reference", hint: nil)
             }
             appendUTF8(value, to: &bytes)
         }
+    }
+
+    /// A character reference's code point as CoreFoundation's parseEntityReference_pl reads it:
+    /// a lowercase `x` for hexadecimal, then at most eight digits and no sign; no digits at all
+    /// is U+0000, which it accepts.
+    static func characterReference(_ digits: Substring.UTF8View) -> UInt32? {
+        var digits = digits
+        let isHex = digits.first == UInt8(ascii: "x")
+        if isHex { digits = digits.dropFirst() }
+        guard digits.count <= 8 else { return nil }
+        var value: UInt32 = 0
+        for digit in digits {
+            let number: UInt32
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): number = UInt32(digit - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: number = UInt32(digit - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: number = UInt32(digit - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            value = (isHex ? value << 4 : value &* 10) &+ number
+        }
+        return value
     }
 
     // MARK: Scanning helpers

@@ -361,6 +361,42 @@ struct FoundationAgreementTests {
         if !readable { #expect(table.diagnostics.first?.message.contains("does not open a CDATA section") == true) }
     }
 
+    /// XML values as CoreFoundation's parseXMLElement reads them (found by comparing its source
+    /// with ours): character references (a lowercase x, at most eight digits, no sign, &#; is
+    /// U+0000), <key> and <plist> where a value goes, the depth of non-empty containers only,
+    /// <true> closed at once, and a dictionary of one CF$UID number, which is a UID.
+    @Test(arguments: [
+        ("<key>a</key><string>&#X41;</string>", nil), ("<key>a</key><string>&#+65;</string>", nil), ("<key>a</key><string>&#x+41;</string>", nil),
+        ("<key>a</key><string>&#000000065;</string>", nil), ("<key>a</key><string>&#x000000041;</string>", nil),
+        ("<key>a</key><string>&#00000065;</string>", "A"), ("<key>a</key><string>&#x41;&#x1F600;</string>", "A😀"),
+        ("<key>a</key><string>&#0;</string>", "\u{0}"), ("<key>a</key><string>&#;</string>", "\u{0}"), ("<key>a</key><string>&#x;</string>", "\u{0}"),
+        ("<key>a</key><string>&#xD800;</string>", nil), ("<key>a</key><string>&#x110000;</string>", nil),
+        ("<key>a</key><key>b</key>", "b"), ("<key>a</key><array><key>x</key></array>", ""),
+        ("<key>a</key><plist version=\"1.0\"><!-- c --><string>b</string> <?x?></plist >", "b"), ("<key>a</key><plist/>", nil),
+        ("<key>a</key><true> </true>", nil), ("<key>a</key><false>\n</false>", nil), ("<key>a</key><true></true >", ""),
+        ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<string>x</string>" + String(repeating: "</array>", count: 511), ""),
+        ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<array/>" + String(repeating: "</array>", count: 511), ""),
+        ("<key>a</key>" + String(repeating: "<array>", count: 512) + "<string>x</string>" + String(repeating: "</array>", count: 512), nil),
+    ] as [(String, String?)])
+    func xmlValuesAsCoreFoundationReadsThem(content: String, a: String?) {
+        let file = Array("<plist><dict><key>k</key><string>v</string>\(content)</dict></plist>".utf8)
+        #expect(Self.disagreement(file) == nil, "\(content.prefix(80))")
+        let table = LocalizationTable(parsing: file)
+        #expect(table.isReadableOnDevice == (a != nil), "\(content.prefix(80))")
+        // "" stands for a value that is there but not a string.
+        if let a { #expect(table["a"] == (a.isEmpty ? nil : a) && table["k"] == "v", "\(content.prefix(80))") }
+    }
+
+    @Test func aDictionaryOfOneUIDNumberIsNoTable() {
+        for root in ["<dict><key>CF$UID</key><integer>1</integer></dict>", "<plist><dict><key>CF$UID</key><real>1</real></dict></plist>",
+            "<plist><dict><key>CF$UID</key><string>x</string><key>CF$UID</key><integer>2</integer></dict></plist>"] {
+            #expect(Self.disagreement(Array(root.utf8)) == nil, "\(root)")
+            #expect(LocalizationTable(parsing: Array(root.utf8)).diagnostics.map(\.id) == [.notATable], "\(root)")
+        }
+        let string = Array("<plist><dict><key>CF$UID</key><string>x</string></dict></plist>".utf8)
+        #expect(Self.disagreement(string) == nil && LocalizationTable(parsing: string)["CF$UID"] == "x")
+    }
+
     /// A container as a key fails the file in CoreFoundation, and so it is read as text next.
     @Test func compiledContainerKeysFailTheFile() {
         for key: [UInt8] in [[0xA0], [0xD0]] {
