@@ -355,13 +355,23 @@ struct XMLPropertyListParser {
             }
             return PropertyListNode(.boolean(tag.name == "true"), location: here)
         case "date":
-            let raw = tag.selfClosing ? "" : try readText(closing: "date")
-            return PropertyListNode(.date(raw.trimmingASCIIWhitespace()), location: here)
-        case "data":
-            let raw = tag.selfClosing ? "" : try readText(closing: "data")
-            guard let bytes = Base64.decode(raw) else {
-                throw Failure(offset: start, message: "<data> is not valid base64", hint: nil)
+            // CoreFoundation's parseDateTag: [-]digits-MM-DDThh:mm:ssZ straight from the bytes,
+            // two digits a field (not range-checked), then the end tag at once.
+            guard !tag.selfClosing, let end = Self.dateEnd(in: text, from: pos) else {
+                throw Failure(offset: start, message: "<date> is not YYYY-MM-DDThh:mm:ssZ", hint: nil)
             }
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: text[pos..<end]), as: UTF8.self)
+            pos = end
+            try readEndTag("date")
+            return PropertyListNode(.date(raw), location: here)
+        case "data":
+            // CoreFoundation's parseDataTag: the bytes up to the next '<', no entities or CDATA;
+            // a byte past ASCII fails, other bytes outside base64 are skipped.
+            guard !tag.selfClosing, let (bytes, end) = Self.base64Data(in: text, from: pos) else {
+                throw Failure(offset: start, message: "<data> holds a byte that is not ASCII", hint: nil)
+            }
+            pos = end
+            try readEndTag("data")
             return PropertyListNode(.data(bytes), location: here)
         default:
             throw Failure(offset: start, message: "<\(tag.name)> is not a property-list element", hint: "use dict, array, key, string, integer, real, true, false, date or data")
@@ -488,6 +498,59 @@ struct XMLPropertyListParser {
         }
     }
 
+    /// Where a `<date>`'s value ends when it has CoreFoundation's form, else nil.
+    static func dateEnd(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        func isDigit(_ index: Int) -> Bool { index < text.count && text[index] >= 0x30 && text[index] <= 0x39 }
+        var index = start
+        if index < text.count, text[index] == UInt8(ascii: "-") { index += 1 }
+        while isDigit(index) { index += 1 }
+        guard index < text.count, text[index] == UInt8(ascii: "-") else { return nil }
+        index += 1
+        for separator in "-T::Z".utf8 {
+            guard isDigit(index), isDigit(index + 1), index + 2 < text.count, text[index + 2] == separator else { return nil }
+            index += 3
+        }
+        return index
+    }
+
+    /// A `<data>`'s bytes decoded as CoreFoundation decodes them, and where they end (the next
+    /// `<`); nil when a byte is not ASCII.
+    static func base64Data(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> ([UInt8], Int)? {
+        var output: [UInt8] = []
+        var accumulator: UInt32 = 0
+        var count = 0
+        var equalSigns = 0
+        var index = start
+        while index < text.count, text[index] != UInt8(ascii: "<") {
+            let c = text[index]
+            index += 1
+            guard c < 0x80 else { return nil }
+            if c == UInt8(ascii: "=") {
+                equalSigns += 1
+            } else if !(c == 0x20 || (c >= 0x09 && c <= 0x0D)) {
+                equalSigns = 0
+            }
+            let value: UInt32
+            switch c {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(c - UInt8(ascii: "A"))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(c - UInt8(ascii: "a") + 26)
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(c - UInt8(ascii: "0") + 52)
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="): value = 0
+            default: continue
+            }
+            count += 1
+            accumulator = accumulator << 6 &+ value
+            if count & 3 == 0 {
+                output.append(UInt8(truncatingIfNeeded: accumulator >> 16))
+                if equalSigns < 2 { output.append(UInt8(truncatingIfNeeded: accumulator >> 8)) }
+                if equalSigns < 1 { output.append(UInt8(truncatingIfNeeded: accumulator)) }
+            }
+        }
+        return (output, index)
+    }
+
     /// A character reference's code point as CoreFoundation's parseEntityReference_pl reads it:
     /// a lowercase `x` for hexadecimal, then at most eight digits and no sign; no digits at all
     /// is U+0000, which it accepts.
@@ -589,35 +652,3 @@ extension StringProtocol {
     }
 }
 
-/// Base64 as property lists use it: whitespace between groups is allowed.
-enum Base64 {
-    static func decode(_ text: String) -> [UInt8]? {
-        var output: [UInt8] = []
-        var buffer: UInt32 = 0
-        var bits = 0
-        var padding = 0
-        for byte in text.utf8 {
-            let value: UInt32
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = UInt32(byte - UInt8(ascii: "A"))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = UInt32(byte - UInt8(ascii: "a") + 26)
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = UInt32(byte - UInt8(ascii: "0") + 52)
-            case UInt8(ascii: "+"): value = 62
-            case UInt8(ascii: "/"): value = 63
-            case UInt8(ascii: "="):
-                padding += 1
-                continue
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: return nil
-            }
-            if padding > 0 { return nil }
-            buffer = (buffer << 6) | value
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                output.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
-            }
-        }
-        return output
-    }
-}

@@ -364,7 +364,8 @@ struct FoundationAgreementTests {
     /// XML values as CoreFoundation's parseXMLElement reads them (found by comparing its source
     /// with ours): character references (a lowercase x, at most eight digits, no sign, &#; is
     /// U+0000), <key> and <plist> where a value goes, the depth of non-empty containers only,
-    /// <true> closed at once, and a dictionary of one CF$UID number, which is a UID.
+    /// <true> closed at once, <date> and <data> read from the bytes, and a dictionary of one
+    /// CF$UID number, which is a UID.
     @Test(arguments: [
         ("<key>a</key><string>&#X41;</string>", nil), ("<key>a</key><string>&#+65;</string>", nil), ("<key>a</key><string>&#x+41;</string>", nil),
         ("<key>a</key><string>&#000000065;</string>", nil), ("<key>a</key><string>&#x000000041;</string>", nil),
@@ -377,6 +378,15 @@ struct FoundationAgreementTests {
         ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<string>x</string>" + String(repeating: "</array>", count: 511), ""),
         ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<array/>" + String(repeating: "</array>", count: 511), ""),
         ("<key>a</key>" + String(repeating: "<array>", count: 512) + "<string>x</string>" + String(repeating: "</array>", count: 512), nil),
+        // <date>: [-]digits-MM-DDThh:mm:ssZ, two digits a field, nothing around it.
+        ("<key>a</key><date>2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>99999-13-45T99:99:99Z</date >", ""),
+        ("<key>a</key><date>-2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>garbage</date>", nil), ("<key>a</key><date/>", nil),
+        ("<key>a</key><date> 2020-01-01T00:00:00Z</date>", nil), ("<key>a</key><date>2020-01-01T00:00:00Z </date>", nil),
+        ("<key>a</key><date>2020-01-01T00:00:00</date>", nil), ("<key>a</key><date>2020-01-01</date>", nil), ("<key>a</key><date>-01-01T00:00:00Z</date>", nil),
+        // <data>: the bytes up to '<', ASCII only, anything outside base64 skipped.
+        ("<key>a</key><data>!!!</data>", ""), ("<key>a</key><data>A=B</data>", ""), ("<key>a</key><data>AAAA====AAAA</data>", ""),
+        ("<key>a</key><data>AAAA\u{1}</data>", ""), ("<key>a</key><data>&amp;</data>", ""), ("<key>a</key><data></data>", ""),
+        ("<key>a</key><data/>", nil), ("<key>a</key><data><![CDATA[AAAA]]></data>", nil), ("<key>a</key><data>é</data>", nil),
     ] as [(String, String?)])
     func xmlValuesAsCoreFoundationReadsThem(content: String, a: String?) {
         let file = Array("<plist><dict><key>k</key><string>v</string>\(content)</dict></plist>".utf8)
