@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads XML property lists (`.stringsdict`, compiled XML `.strings`).
 ///
 /// Hand-written for two reasons: every value keeps its line and column, and nothing is ever
@@ -325,24 +333,16 @@ struct XMLPropertyListParser {
             try readEndTag("plist")
             return value
         case "integer":
-            let raw = tag.selfClosing ? "" : try readText(closing: "integer")
-            let trimmed = raw.trimmingASCIIWhitespace()
-            let value: Int64?
-            if trimmed.hasPrefix("0x") || trimmed.hasPrefix("0X") {
-                value = Int64(trimmed.dropFirst(2), radix: 16)
-            } else if trimmed.hasPrefix("-0x") || trimmed.hasPrefix("-0X") {
-                value = Int64(trimmed.dropFirst(3), radix: 16).map { -$0 }
-            } else {
-                value = Int64(trimmed)
+            // CoreFoundation's parseIntegerTag, straight from the bytes (no entities or CDATA).
+            guard !tag.selfClosing, let (value, end) = Self.integer(in: text, from: pos) else {
+                throw Failure(offset: start, message: "<integer> does not hold an integer CoreFoundation reads", hint: nil)
             }
-            guard let value else {
-                throw Failure(offset: start, message: "\"\(trimmed)\" is not an integer", hint: nil)
-            }
+            pos = end
+            try readEndTag("integer")
             return PropertyListNode(.integer(value), location: here)
         case "real":
-            let raw = tag.selfClosing ? "" : try readText(closing: "real")
-            guard let value = Double(raw.trimmingASCIIWhitespace()) else {
-                throw Failure(offset: start, message: "\"\(raw)\" is not a number", hint: nil)
+            guard !tag.selfClosing, let value = Self.real(try readText(closing: "real")) else {
+                throw Failure(offset: start, message: "<real> does not hold a number CoreFoundation reads", hint: nil)
             }
             return PropertyListNode(.real(value), location: here)
         case "true", "false":
@@ -495,6 +495,97 @@ struct XMLPropertyListParser {
                 throw Failure(offset: start, message: "&\(name); is not a valid character reference", hint: nil)
             }
             appendUTF8(value, to: &bytes)
+        }
+    }
+
+    /// An `<integer>`'s value and where it ends, read as CoreFoundation's parseIntegerTag reads
+    /// it: its whitespace (bytes below 0x21, 0x7F–0xA0 and some of U+2000–U+3000's, each byte
+    /// skipped alone) around an optional sign, `0x` only as the first digits, the digits up to
+    /// `<`, a value up to 2^64 (2^63 when negative). A value past Int64 keeps its bit pattern.
+    static func integer(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int64, Int)? {
+        func isWhitespace(_ i: Int) -> Bool {
+            let b = text[i]
+            if b < 0x21 || (b > 0x7E && b < 0xA1) { return true }
+            guard b == 0xE2 || b == 0xE3, text.count - i >= 3 else { return false }
+            let (b2, b3) = (text[i + 1], text[i + 2])
+            // (CoreFoundation compares the third byte with decimal 80, not 0x80.)
+            if b == 0xE2 && b2 == 0x80 { return (b3 >= 80 && b3 <= 0x8B) || b3 == 0xAF }
+            if b == 0xE2 && b2 == 0x81 { return b3 == 0x9F }
+            return b == 0xE3 && b2 == 0x80 && b3 == 0x80
+        }
+        var i = start
+        while i < text.count, isWhitespace(i) { i += 1 }
+        guard i < text.count, text[i] != UInt8(ascii: "<") else { return nil }
+        var isNegative = false
+        if text[i] == UInt8(ascii: "-") || text[i] == UInt8(ascii: "+") {
+            isNegative = text[i] == UInt8(ascii: "-")
+            i += 1
+            while i < text.count, isWhitespace(i) { i += 1 }
+        }
+        guard i < text.count else { return nil }
+        var isHex = false
+        var hadLeadingZero = false
+        if text[i] == UInt8(ascii: "0") {
+            if i + 1 < text.count, text[i + 1] == UInt8(ascii: "x") || text[i + 1] == UInt8(ascii: "X") {
+                i += 1
+                isHex = true
+            } else {
+                hadLeadingZero = true
+            }
+            i += 1
+        }
+        while i < text.count, text[i] == UInt8(ascii: "0") {
+            hadLeadingZero = true
+            i += 1
+        }
+        guard i < text.count else { return nil }
+        if text[i] == UInt8(ascii: "<") { return hadLeadingZero ? (0, i) : nil }
+        let base: UInt64 = isHex ? 16 : 10
+        var value: UInt64 = 0
+        while i < text.count, text[i] != UInt8(ascii: "<") {
+            let c = text[i]
+            let digit: UInt64
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt64(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt64(c - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+            guard UInt64.max / base >= value, UInt64.max - digit >= value * base else { return nil }
+            value = value * base + digit
+            if isNegative && value > UInt64(Int64.max) + 1 { return nil }
+            i += 1
+        }
+        guard i < text.count else { return nil }
+        return (Int64(bitPattern: isNegative ? 0 &- value : value), i)
+    }
+
+    /// A `<real>`'s value as CoreFoundation's parseRealTag reads its text: nan, inf, infinity
+    /// and their signed forms in any case, else `__CFStringScanDouble` (its whitespace first,
+    /// then only signs, digits, points and e) consuming the whole text with `strtod`.
+    static func real(_ text: String) -> Double? {
+        switch text.lowercased() {
+        case "nan": return .nan
+        case "inf", "+inf", "infinity", "+infinity": return .infinity
+        case "-inf", "-infinity": return -.infinity
+        default: break
+        }
+        let units = Array(text.utf16)
+        var i = 0
+        while i < units.count, units[i] < 0x21 || (units[i] > 0x7E && units[i] < 0xA1) || (0x2000...0x200B).contains(units[i]) || units[i] == 0x3000 {
+            i += 1
+        }
+        let number = units[i...]
+        guard !number.isEmpty,
+            number.allSatisfy({ $0 == 0x2B || $0 == 0x2D || $0 == 0x2E || (0x30...0x39).contains($0) || $0 == 0x45 || $0 == 0x65 })
+        else { return nil }
+        let ascii = String(decoding: number.map { UInt8($0) }, as: UTF8.self)
+        return ascii.withCString { (start: UnsafePointer<CChar>) -> Double? in
+            var end: UnsafeMutablePointer<CChar>? = nil
+            let value = strtod(start, &end)
+            guard let end else { return nil }
+            let consumed: Int = UnsafePointer(end) - start
+            return consumed == number.count ? value : nil
         }
     }
 

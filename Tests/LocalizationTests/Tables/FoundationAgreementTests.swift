@@ -364,7 +364,7 @@ struct FoundationAgreementTests {
     /// XML values as CoreFoundation's parseXMLElement reads them (found by comparing its source
     /// with ours): character references (a lowercase x, at most eight digits, no sign, &#; is
     /// U+0000), <key> and <plist> where a value goes, the depth of non-empty containers only,
-    /// <true> closed at once, <date> and <data> read from the bytes, and a dictionary of one
+    /// <true> closed at once, <integer>, <real>, <date> and <data> as CF reads them, and a dictionary of one
     /// CF$UID number, which is a UID.
     @Test(arguments: [
         ("<key>a</key><string>&#X41;</string>", nil), ("<key>a</key><string>&#+65;</string>", nil), ("<key>a</key><string>&#x+41;</string>", nil),
@@ -387,6 +387,24 @@ struct FoundationAgreementTests {
         ("<key>a</key><data>!!!</data>", ""), ("<key>a</key><data>A=B</data>", ""), ("<key>a</key><data>AAAA====AAAA</data>", ""),
         ("<key>a</key><data>AAAA\u{1}</data>", ""), ("<key>a</key><data>&amp;</data>", ""), ("<key>a</key><data></data>", ""),
         ("<key>a</key><data/>", nil), ("<key>a</key><data><![CDATA[AAAA]]></data>", nil), ("<key>a</key><data>é</data>", nil),
+        // <integer>: CoreFoundation's whitespace around the sign, 0x first, digits up to '<', up to 2^64.
+        ("<key>a</key><integer>1 </integer>", nil), ("<key>a</key><integer>0 </integer>", nil), ("<key>a</key><integer>&#49;</integer>", nil),
+        ("<key>a</key><integer><![CDATA[5]]></integer>", nil), ("<key>a</key><integer>+ 5</integer>", ""), ("<key>a</key><integer>+0x1</integer>", ""),
+        ("<key>a</key><integer>18446744073709551615</integer>", ""), ("<key>a</key><integer>9223372036854775808</integer>", ""),
+        ("<key>a</key><integer>0xFFFFFFFFFFFFFFFF</integer>", ""), ("<key>a</key><integer>-0x8000000000000000</integer>", ""),
+        ("<key>a</key><integer>-9223372036854775809</integer>", nil), ("<key>a</key><integer>18446744073709551616</integer>", nil),
+        ("<key>a</key><integer>\u{1}5</integer>", ""), ("<key>a</key><integer>\u{7F}5</integer>", ""), ("<key>a</key><integer>\u{2003}5</integer>", ""),
+        ("<key>a</key><integer>-\u{1}5</integer>", ""), ("<key>a</key><integer> \n5</integer>", ""), ("<key>a</key><integer>-0x0</integer>", ""),
+        ("<key>a</key><integer>0x</integer>", nil), ("<key>a</key><integer>-</integer>", nil), ("<key>a</key><integer>00x1</integer>", nil),
+        ("<key>a</key><integer>-+1</integer>", nil), ("<key>a</key><integer/>", nil), ("<key>a</key><integer>0</integer>", ""),
+        // <real>: nan and inf names, else CoreFoundation's whitespace and strtod over signs, digits, points and e only.
+        ("<key>a</key><real>1.5 </real>", nil), ("<key>a</key><real>1.5\n</real>", nil), ("<key>a</key><real>0x1p3</real>", nil),
+        ("<key>a</key><real>0x10</real>", nil), ("<key>a</key><real>-nan</real>", nil), ("<key>a</key><real>+nan</real>", nil),
+        ("<key>a</key><real>snan</real>", nil), ("<key>a</key><real>nan(0x1)</real>", nil), ("<key>a</key><real>\u{1}1.5</real>", ""),
+        ("<key>a</key><real>\u{A0}1.5</real>", ""), ("<key>a</key><real>\u{2003}1.5</real>", ""), ("<key>a</key><real>NaN</real>", ""),
+        ("<key>a</key><real>-Infinity</real>", ""), ("<key>a</key><real>.5</real>", ""), ("<key>a</key><real>5.</real>", ""),
+        ("<key>a</key><real>1e5000</real>", ""), ("<key>a</key><real>&#49;.5</real>", ""), ("<key>a</key><real> 1.5</real>", ""),
+        ("<key>a</key><real>1e</real>", nil), ("<key>a</key><real>.</real>", nil), ("<key>a</key><real></real>", nil), ("<key>a</key><real>infinit</real>", nil),
     ] as [(String, String?)])
     func xmlValuesAsCoreFoundationReadsThem(content: String, a: String?) {
         let file = Array("<plist><dict><key>k</key><string>v</string>\(content)</dict></plist>".utf8)
