@@ -543,14 +543,7 @@ struct XMLPropertyListParser {
         let base: UInt64 = isHex ? 16 : 10
         var value: UInt64 = 0
         while i < text.count, text[i] != UInt8(ascii: "<") {
-            let c = text[i]
-            let digit: UInt64
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(c - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: digit = UInt64(c - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: digit = UInt64(c - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
+            guard let digit = digitValue(text[i], hexadecimal: isHex).map(UInt64.init) else { return nil }
             guard UInt64.max / base >= value, UInt64.max - digit >= value * base else { return nil }
             value = value * base + digit
             if isNegative && value > UInt64(Int64.max) + 1 { return nil }
@@ -642,6 +635,16 @@ struct XMLPropertyListParser {
         return (output, index)
     }
 
+    /// An ASCII digit's value; `a`–`f` and `A`–`F` too when `hexadecimal`.
+    static func digitValue(_ c: UInt8, hexadecimal: Bool) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hexadecimal: c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hexadecimal: c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// A character reference's code point as CoreFoundation's parseEntityReference_pl reads it:
     /// a lowercase `x` for hexadecimal, then at most eight digits and no sign; no digits at all
     /// is U+0000, which it accepts.
@@ -652,14 +655,8 @@ struct XMLPropertyListParser {
         guard digits.count <= 8 else { return nil }
         var value: UInt32 = 0
         for digit in digits {
-            let number: UInt32
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): number = UInt32(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f") where isHex: number = UInt32(digit - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F") where isHex: number = UInt32(digit - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-            value = (isHex ? value << 4 : value &* 10) &+ number
+            guard let number = digitValue(digit, hexadecimal: isHex) else { return nil }
+            value = (isHex ? value << 4 : value &* 10) &+ UInt32(number)
         }
         return value
     }
