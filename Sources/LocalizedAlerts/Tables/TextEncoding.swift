@@ -269,13 +269,17 @@ enum TextDecoder {
                 }
                 var i = 0
                 let raw = UnsafeRawPointer(source)
-                // Four ASCII units (eight bytes) at a time: the common case in real tables.
+                // Four ASCII units (eight bytes) at a time: the common case in real tables. The
+                // mask is applied to the bytes as loaded, every unit's high byte zero and its low
+                // byte below 0x80; only then are the low bytes shifted into place (shifting first
+                // let a big-endian first unit such as U+6500 through as its low byte, 0x00).
                 let asciiMask: UInt64 = littleEndian ? 0xFF80_FF80_FF80_FF80 : 0x80FF_80FF_80FF_80FF
                 let shift: UInt64 = littleEndian ? 0 : 8
                 while i < unitCount {
                     while i + 4 <= unitCount {
-                        let word = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) >> shift
-                        if word & asciiMask != 0 { break }
+                        let loaded = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self)
+                        if loaded & asciiMask != 0 { break }
+                        let word = loaded >> shift
                         let packed = UInt32(truncatingIfNeeded: (word & 0xFF) | ((word >> 8) & 0xFF00)
                             | ((word >> 16) & 0xFF_0000) | ((word >> 24) & 0xFF00_0000))
                         UnsafeMutableRawPointer(target + written).storeBytes(of: packed.littleEndian, as: UInt32.self)

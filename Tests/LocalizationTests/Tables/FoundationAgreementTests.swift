@@ -511,6 +511,24 @@ struct FoundationAgreementTests {
         #expect(diagnostic?.position == Position(line, column), "\(diagnostic?.message ?? "")")
     }
 
+    /// UTF-16 units whose low byte is 0x00 (U+6500, U+2000, U+0B00…), four in a row, at every
+    /// position: the four-units-at-a-time ASCII path checked big-endian units with its mask
+    /// shifted by a byte, took four such units for ASCII and wrote their low bytes, NULs (a
+    /// differential-fuzzer finding). ASCII runs and mixed text around them decode as before.
+    @Test func utf16UnitsThatLookASCIIInOneByteAreDecoded() {
+        let value = "\u{6500}\u{2000}\u{0B00}\u{0D00}abc\u{4E00}\u{3000}\u{0100}\u{7F00}\u{7F00}defgh\u{3041}ijk"
+        for bigEndian in [true, false] {
+            for padding in 0..<4 {
+                let text = String(repeating: " ", count: padding) + "\"k\" = \"\(value)\";\n"
+                let units = Array(text.utf16)
+                let bytes: [UInt8] = (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+                    + units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+                #expect(Self.disagreement(bytes) == nil, "\(bigEndian) \(padding)")
+                #expect(LocalizationTable(parsing: bytes)["k"] == value, "\(bigEndian) \(padding)")
+            }
+        }
+    }
+
     @Test func encodingsDecodeToTheSameTable() throws {
         for name in ["40_utf8_bom", "41_utf16le_bom", "42_utf16be_bom", "45_utf32le_bom"] {
             let table = try LocalizationTable(contentsOfFile: Fixtures.path("corpus/edge-cases/\(name).strings"))
