@@ -94,7 +94,7 @@ public struct ResolvedAlertFields: Hashable, Sendable, Sequence {
 
     /// The fields present, title first.
     public func makeIterator() -> IndexingIterator<[(AlertFieldName, RenderedField)]> {
-        AlertFieldName.allCases.compactMap { name in self[name].map { (name, $0) } }.makeIterator()
+        AlertFieldName.inDisplayOrder.compactMap { name in self[name].map { (name, $0) } }.makeIterator()
     }
 }
 
