@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of Fuzz/ (a separate package: the main build never compiles them).
 #
-#   scripts/fuzz.sh [--seconds N | --runs N] [--asan] [--empty-corpus] [TARGET...]
+#   scripts/fuzz.sh [--seconds N | --runs N] [--seed N] [--asan] [--empty-corpus] [TARGET...]
 #
-# Each target runs for N seconds (default 60), or N executions. The corpus is the one kept in
+# Each target runs for N seconds (default 60), or N executions. With --runs and --seed the run
+# is reproducible: the same executions of the same inputs on every machine (CI uses this, so
+# that a run before committing predicts CI's); long random campaigns use --seconds. The corpus is the one kept in
 # .build/fuzz/<target> (it accumulates over runs), seeded from the tests' fixtures, Resources/,
 # ../shared/corpus when present and Fuzz/Seeds/<target>; with --empty-corpus it is a fresh empty
 # directory instead (no seeds, deleted afterwards), for figures that owe nothing to earlier runs.
@@ -22,6 +24,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=60
 runs_limit=-1
+seed_value=0
 flavour=fuzzer
 empty_corpus=0
 targets=()
@@ -29,6 +32,7 @@ while (($#)); do
   case "$1" in
     --seconds) seconds=$2; shift 2 ;;
     --runs) runs_limit=$2; seconds=0; shift 2 ;;
+    --seed) seed_value=$2; shift 2 ;;
     --asan) flavour=asan; shift ;;
     --empty-corpus) empty_corpus=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
@@ -132,7 +136,7 @@ for target in "${targets[@]}"; do
   # it does for an input that allocates without end): a watchdog kills the process, and the
   # input is taken from the file the driver copies each input into (FUZZ_CURRENT_INPUT).
   watchdog=()
-  ((seconds > 0)) && watchdog=(timeout -s KILL $((seconds + 300)))
+  if ((seconds > 0)); then watchdog=(timeout -s KILL $((seconds + 300))); else watchdog=(timeout -s KILL 1800); fi
   set +e
   (
     # Without ASan, libFuzzer cannot see single allocations: cap the address space instead
@@ -142,7 +146,7 @@ for target in "${targets[@]}"; do
     # Foundation's own leaks (FuzzStringsFoundation's oracle) are not findings: Fuzz/lsan-suppressions.txt.
     LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     SWIFT_BACKTRACE=enable=no FUZZ_CURRENT_INPUT="$work/current-input" exec "${watchdog[@]}" "$bin/$target" "$corpus" \
-      -max_total_time="$seconds" -runs="$runs_limit" \
+      -max_total_time="$seconds" -runs="$runs_limit" -seed="$seed_value" \
       -timeout=$timeout_seconds -rss_limit_mb=$rss_limit_mb -malloc_limit_mb=$malloc_limit_mb -max_len=$max_len \
       -artifact_prefix="$work/findings/" -print_final_stats=1
   ) > "$log" 2>&1
