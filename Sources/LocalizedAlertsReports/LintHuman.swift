@@ -3,24 +3,112 @@
 /// `lint --format human`: findings grouped by file, each with the offending line and a caret
 /// under the column, then a one-line summary.
 enum LintHuman {
-    static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary, style: TerminalStyle) -> String {
-        // What changes what a push shows leads; the rest follows, each part grouped by file.
-        let (push, rest) = PushRelevance.split(findings)
+    static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary, style: TerminalStyle, verbose: Bool = false) -> String {
+        // Every error leads, those that change what a push shows first; then the warnings and
+        // notes, where many of one rule in one table are summed up unless `verbose`.
+        let errors = findings.filter { $0.severity == .error }
+        let rest = findings.filter { $0.severity != .error }
         var out = ""
-        if !push.isEmpty && !rest.isEmpty {
-            out += style.bold("What pushes show (\(count(push.count, "finding")))") + "\n\n"
-            out += listing(push, style: style)
-            out += "\n" + style.bold("Other findings (\(count(rest.count, "finding")))") + "\n\n"
-            out += listing(rest, style: style)
-        } else {
-            out += listing(findings, style: style)
+        if !errors.isEmpty {
+            let (push, other) = PushRelevance.split(errors)
+            if !rest.isEmpty || (!push.isEmpty && !other.isEmpty) {
+                out += style.bold("Errors (\(count(errors.count, "finding")))") + "\n\n"
+            }
+            out += listing(push + other, style: style)
+        }
+        if !rest.isEmpty {
+            if !errors.isEmpty { out += "\n" + style.bold("Warnings and notes (\(count(rest.count, "finding")))") + "\n\n" }
+            out += verbose ? listing(rest, style: style) : grouped(rest, style: style)
         }
         if !findings.isEmpty { out += "\n" }
         if Set(findings.map(\.id)).count > 1 || findings.count > 10 {
             out += ruleSummary(findings, style: style) + "\n"
         }
+        let advice = quieting(findings)
+        if !advice.isEmpty {
+            out += style.bold("To quiet a whole class of findings") + "\n" + advice.map { "  " + $0 + "\n" }.joined() + "\n"
+        }
         out += summaryLine(summary, style: style) + "\n"
         return out
+    }
+
+    /// Errors, then warnings, then notes, each in the given order.
+    static func bySeverity(_ findings: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
+        findings.filter { $0.severity == .error } + findings.filter { $0.severity == .warning } + findings.filter { $0.severity == .note }
+    }
+
+    /// Findings of one rule in one table (or one file outside tables), in order of appearance.
+    struct Group {
+        var id: DiagnosticID
+        var table: String
+        var findings: [LocalizationDiagnostic] = []
+        var localizations: Set<String> = []
+
+        static func of(_ findings: [LocalizationDiagnostic]) -> [Group] {
+            var groups: [Group] = []
+            var index: [String: Int] = [:]
+            for finding in findings {
+                let table = TablePath.table(of: finding.location.file) ?? finding.location.file ?? ""
+                let name = finding.id.rawValue + "\u{0}" + table
+                if index[name] == nil {
+                    index[name] = groups.count
+                    groups.append(Group(id: finding.id, table: table))
+                }
+                groups[index[name]!].findings.append(finding)
+                if let localization = TablePath.localization(of: finding.location.file) { groups[index[name]!].localizations.insert(localization) }
+            }
+            return groups
+        }
+    }
+
+    /// Groups this large are summed up in one line with examples.
+    static let groupedAbove = 5
+    /// Examples a summed-up group shows.
+    static let examplesPerGroup = 3
+
+    /// Small groups listed as usual; each large one as a count and a few examples.
+    static func grouped(_ findings: [LocalizationDiagnostic], style: TerminalStyle) -> String {
+        let groups = Group.of(findings)
+        let small = groups.filter { $0.findings.count <= groupedAbove }.flatMap(\.findings)
+        var out = listing(Linter.ordered(small), style: style)
+        let large = groups.filter { $0.findings.count > groupedAbove }
+        guard !large.isEmpty else { return out }
+        if !small.isEmpty { out += "\n" }
+        for group in large {
+            let place = group.localizations.isEmpty ? "" : " in \(count(group.localizations.count, "localization"))"
+            out += style.bold("\(printable(group.table)): ") + DiagnosticText.symbol(group.findings[0].severity, style: style)
+            out += "  \(group.findings.count) × \(group.id)\(place), such as:\n"
+            for finding in group.findings.prefix(examplesPerGroup) {
+                out += "      " + style.dim("\(DiagnosticText.place(finding.location)): ") + printable(finding.message) + "\n"
+            }
+        }
+        out += style.dim("  (--verbose lists every finding; --format json lists them for scripts)") + "\n"
+        return out
+    }
+
+    /// The configuration lines or flags that would quiet the largest classes of warnings, when
+    /// they apply: at most two.
+    static func quieting(_ findings: [LocalizationDiagnostic]) -> [String] {
+        let warnings = findings.filter { $0.severity != .error }
+        guard warnings.count > groupedAbove else { return [] }
+        var advice: [String] = []
+        // A UI table missing many keys is often one the app fills from its development region.
+        let missing = Group.of(warnings.filter { $0.id.rawValue == "table.missing-key" })
+            .filter { $0.table != "Localizable" && $0.findings.count > groupedAbove }
+            .sorted { $0.findings.count > $1.findings.count }
+        if !missing.isEmpty {
+            let tables = missing.prefix(3).map(\.table)
+            advice.append(
+                "runtime_fallback_tables: [\(printable(tables.joined(separator: ", ")))]   (.render-alert.yml; if the app fills missing keys from its development region)")
+        }
+        let tally = RuleTally.of(warnings).filter { $0.count > groupedAbove && $0.id.rawValue != "table.missing-key" }.max { $0.count < $1.count }
+        if let tally {
+            advice.append("--ignore \(tally.id)   (or disabled_rules: [\(tally.id)] in .render-alert.yml; \(tally.count) findings)")
+        }
+        if advice.count < 2 {
+            advice.append("--write-baseline lint-baseline.json, then --baseline lint-baseline.json   (accept today's findings, report only new ones)")
+        }
+        return Array(advice.prefix(2))
     }
 
     /// One line per rule: severity, count and the localizations it concerns, pushes first;

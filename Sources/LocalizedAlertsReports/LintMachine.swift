@@ -21,9 +21,9 @@ enum LintXcode {
 /// `lint --format github`: GitHub Actions workflow commands, which annotate the pull request's
 /// files. https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 enum LintGitHub {
-    static func render(_ findings: [LocalizationDiagnostic]) -> String {
+    static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
         var out = ""
-        for finding in findings {
+        for finding in LintHuman.bySeverity(findings) {
             let command: String
             switch finding.severity {
             case .error: command = "error"
@@ -39,6 +39,12 @@ enum LintGitHub {
             if let hint = finding.hint { message += "\n→ " + hint }
             for note in finding.notes { message += "\nnote: \(note.location): \(note.message)" }
             out += "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))\n"
+        }
+        if !findings.isEmpty {
+            // GitHub shows ten annotations of each kind per step: this line counts them all.
+            let rows = RuleTally.of(findings).map { "\($0.id) \($0.count) (\($0.severity.rawValue))" }
+            let totals = LintHuman.summaryLine(summary, style: .plain)
+            out += "::notice title=\(escapeProperty("render-alert lint"))::\(escapeData("\(totals): \(rows.joined(separator: ", "))"))\n"
         }
         return out
     }

@@ -10,18 +10,25 @@ public protocol FindingsReporter: Sendable {
     func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String
 }
 
-/// For people: grouped by file, the offending line with a caret, hint and notes; 200 findings of
-/// a rule per file, then a count.
+/// For people: every error first, grouped by file with the offending line and a caret, hint
+/// and notes; then the warnings, where many of one rule in one table are summed up in a line
+/// with a few examples (all of them with `verbose`); then counts per rule, the configuration
+/// lines that would quiet a whole class of findings, and the totals.
 public struct HumanReporter: FindingsReporter {
     /// `human`.
     public static let identifier = "human"
     /// Colours and width of the output.
     public var style: TerminalStyle
+    /// Whether every finding is listed, instead of many of one rule in a table summed up.
+    public var verbose: Bool
     /// A reporter writing for a terminal of this style.
-    public init(style: TerminalStyle) { self.style = style }
-    /// The findings grouped by file, then the summary line.
+    public init(style: TerminalStyle, verbose: Bool = false) {
+        self.style = style
+        self.verbose = verbose
+    }
+    /// The findings, errors first, then the summaries.
     public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
-        LintHuman.render(findings, summary: summary, style: style)
+        LintHuman.render(findings, summary: summary, style: style, verbose: verbose)
     }
 }
 
@@ -41,8 +48,9 @@ public struct GitHubReporter: FindingsReporter {
     public static let identifier = "github"
     /// A reporter of GitHub Actions annotations.
     public init() {}
-    /// One workflow command per finding; the summary is not written.
-    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintGitHub.render(findings) }
+    /// One workflow command per finding, errors first (GitHub shows only the first annotations
+    /// of each kind), then a notice counting the findings per rule.
+    public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintGitHub.render(findings, summary: summary) }
 }
 
 /// `{"schemaVersion": 1, "generator", "summary", "findings"}`, for scripts.
@@ -85,4 +93,27 @@ public struct MarkdownReporter: FindingsReporter {
     public static let identifier = "markdown"
     public init() {}
     public func report(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String { LintMarkdown.render(findings, summary: summary) }
+}
+
+/// Every reporter, by the identifier `--format` knows it by.
+public enum FindingsReporters {
+    /// The identifiers, as `render-alert lint --format` lists them.
+    public static let identifiers = [
+        HumanReporter.identifier, XcodeReporter.identifier, GitHubReporter.identifier, JSONReporter.identifier,
+        SARIFReporter.identifier, JUnitReporter.identifier, MarkdownReporter.identifier,
+    ]
+
+    /// The reporter named `identifier`; `style` and `verbose` are the human report's.
+    public static func named(_ identifier: String, style: TerminalStyle = .plain, verbose: Bool = false) -> (any FindingsReporter)? {
+        switch identifier {
+        case HumanReporter.identifier: HumanReporter(style: style, verbose: verbose)
+        case XcodeReporter.identifier: XcodeReporter()
+        case GitHubReporter.identifier: GitHubReporter()
+        case JSONReporter.identifier: JSONReporter()
+        case SARIFReporter.identifier: SARIFReporter()
+        case JUnitReporter.identifier: JUnitReporter()
+        case MarkdownReporter.identifier: MarkdownReporter()
+        default: nil
+        }
+    }
 }

@@ -34,6 +34,13 @@ public struct LintSummary: Sendable {
     }
 }
 
+extension LintSummary {
+    /// The counts of a lint run.
+    public init(_ result: LintResult) {
+        self.init(findings: result.findings, accepted: result.accepted, checked: result.checked)
+    }
+}
+
 
 /// One payload and what each device shows for it: what the preview reports present.
 public struct PayloadPreview: Sendable {

@@ -20,6 +20,9 @@ public struct TerminalStyle: Sendable {
         self.isTerminal = isTerminal
     }
 
+    /// No colour, 120 columns: for files and logs.
+    public static let plain = TerminalStyle(colors: false, width: 120, isTerminal: false)
+
     /// The style of standard output: colour on a terminal unless `NO_COLOR` is set or `TERM` is `dumb`; the
     /// width from `COLUMNS`, else the terminal's, else 120.
     public static func current() -> TerminalStyle {

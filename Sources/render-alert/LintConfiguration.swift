@@ -2,36 +2,10 @@ import LocalizedAlerts
 import LocalizedAlertsReports
 import Yams
 
-/// `.render-alert.yml`: what `lint` checks and how, kept with the project as `.swiftlint.yml`
-/// is. Found from the working directory upward, or named with `--config`. Paths and path globs
-/// in it are relative to the file's directory.
-struct LintConfiguration {
-    /// Where it was read from, and the directory its relative paths start at.
-    var file: String
-    var directory: String
-    var included: [String] = []
-    var excluded: [PathGlob] = []
-    var developmentRegion: String?
-    var payloads: [String] = []
-    var filter = DiagnosticFilter()
-    var runtimeFallbackTables: Set<String> = []
-
-    static let fileName = ".render-alert.yml"
-
-    /// Every key the file may hold, as the README documents them.
-    static let keys = ["included", "excluded", "development_region", "payloads", "disabled_rules", "severity", "ignore", "runtime_fallback_tables"]
-
-    /// `.render-alert.yml` in `directory` or the nearest folder above it, if any.
-    static func find(from directory: String) -> String? {
-        var current = TablePath.normalized(directory)
-        while true {
-            let candidate = (current == "/" ? "" : current) + "/" + fileName
-            if case .inaccessible = FileStatus.kind(of: candidate) {} else { return candidate }
-            guard current != "/", let slash = current.lastIndex(of: "/") else { return nil }
-            current = slash == current.startIndex ? "/" : String(current[..<slash])
-        }
-    }
-
+/// Reads `.render-alert.yml` (YAML) into the library's configuration: found from the working
+/// directory upward, or named with `--config`. Paths and path globs in it are relative to the
+/// file's directory.
+enum LintConfigurationFile {
     /// Reads and checks the file: an unknown key or rule, a wrong type or an unreadable file is
     /// an error located in it (exit 2), never a configuration silently half applied.
     static func load(_ path: String, workingDirectory: String) throws -> LintConfiguration {
@@ -40,8 +14,11 @@ struct LintConfiguration {
             throw ConfigurationError(file: path, line: 1, column: 1, "the file is not UTF-8 text")
         }
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
-        let directory = String(TablePath.normalized(absolute).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
-        var configuration = LintConfiguration(file: path, directory: directory.isEmpty ? "/" : directory)
+        let folder = String(TablePath.normalized(absolute).split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
+        let directory = folder.isEmpty ? "/" : folder
+        /// A path of the file, made absolute.
+        func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : TablePath.normalized(directory + "/" + path) }
+        var configuration = LintConfiguration()
         configuration.filter.workingDirectory = workingDirectory
         let root: Node?
         do {
@@ -50,15 +27,17 @@ struct LintConfiguration {
             throw ConfigurationError(yaml: error, file: path)
         }
         guard let root else { return configuration }  // an empty file configures nothing
-        let reader = NodeReader(file: path)
+        let reader = NodeReader(file: path, resolved: resolved)
         guard case .mapping(let mapping) = root else { throw reader.error(root, "the configuration must be a mapping of keys (included, excluded, …)") }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
-            case "included": configuration.included = try reader.strings(value, key).map { relative(configuration.resolved($0), to: workingDirectory) }
-            case "excluded": configuration.excluded = try reader.strings(value, key).map { PathGlob(configuration.resolved($0)) }
+            case "included":
+                configuration.included = try reader.located(value, key).map { .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location) }
+            case "excluded": configuration.excluded = try reader.located(value, key).map { .init(PathGlob(resolved($0.value)), at: $0.location) }
             case "development_region": configuration.developmentRegion = try reader.string(value, key)
-            case "payloads": configuration.payloads = try reader.strings(value, key).map { relative(configuration.resolved($0), to: workingDirectory) }
+            case "payloads":
+                configuration.payloads = try reader.located(value, key).map { .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location) }
             case "disabled_rules":
                 for item in try reader.items(value, key) { configuration.filter.ignored.insert(try reader.rule(item)) }
             case "severity":
@@ -71,54 +50,21 @@ struct LintConfiguration {
                     configuration.filter.severities[rule] = level
                 }
             case "ignore":
-                for item in try reader.items(value, key) { configuration.filter.scopedIgnores.append(try reader.ignore(item, configuration: configuration)) }
+                for item in try reader.items(value, key) { configuration.filter.scopedIgnores.append(try reader.ignore(item)) }
             case "runtime_fallback_tables":
-                for item in try reader.items(value, key) {
-                    let table = try reader.string(item, key)
-                    if table == "Localizable" {
-                        throw reader.error(item, "Localizable cannot fall back per key: notifications read it as it is, and a missing key shows raw")
+                for item in try reader.located(value, key) {
+                    if item.value == "Localizable" {
+                        throw ConfigurationError(
+                            file: path, line: item.location?.line ?? 1, column: item.location?.column ?? 1,
+                            "Localizable cannot fall back per key: notifications read it as it is, and a missing key shows raw")
                     }
-                    configuration.runtimeFallbackTables.insert(table)
+                    configuration.runtimeFallbackTables.append(item)
                 }
             default:
-                throw reader.error(keyNode, "unknown key \"\(key)\"; the keys are \(keys.joined(separator: ", "))")
+                throw reader.error(keyNode, "unknown key \"\(key)\"; the keys are \(LintConfiguration.keys.joined(separator: ", "))")
             }
         }
         return configuration
-    }
-
-    /// A path of the file, made relative to the working directory's view: absolute.
-    func resolved(_ path: String) -> String {
-        path.hasPrefix("/") ? path : TablePath.normalized(directory + "/" + path)
-    }
-
-    /// `path` as seen from `directory` (both absolute), so that findings name files as a
-    /// path given on the command line would (`../App/…`), which annotations and editors expect.
-    static func relative(_ path: String, to directory: String) -> String {
-        let target = TablePath.normalized(path).split(separator: "/")
-        let base = TablePath.normalized(directory).split(separator: "/")
-        var common = 0
-        while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
-        let parts = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
-    }
-
-    /// Whether a folder or file found by the walk is excluded.
-    func excludes(_ path: String, workingDirectory: String) -> Bool {
-        guard !excluded.isEmpty else { return false }
-        let absolute = TablePath.normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
-        return excluded.contains { $0.matches(absolute) }
-    }
-
-    /// The finding for an ignore entry that matched nothing.
-    static func unused(_ ignore: DiagnosticFilter.ScopedIgnore) -> LocalizationDiagnostic {
-        let scope = [
-            ignore.rule.map { "rule \($0)" }, ignore.path.map { "path \($0)" }, ignore.table.map { "table \($0)" },
-            ignore.localization.map { "localization \($0)" }, ignore.key.map { "key \($0)" },
-        ].compactMap { $0 }.joined(separator: ", ")
-        return LocalizationDiagnostic(
-            .configUnusedIgnore, at: ignore.location ?? SourceLocation(line: 1, column: 1),
-            "this ignore entry (\(scope)) matched no finding", hint: "remove it, or correct its globs")
     }
 }
 
@@ -151,6 +97,8 @@ struct ConfigurationError: Error, CustomStringConvertible {
 /// Reads typed values out of YAML nodes, each error located at its node.
 private struct NodeReader {
     var file: String
+    /// Makes a path of the file absolute.
+    var resolved: (String) -> String
 
     func error(_ node: Node, _ message: String) -> ConfigurationError {
         ConfigurationError(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1, message)
@@ -173,8 +121,9 @@ private struct NodeReader {
         }
     }
 
-    func strings(_ node: Node, _ key: String) throws -> [String] {
-        try items(node, key).map { try string($0, key) }
+    /// Each string of a list (or the one string) with where it is written.
+    func located(_ node: Node, _ key: String) throws -> [LintConfiguration.Entry<String>] {
+        try items(node, key).map { .init(try string($0, key), at: location($0)) }
     }
 
     func rule(_ node: Node) throws -> DiagnosticID {
@@ -186,14 +135,14 @@ private struct NodeReader {
         }
     }
 
-    func ignore(_ node: Node, configuration: LintConfiguration) throws -> DiagnosticFilter.ScopedIgnore {
+    func ignore(_ node: Node) throws -> DiagnosticFilter.ScopedIgnore {
         guard case .mapping(let mapping) = node else { throw error(node, "each ignore entry is a mapping of rule, path, table, localization and key") }
         var ignore = DiagnosticFilter.ScopedIgnore(location: location(node))
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
             case "rule": ignore.rule = try rule(value)
-            case "path": ignore.path = PathGlob(configuration.resolved(try string(value, key)))
+            case "path": ignore.path = PathGlob(resolved(try string(value, key)))
             case "table": ignore.table = PathGlob(try string(value, key))
             case "localization": ignore.localization = PathGlob(try string(value, key))
             case "key": ignore.key = PathGlob(try string(value, key))

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 
+import LocalizedAlerts
 import LocalizedAlertsReports
 
 /// The command's own input or output failed (a missing file, a full disk): reported as
@@ -19,6 +20,11 @@ struct InputOutputError: Error, CustomStringConvertible {
         self.what = what
         self.path = path
         self.reason = reason ?? errnoText()
+    }
+
+    /// A lint run that could not be done.
+    init(_ failure: LintSession.Failure) {
+        self.init(failure.what, failure.path, reason: failure.reason)
     }
 
     var description: String { "\(what) (\(printable(path))): \(printable(reason))" }
@@ -91,6 +97,15 @@ enum Output {
         }
     }
 
+    /// Appends `text` to the file at `path`, created when missing (GitHub's job summary file).
+    static func append(_ path: String, _ text: String, what: String) throws(InputOutputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw InputOutputError(what, path) }
+        let failure = writeAll(text, to: descriptor)
+        let closed = close(descriptor) == 0 ? nil : errnoText()
+        if let reason = failure ?? closed { throw InputOutputError(what, path, reason: reason) }
+    }
+
     /// Writes every byte of `text`, through short writes, interruptions and a non-blocking
     /// descriptor; the reason it failed, or nil.
     static func writeAll(_ text: String, to descriptor: Int32) -> String? {
@@ -111,6 +126,11 @@ enum Output {
             return nil
         }
     }
+}
+
+/// The process's environment.
+enum Environment {
+    static func value(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 }
 
 /// What `errno` says now, as strerror words it.

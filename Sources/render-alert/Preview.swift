@@ -159,21 +159,12 @@ enum SampleResources {
 }
 
 enum PayloadFiles {
-    /// Files as given (checked when read); directories are replaced by their .json and .apns
-    /// files, sorted. A directory with none is an error: a check of no payloads is no check.
+    /// Files as given; directories replaced by their .json and .apns files, as lint reads them.
     static func expand(_ paths: [String]) throws(InputOutputError) -> [String] {
-        var files: [String] = []
-        for path in paths {
-            if FileStatus.isDirectory(path) {
-                let names = try Directory.list(path, "cannot read the payloads").filter { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
-                guard !names.isEmpty else {
-                    throw InputOutputError("no payloads to check", path, reason: "the directory holds no .json or .apns file (subdirectories are not searched)")
-                }
-                files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-            } else {
-                files.append(path)
-            }
+        do {
+            return try LintSession.expandPayloads(paths)
+        } catch {
+            throw InputOutputError(error)
         }
-        return files
     }
 }

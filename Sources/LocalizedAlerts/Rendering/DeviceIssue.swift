@@ -71,6 +71,7 @@ public struct DeviceIssue: Sendable {
     public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
         var diagnostic = described(model: model, localizations: localizations)
         diagnostic.key = key
+        if case .keyMissing = kind { diagnostic.localizations = localizations ?? localization.map { [$0] } ?? [] }
         return diagnostic
     }
 
@@ -91,7 +92,7 @@ public struct DeviceIssue: Sendable {
             let shows = showsRawText ? "the payload's \(names.text) text" : "the key itself"
             return LocalizationDiagnostic(
                 id, at: payloadLocation,
-                "\(names.locKey) \"\(key)\" is missing for \(missing.joined(separator: ", ")): a device in \(missing.count == 1 ? "that language" : "those languages") shows \(shows)",
+                "\(names.locKey) \"\(key)\" is missing for \(LocalizationDiagnostic.languageList(missing)) shows \(shows)",
                 hint: "add the key to those localizations' Localizable tables; a device never looks in another localization for a key")
         case .keyInOtherTable(let table, let location):
             return LocalizationDiagnostic(

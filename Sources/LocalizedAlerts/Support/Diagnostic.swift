@@ -143,6 +143,10 @@ public struct LocalizationDiagnostic: Hashable, Sendable {
     /// The table key the finding is about, when it is about one: what a configuration's
     /// key-scoped ignores match.
     public var key: String?
+    /// The localizations the finding is about, when one finding stands for the same fact in
+    /// several of them (a key missing in `de` and `fr`); empty otherwise. A baseline accepts
+    /// each separately, so that a fix in one keeps the others accepted.
+    public var localizations: [String] = []
 
     /// A related place and what it has to do with the finding.
     public struct Note: Hashable, Sendable {
@@ -225,3 +229,22 @@ protocol ListedDiagnostic {
 }
 
 extension LocalizationDiagnostic: ListedDiagnostic {}
+
+extension LocalizationDiagnostic {
+    /// A list of localizations as findings write it: `de, fr: a device in those languages`.
+    /// ``restated(for:)`` finds the list by this wording.
+    static func languageList(_ localizations: [String]) -> String {
+        "\(localizations.joined(separator: ", ")): a device in \(localizations.count == 1 ? "that language" : "those languages")"
+    }
+
+    /// The same finding about `localizations` instead (fewer, after a baseline accepted some;
+    /// more, when a preview merges the same fact found for several devices), its message
+    /// listing them.
+    public func restated(for localizations: [String]) -> LocalizationDiagnostic {
+        guard !self.localizations.isEmpty, localizations != self.localizations, !localizations.isEmpty else { return self }
+        var restated = self
+        restated.localizations = localizations
+        restated.message = message.replacing(Self.languageList(self.localizations), with: Self.languageList(localizations), maxReplacements: 1)
+        return restated
+    }
+}

@@ -17,7 +17,7 @@ public struct FileReadError: Error, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// Small POSIX file helpers: the library reads files itself so that it needs no Foundation.
-enum FileSystem {
+package enum FileSystem {
     enum ReadResult {
         case contents([UInt8])
         case tooLarge(size: Int)
@@ -77,7 +77,7 @@ enum FileSystem {
     }
 
     /// Names in a directory (without `.` and `..`), sorted for a deterministic order.
-    static func contentsOfDirectory(_ path: String) throws(FileReadError) -> [String] {
+    package static func contentsOfDirectory(_ path: String) throws(FileReadError) -> [String] {
         guard let directory = opendir(path) else { throw FileReadError(path: path, reason: errorText()) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -90,11 +90,11 @@ enum FileSystem {
         return names.sorted()
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    package static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
-    private static func errorText() -> String {
+    package static func errorText() -> String {
         String(cString: strerror(errno))
     }
 }

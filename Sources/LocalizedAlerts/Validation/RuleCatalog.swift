@@ -169,11 +169,3 @@ public enum TablePath {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
-
-extension DiagnosticID {
-    /// `config.unused-ignore` (warning): an ignore entry of the configuration matched no finding.
-    public static let configUnusedIgnore = DiagnosticID(
-        "config.unused-ignore", .warning, .files,
-        rationale: "An ignore entry of the configuration that matches no finding hides nothing today, may hide a real problem tomorrow, or is misspelled.",
-        example: "ignore: [{rule: table.missing-key, path: \"Legacy/**\"}] where Legacy has no finding")
-}

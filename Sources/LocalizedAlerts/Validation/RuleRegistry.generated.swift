@@ -91,6 +91,7 @@ extension RuleCatalog {
         .keyMissingInVersion,
         .suppressionUnused,
         .suppressionUnknownRule,
+        .configUnusedEntry,
         .configUnusedIgnore,
         EmptyPushTableRule.id,
         EmptyValueRule.id,
@@ -104,6 +105,7 @@ extension RuleCatalog {
         PluralUnusedCategoryRule.id,
         SkippedPositionRule.id,
         StaleKeyRule.id,
+        TableNameCaseRule.id,
     ]
 
     /// The checks `Linter` runs over an app, each in its own file under `Rules/`.
@@ -120,5 +122,6 @@ extension RuleCatalog {
         PluralUnusedCategoryRule(),
         SkippedPositionRule(),
         StaleKeyRule(),
+        TableNameCaseRule(),
     ]
 }

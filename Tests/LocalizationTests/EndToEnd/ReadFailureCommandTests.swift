@@ -58,7 +58,7 @@ struct ReadFailureCommandTests {
         try directory.write("baseline.json", "[1, 2]")
         let path = directory.path + "/baseline.json"
         try expectInputError(["lint", "Resources/strings", "--baseline", path],
-                             "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 1, \"findings\": […]})")
+                             "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 2, \"findings\": […]})")
     }
 
     @Test func usageErrorsKeepTheUsageText() throws {

@@ -1,19 +1,21 @@
 import Foundation
+import LocalizedAlerts
 import Testing
 
-/// A small app written to a temporary directory from marked texts, linted by the built
-/// executable. Each marker (1️⃣…) in a file is where one finding of the rule under test is
-/// expected; findings of other rules are not this fixture's concern.
+/// A small app written to a temporary directory from marked texts, linted in-process by a
+/// ``LintSession`` (the run `render-alert lint` makes). Each marker (1️⃣…) in a file is where
+/// one finding of the rule under test is expected; findings of other rules are not this
+/// fixture's concern. `message`, when given, is words every finding of the rule must say.
 struct LintFixture: CustomTestStringConvertible, Sendable {
     var rule: String
-    /// Relative path → marked text. `payloads/…` files are passed with `--payloads`.
+    /// Relative path → marked text. `payloads/…` files are checked as payloads.
     var files: [String: String]
-    var arguments: [String] = []
+    var message: String?
 
-    init(_ rule: String, _ files: [String: String], arguments: [String] = []) {
+    init(_ rule: String, _ files: [String: String], message: String? = nil) {
         self.rule = rule
         self.files = files
-        self.arguments = arguments
+        self.message = message
     }
 
     var testDescription: String { rule }
@@ -25,9 +27,9 @@ struct LintFixture: CustomTestStringConvertible, Sendable {
         var description: String { "\(file):\(line):\(column)" }
     }
 
-    /// Writes the app, runs `render-alert lint … --format json` and returns the expected and
-    /// actual positions of the rule's findings, plus the whole output.
-    func run() throws -> (expected: Set<Finding>, actual: Set<Finding>, status: Int32, output: [[String: Any]]) {
+    /// Writes the app, lints it and returns the expected and actual positions of the rule's
+    /// findings, plus every finding.
+    func run() throws -> (expected: Set<Finding>, actual: Set<Finding>, findings: [LocalizationDiagnostic]) {
         let directory = try TemporaryDirectory()
         var expected: Set<Finding> = []
         for (relative, marked) in files {
@@ -37,16 +39,14 @@ struct LintFixture: CustomTestStringConvertible, Sendable {
                 expected.insert(Finding(file: relative, line: position.line, column: position.column))
             }
         }
-        var command = ["lint", directory.path + "/app", "--format", "json"] + arguments
-        if files.keys.contains(where: { $0.hasPrefix("payloads/") }) { command += ["--payloads", directory.path + "/payloads"] }
-        let result = try RenderAlertCommand.run(command)
-        let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-        let findings = root?["findings"] as? [[String: Any]] ?? []
+        var session = LintSession(paths: [directory.path + "/app"], workingDirectory: directory.path)
+        if files.keys.contains(where: { $0.hasPrefix("payloads/") }) { session.payloadFiles = [directory.path + "/payloads"] }
+        let findings = try session.run().findings
         var actual: Set<Finding> = []
-        for finding in findings where finding["id"] as? String == rule {
-            let file = (finding["file"] as? String ?? "").replacingOccurrences(of: directory.path + "/", with: "")
-            actual.insert(Finding(file: file, line: finding["line"] as? Int ?? 0, column: finding["column"] as? Int ?? 0))
+        for finding in findings where finding.id.rawValue == rule {
+            let file = (finding.location.file ?? "").replacingOccurrences(of: directory.path + "/", with: "")
+            actual.insert(Finding(file: file, line: finding.location.line, column: finding.location.column))
         }
-        return (expected, actual, result.status, findings)
+        return (expected, actual, findings)
     }
 }

@@ -45,7 +45,11 @@ struct LintRuleTests {
         LintFixture("table.missing-key", [
             "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n\"b\" = \"B\";\n",
             "app/fr.lproj/Localizable.strings": "1️⃣\"a\" = \"A fr\";\n",
-        ]),
+        ], message: "\"b\" is missing from fr's Localizable table (present in en)"),
+        LintFixture("table.name-case", [
+            "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
+            "app/de.lproj/localizable.strings": "1️⃣\"a\" = \"A de\";\n",
+        ], message: "this file is named localizable.strings, but a device opens Localizable.strings"),
         LintFixture("table.stale-key", [
             "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
             "app/fr.lproj/Localizable.strings": "\"a\" = \"A fr\";\n\"old\" = 1️⃣\"Ancien\";\n",
@@ -103,7 +107,7 @@ struct LintRuleTests {
         LintFixture("push.unsupported-specifier", [
             "app/en.lproj/Localizable.strings": "\"digest\" = \"You have 1️⃣%d new in %@\";\n",
             "payloads/digest.json": payload("\"loc-key\": \"digest\", \"loc-args\": [\"3\", \"Team\"]"),
-        ]),
+        ], message: "\"digest\" (en) is sent in pushes but uses %d: the device drops it"),
         LintFixture("push.plural-variable", [
             "app/en.lproj/Localizable.stringsdict": plural("files", [("one", "%d file"), ("other", "%d files")], keyMarker: "1️⃣"),
             "payloads/files.json": payload("\"loc-key\": \"files\", \"loc-args\": [\"3\"]"),
@@ -133,7 +137,7 @@ struct LintRuleTests {
             "app/en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n",
             "app/fr.lproj/Localizable.strings": "\"hello\" = \"Bonjour\";\n",
             "payloads/a.json": "{\n  \"aps\": {\n    \"alert\": {\n      1️⃣\"title-loc-key\": \"nope\",\n      \"loc-key\": \"hello\"\n    }\n  }\n}\n",
-        ]),
+        ], message: "title-loc-key \"nope\" is missing for en, fr: a device in those languages shows the key itself"),
         LintFixture("payload.too-few-arguments", [
             "app/en.lproj/Localizable.strings": "\"dm\" = \"%1$@ in %2$@\";\n",
             "payloads/dm.json": payload("1️⃣\"loc-key\": \"dm\", \"loc-args\": [\"Ana\"]"),
@@ -149,7 +153,7 @@ struct LintRuleTests {
         // Reading: every parser diagnostic is a finding.
         LintFixture("strings.missing-semicolon", [
             "app/en.lproj/Localizable.strings": "\"a\" = \"A\"1️⃣\n\"b\" = \"B\";\n",
-        ]),
+        ], message: "missing ';' after the value"),
         LintFixture("strings.duplicate-key", [
             "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n1️⃣\"a\" = \"B\";\n",
         ]),
@@ -189,9 +193,11 @@ struct LintRuleTests {
         #expect(!result.expected.isEmpty, "a fixture must mark at least one finding")
         #expect(
             result.actual == result.expected,
-            "\(fixture.rule): expected \(result.expected.sorted { $0.description < $1.description }), found \(result.actual.sorted { $0.description < $1.description }); all findings: \(result.output.map { "\($0["id"]!) \($0["line"]!):\($0["column"]!)" })")
-        // Exit 1 exactly when there are errors.
-        #expect(result.status == (result.output.contains { $0["severity"] as? String == "error" } ? 1 : 0))
+            "\(fixture.rule): expected \(result.expected.sorted { $0.description < $1.description }), found \(result.actual.sorted { $0.description < $1.description }); all findings: \(result.findings.map { "\($0.id) \($0.location.line):\($0.location.column)" })")
+        for finding in result.findings where finding.id.rawValue == fixture.rule {
+            #expect(!finding.message.isEmpty && finding.message.first != " ")
+            if let words = fixture.message { #expect(finding.message.contains(words), "\(finding.message)") }
+        }
     }
 
     @Test func everyLintRuleHasAFixture() {
