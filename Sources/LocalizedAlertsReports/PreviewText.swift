@@ -113,15 +113,32 @@ public enum PreviewText {
             var devices: [String]
         }
         var groups: [Group] = []
+        // The same fact found in several localizations (a key missing in each) is one finding
+        // listing them, as lint reports it.
+        func sameFact(_ a: LocalizationDiagnostic, _ b: LocalizationDiagnostic) -> Bool {
+            guard a.id == b.id else { return false }
+            guard !a.localizations.isEmpty, !b.localizations.isEmpty else { return a.message == b.message }
+            return a.location == b.location && a.key == b.key
+        }
         for render in renders {
             let device = render.preferredLanguages.joined(separator: ",")
             for diagnostic in render.diagnostics {
-                if let index = groups.firstIndex(where: { $0.diagnostic.id == diagnostic.id && $0.diagnostic.message == diagnostic.message }) {
+                if let index = groups.firstIndex(where: { sameFact($0.diagnostic, diagnostic) }) {
                     if !groups[index].devices.contains(device) { groups[index].devices.append(device) }
+                    let merged = groups[index].diagnostic.localizations + diagnostic.localizations.filter { !groups[index].diagnostic.localizations.contains($0) }
+                    groups[index].diagnostic = groups[index].diagnostic.restated(for: merged)
                 } else {
                     groups.append(Group(diagnostic: diagnostic, devices: [device]))
                 }
             }
+        }
+        // A key missing for every device previewed is most likely not in the app at all.
+        for index in groups.indices where renders.count > 1 && groups[index].devices.count == renders.count {
+            let diagnostic = groups[index].diagnostic
+            guard diagnostic.id == .payloadKeyMissing, let key = diagnostic.key else { continue }
+            let written = diagnostic.message.prefix { $0 != " " }
+            groups[index].diagnostic.message = "\(written) \"\(key)\" is in no localization's Localizable table: every device previewed shows the key itself (a typo?)"
+            groups[index].devices = ["every device"]
         }
         var out = ""
         for group in groups.sorted(by: { $0.diagnostic.severity > $1.diagnostic.severity }) {

@@ -99,6 +99,7 @@ struct Localize: ParsableCommand {
         let renderer = AlertRenderer(app: app)
         let filter = try findingOptions.filter()
         if batch {
+            if strings == nil { printError("note: no --strings given: localizing against the bundled sample app (\(printable(directory)))") }
             try runBatch(renderer, filter: filter)
             return
         }
@@ -110,9 +111,10 @@ struct Localize: ParsableCommand {
                 "cannot use the payload", payload!,
                 reason: problem.map { "\($0.location.line):\($0.location.column): \($0.message)" } ?? "it is not a JSON object")
         }
+        if strings == nil { printError("note: no --strings given: localizing against the bundled sample app (\(printable(directory)))") }
         let devices = languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
-            : languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
+            : try languages.map { try LanguageList.parse($0, option: "--language") }
         let results = devices.map { languages in
             var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)

@@ -31,9 +31,7 @@ struct Match: ParsableCommand {
     mutating func run() throws {
         let bundle = try BundleInput.localizations(from: available, developmentRegion: developmentRegion)
         let matcher = LocalizationMatcher()
-        let preferredLanguages = preferred.split(separator: ",", omittingEmptySubsequences: false).map {
-            String($0).trimmingSpaces()
-        }
+        let preferredLanguages = try LanguageList.parse(preferred, option: "--preferred")
         let result = matcher.searchList(preferredLanguages: preferredLanguages, bundle: bundle)
         switch format {
         case .json:
@@ -48,7 +46,9 @@ struct Match: ParsableCommand {
             ])
             try Output.standardOutput.write(json.outputText(pretty: true))
         case .text:
-            try Output.standardOutput.write("Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(printable(result.explanation))\n")
+            // The explanation's own line breaks are kept; anything else unprintable is shown.
+            let explanation = result.explanation.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+            try Output.standardOutput.write("Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(explanation.joined(separator: "\n"))\n")
         }
     }
 }
@@ -77,5 +77,22 @@ extension String {
         while slice.first == " " { slice.removeFirst() }
         while slice.last == " " { slice.removeLast() }
         return String(slice)
+    }
+}
+
+/// A device's preferred languages as written on the command line: language IDs separated by
+/// commas (`fr-CA,en`). Anything else (`fr;en`, an empty item) is refused, since it would
+/// match no localization and silently preview the development region.
+enum LanguageList {
+    static func parse(_ argument: String, option: String) throws -> [String] {
+        let items = argument.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
+        for item in items {
+            let valid = !item.isEmpty && item.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0)) }
+            guard valid else {
+                throw ValidationError(
+                    "\(option) takes language IDs separated by commas, such as fr-CA,en; got \"\(printable(argument))\"\(item.isEmpty ? " (an empty item)" : " (\"\(printable(item))\" is not a language ID)")")
+            }
+        }
+        return items
     }
 }

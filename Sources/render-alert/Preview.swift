@@ -108,7 +108,7 @@ struct Preview: ParsableCommand {
             languages.isEmpty || allLocalizations
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : []
-        let requested = languages.map { $0.split(separator: ",").map { String($0).trimmingSpaces() } }
+        let requested = try languages.map { try LanguageList.parse($0, option: "--language") }
         var previews: [PayloadPreview] = []
         for file in files {
             var payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }

@@ -17,6 +17,7 @@ struct RenderAlert: ParsableCommand {
     /// one located line, without the usage text that would bury it.
     static func main() {
         do {
+            try checkCommandName(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
             try command.run()
         } catch let error as InputOutputError {
@@ -42,6 +43,18 @@ struct RenderAlert: ParsableCommand {
                 Self.exit(withError: error)
             }
         }
+    }
+
+    /// A first argument that names no command, no existing file and has no extension is a
+    /// mistyped command (`render-alert lnt`), not a payload for the default `preview`.
+    static func checkCommandName(_ arguments: [String]) throws {
+        guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), !first.contains(".") else { return }
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard !names.contains(first), case .inaccessible = FileStatus.kind(of: first) else { return }
+        let near = names.min { EditDistance.between(first, $0) < EditDistance.between(first, $1) }
+        let guess = near.flatMap { EditDistance.between(first, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+        throw ValidationError(
+            "unknown command \"\(printable(first))\"\(guess); the commands are \(names.dropLast().joined(separator: ", ")) (a payload file given to preview must exist)")
     }
 
     static func fail(_ error: InputOutputError) -> Never {

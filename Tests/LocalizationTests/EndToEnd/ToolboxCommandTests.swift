@@ -12,11 +12,16 @@ struct ToolboxCommandTests {
         let directory = try TemporaryDirectory()
         let output = directory.path + "/push/new"  // created, parents included
         let result = try RenderAlertCommand.run([
-            "localize", "Resources/payloads/missed-call.json", "--language", "ja", "--language", "fr-CA,en", "--language", "../x",
+            "localize", "Resources/payloads/missed-call.json", "--language", "ja", "--language", "fr-CA,en", "--language", "en_US@rg=gbzzzz",
             "--format", "apns", "--output-dir", output, "--bundle-id", "com.example.relay",
         ])
         #expect(result.status == 0, "\(result.error)")
-        let names = ["missed-call.ja.apns", "missed-call.fr-CA+en.apns", "missed-call._.._x.apns"]
+        let names = ["missed-call.ja.apns", "missed-call.fr-CA+en.apns", "missed-call.en_US@rg=gbzzzz.apns"]
+        // A path in a language is no language: it is refused before any file is named after it.
+        let escaping = try RenderAlertCommand.run([
+            "localize", "Resources/payloads/missed-call.json", "--language", "../x", "--format", "apns", "--output-dir", output,
+        ])
+        #expect(escaping.status == 2)
         #expect(result.output == names.map { output + "/" + $0 + "\n" }.joined())
         #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == names.sorted())
         let japanese = try String(contentsOfFile: output + "/missed-call.ja.apns", encoding: .utf8)
