@@ -108,6 +108,12 @@ let package = Package(
             // oracle (on macOS the oracle tests are skipped).
             linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
+        // The reporters' output, in-process, against snapshots kept beside the tests.
+        .testTarget(
+            name: "ReportsTests",
+            dependencies: ["LocalizedAlerts", "LocalizedAlertsReports"],
+            exclude: ["Snapshots"]
+        ),
         // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
         // signal tests run the built render-alert-server.
         .testTarget(
