@@ -24,7 +24,10 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     static func badRequest(_ message: String) -> APIError { APIError(.badRequest, code: "bad-request", message: message) }
 
     static func bodyTooLarge(limit: Int) -> APIError {
-        APIError(.contentTooLarge, code: "body-too-large", message: "the request body is over the limit of \(limit) bytes (--max-body-bytes)")
+        // The rest of the body is not read: the connection closes after the answer.
+        APIError(
+            .contentTooLarge, code: "body-too-large", message: "the request body is over the limit of \(limit) bytes (--max-body-bytes)",
+            headers: [.connection: "close"])
     }
 
     var response: Response {

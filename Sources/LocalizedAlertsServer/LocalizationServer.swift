@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var maximumBodyBytes = 1 << 20
     /// Overrides the tables' Info.plist development region.
     public var developmentRegion: String?
+    /// Timeouts, the connection cap and request head sizes.
+    public var limits = ConnectionLimits()
 
     public init(strings: String) { self.strings = strings }
 }
@@ -82,9 +84,23 @@ public final class LocalizationServer: Sendable {
     public func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let logger = self.logger
         let host = configuration.host
+        let limits = configuration.limits
+        let maximumConnections = limits.effectiveMaximumConnections()
+        if maximumConnections < limits.maximumConnections {
+            logger.warning(
+                "connection cap lowered to stay under the open-file limit",
+                metadata: [
+                    "maxConnections": "\(maximumConnections)", "requested": "\(limits.maximumConnections)",
+                    "openFileLimit": "\(ConnectionLimits.openFileLimit ?? 0)", "reserved": "\(ConnectionLimits.reservedDescriptors)",
+                ])
+        }
+        let silent = SilentConnections()
         return Application(
             router: makeRouter(),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
+            server: .guardedHTTP1(limits: limits, metrics: metrics, silent: silent),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: ConnectionCap(maximum: maximumConnections, metrics: metrics, silent: silent)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)"])

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// The outermost layer: times every request, counts it by endpoint and status, logs it, and
 /// turns whatever was thrown into a JSON error (an unexpected error into a 500 `internal`, the
@@ -18,6 +19,10 @@ struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
             response = error.response
         } catch is NIOTooManyBytesError {
             response = APIError.bodyTooLarge(limit: routes.maximumBodyBytes).response
+        } catch let error as HTTPParserError {
+            // The body could not be decoded (a chunk size that overflows, say): the client's
+            // mistake, and the connection cannot go on.
+            response = APIError(.badRequest, code: "bad-request", message: "the request body is not valid HTTP/1.1 (\(error))", headers: [.connection: "close"]).response
         } catch let error as HTTPError {
             response = APIError(error.status, code: Self.code(error.status), message: error.body ?? error.status.reasonPhrase).response
         } catch {

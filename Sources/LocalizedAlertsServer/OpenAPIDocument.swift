@@ -8,7 +8,7 @@ enum OpenAPIDocument {
     "title": "render-alert-server",
     "version": "1",
     "summary": "Localizes Apple push payloads on the server, as the device would, for providers in any language.",
-    "description": "Every /v1 endpoint needs `Authorization: Bearer TOKEN` when the server was started with --token (or RENDER_ALERT_SERVER_TOKEN). Every error is `{\"error\": {\"code\", \"message\"}}` with a stable code: bad-request (400), unauthorized (401), not-found (404), method-not-allowed (405), body-too-large (413), internal (500)."
+    "description": "Every /v1 endpoint needs `Authorization: Bearer TOKEN` when the server was started with --token (or RENDER_ALERT_SERVER_TOKEN). Every error is `{\"error\": {\"code\", \"message\"}}` with a stable code: bad-request (400), unauthorized (401), not-found (404), method-not-allowed (405), body-too-large (413), internal (500). A request the connection limits refuse is answered before routing, and the connection closed: request-timeout (408), request-line-too-long (414), headers-too-large (431), bad-request (400) for malformed HTTP."
   },
   "servers": [{"url": "http://127.0.0.1:8080"}],
   "components": {
@@ -24,7 +24,7 @@ enum OpenAPIDocument {
             "type": "object",
             "required": ["code", "message"],
             "properties": {
-              "code": {"type": "string", "enum": ["bad-request", "unauthorized", "not-found", "method-not-allowed", "body-too-large", "internal"]},
+              "code": {"type": "string", "enum": ["bad-request", "unauthorized", "not-found", "method-not-allowed", "body-too-large", "internal", "request-timeout", "request-line-too-long", "headers-too-large"]},
               "message": {"type": "string"}
             }
           }

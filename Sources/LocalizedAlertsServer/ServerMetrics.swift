@@ -8,6 +8,7 @@ public final class ServerMetrics: Sendable {
     public let registry = PrometheusCollectorRegistry()
     private let latency: DurationHistogram
     private let generation: Gauge
+    private let openConnections: Gauge
     private let counters = Mutex<[String: Counter]>([:])
 
     /// Latency buckets: from 100 µs to 5 s.
@@ -25,6 +26,8 @@ public final class ServerMetrics: Sendable {
             labels: [], buckets: Self.buckets)
         generation = registry.makeGauge(
             descriptor: Self.name("tables_generation", unit: "", help: "The generation of the tables being served: 1 at start, one more per successful reload."))
+        openConnections = registry.makeGauge(
+            descriptor: Self.name("http_connections_open", unit: "", help: "Client connections open now (at --max-connections the server stops accepting)."))
     }
 
     /// One answered request: its endpoint (a served path, or `unknown`), method and status.
@@ -51,6 +54,16 @@ public final class ServerMetrics: Sendable {
     /// A reload of the tables: `success` or `failure`.
     func reload(result: String) {
         counter("table_reloads", labels: [("result", result)], help: "Table reloads (SIGHUP), by result.").increment()
+    }
+
+    /// The number of client connections open.
+    func connections(open: Int) { openConnections.set(Int64(open)) }
+
+    /// A connection the server closed because of a limit (`header-timeout`, `idle-timeout`,
+    /// `request-line-too-long`, `headers-too-large`, `malformed-request`).
+    func connectionClosed(reason: String) {
+        counter("http_connections_closed", labels: [("reason", reason)], help: "Connections closed by the server for a limit or a malformed request, by reason.")
+            .increment()
     }
 
     func tables(generation value: Int) { generation.set(Int64(value)) }

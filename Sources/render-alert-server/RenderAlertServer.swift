@@ -20,6 +20,17 @@ struct RenderAlertServer: AsyncParsableCommand {
             the old ones); SIGTERM or SIGINT shut down gracefully. The first line on standard \
             output is `listening on http://HOST:PORT`; logs go to standard error.
 
+            Limits (docs/server-limits.md): a request head must arrive within \
+            --header-timeout of its first byte or of the connection opening (else 408); a \
+            connection without a request in progress closes after --idle-timeout without a \
+            byte; at --max-connections (lowered to fit under the open-file limit) new \
+            connections wait in the listen backlog; a request line over \
+            --max-request-line-bytes is a 414, header fields over --max-header-bytes or \
+            --max-header-count a 431, a body over --max-body-bytes a 413, malformed HTTP (an \
+            overflowing chunk size) a 400; each of these closes the connection. A reload \
+            replaces the tables only when every table reads without an error; a failed one is \
+            logged, counted in /metrics and shown in /readyz, and the last good tables stay.
+
             Example:
               render-alert-server --strings Resources/strings --port 8080
             """)
@@ -39,6 +50,24 @@ struct RenderAlertServer: AsyncParsableCommand {
     @Option(help: "The largest request body accepted, in bytes (for a batch: the longest line).")
     var maxBodyBytes = 1 << 20
 
+    @Option(help: "Seconds a request head may take from its first byte (or from the connection opening); over it: 408 and close.")
+    var headerTimeout = 10.0
+
+    @Option(help: "Seconds a connection with no request in progress may stay silent before it is closed.")
+    var idleTimeout = 60.0
+
+    @Option(help: "Connections open at once; past it new ones wait in the listen backlog. Lowered to fit under the open-file limit (ulimit -n) less \(ConnectionLimits.reservedDescriptors).")
+    var maxConnections = ConnectionLimits().maximumConnections
+
+    @Option(help: "The longest request line (method, target, version) in bytes; over it: 414 and close.")
+    var maxRequestLineBytes = ConnectionLimits().maximumRequestLineBytes
+
+    @Option(help: "The header fields' total size in bytes (without line ends); over it: 431 and close.")
+    var maxHeaderBytes = ConnectionLimits().maximumHeaderBytes
+
+    @Option(help: "The most header fields in a request; over it: 431 and close.")
+    var maxHeaderCount = ConnectionLimits().maximumHeaderCount
+
     @Option(help: "The development region (default: the tables' Info.plist).")
     var developmentRegion: String?
 
@@ -53,6 +82,12 @@ struct RenderAlertServer: AsyncParsableCommand {
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
         if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
+        guard headerTimeout > 0, headerTimeout.isFinite else { throw ValidationError("--header-timeout must be a positive number of seconds") }
+        guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
+        guard maxRequestLineBytes > 0 else { throw ValidationError("--max-request-line-bytes must be positive") }
+        guard maxHeaderBytes > 0 else { throw ValidationError("--max-header-bytes must be positive") }
+        guard maxHeaderCount > 0 else { throw ValidationError("--max-header-count must be positive") }
     }
 
     func run() async throws {
@@ -69,6 +104,12 @@ struct RenderAlertServer: AsyncParsableCommand {
         configuration.token = token ?? getenv(Self.tokenVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.developmentRegion = developmentRegion
+        configuration.limits.headerTimeout = .milliseconds(Int64((headerTimeout * 1_000).rounded()))
+        configuration.limits.idleTimeout = .milliseconds(Int64((idleTimeout * 1_000).rounded()))
+        configuration.limits.maximumConnections = maxConnections
+        configuration.limits.maximumRequestLineBytes = maxRequestLineBytes
+        configuration.limits.maximumHeaderBytes = maxHeaderBytes
+        configuration.limits.maximumHeaderCount = maxHeaderCount
         let server: LocalizationServer
         do {
             server = try LocalizationServer(configuration: configuration, logger: logger)

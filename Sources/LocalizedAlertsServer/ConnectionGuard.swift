@@ -1,0 +1,476 @@
+import Hummingbird
+import HummingbirdCore
+import LocalizedAlerts
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import Synchronization
+
+/// Hummingbird's HTTP/1 channel with ``ConnectionLimits`` enforced on every connection: a
+/// ``ConnectionGuard`` in front of the HTTP decoder (timeouts, request line and header sizes,
+/// closing after an error answer) and a ``RequestPartObserver`` after it (where requests and
+/// responses begin and end).
+struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
+    typealias Value = HTTP1Channel.Value
+
+    let responder: HTTPChannelHandler.Responder
+    let limits: ConnectionLimits
+    let metrics: ServerMetrics
+    let silent: SilentConnections
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let observer: NIOLoopBound<RequestPartObserver>
+        do {
+            let guardHandler = ConnectionGuard(limits: limits, metrics: metrics, silent: silent)
+            try channel.pipeline.syncOperations.addHandler(guardHandler)
+            observer = NIOLoopBound(RequestPartObserver(guard: guardHandler), eventLoop: channel.eventLoop)
+        } catch {
+            return channel.eventLoop.makeFailedFuture(error)
+        }
+        // The decoder's own limits stay as a backstop behind the guard's exact counts (a pipelined
+        // head that arrived with the previous body is counted by the decoder alone).
+        let configuration = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [observer.value],
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: limits.maximumRequestLineBytes + limits.maximumHeaderBytes,
+                maxHeaderListSize: limits.maximumRequestLineBytes + limits.maximumHeaderBytes,
+                maxHeaderFieldCount: limits.maximumHeaderCount))
+        return HTTP1Channel(responder: responder, configuration: configuration).setup(channel: channel, logger: logger)
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await handleHTTP(asyncChannel: value, logger: logger)
+    }
+}
+
+extension HTTPServerBuilder {
+    /// HTTP/1 with ``ConnectionLimits``.
+    static func guardedHTTP1(limits: ConnectionLimits, metrics: ServerMetrics, silent: SilentConnections) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, metrics: metrics, silent: silent) }
+    }
+}
+
+/// Counts open connections and stops the accept loop at the cap: past it, new connections
+/// wait in the kernel's listen backlog (no descriptor is spent on them, nothing spins) until one
+/// closes. At the cap the silent connections (open with no byte of a request, or idle between
+/// requests) are closed, the longest silent first, to make room.
+struct ConnectionCap: AvailableConnectionsDelegate {
+    let maximum: Int
+    let metrics: ServerMetrics
+    let silent: SilentConnections
+    var open = 0
+
+    mutating func connectionOpened() {
+        open += 1
+        metrics.connections(open: open)
+    }
+
+    mutating func connectionClosed() {
+        open -= 1
+        metrics.connections(open: open)
+    }
+
+    func isAcceptingNewConnections() -> Bool {
+        guard open < maximum else {
+            silent.closeLongestSilent(max(1, maximum / 8), metrics: metrics)
+            return false
+        }
+        return true
+    }
+}
+
+/// The connections that hold a slot without a request in progress, in the order they fell
+/// silent: what the server closes first when it is at its connection cap.
+final class SilentConnections: Sendable {
+    private let state = Mutex<(next: UInt64, connections: [ObjectIdentifier: (order: UInt64, channel: any Channel)])>((0, [:]))
+
+    func add(_ id: ObjectIdentifier, _ channel: any Channel) {
+        state.withLock { state in
+            state.next += 1
+            state.connections[id] = (state.next, channel)
+        }
+    }
+
+    func remove(_ id: ObjectIdentifier) {
+        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    }
+
+    func closeLongestSilent(_ count: Int, metrics: ServerMetrics) {
+        let chosen = state.withLock { state in
+            let chosen = state.connections.sorted { $0.value.order < $1.value.order }.prefix(count)
+            for (id, _) in chosen { state.connections.removeValue(forKey: id) }
+            return chosen.map(\.value.channel)
+        }
+        for channel in chosen {
+            metrics.connectionClosed(reason: "shed-at-capacity")
+            channel.close(promise: nil)
+        }
+    }
+}
+
+/// Why the guard closed a connection: the `reason` label of
+/// `render_alert_http_connections_closed_total`, and the answer the client gets (none for an
+/// idle connection).
+enum ConnectionRefusal: String {
+    case headerTimeout = "header-timeout"
+    case idleTimeout = "idle-timeout"
+    case requestLineTooLong = "request-line-too-long"
+    case headersTooLarge = "headers-too-large"
+    case malformed = "malformed-request"
+
+    /// The answer's status line and `{"error": …}` body; nil: closed without one.
+    func answer(_ limits: ConnectionLimits) -> (status: String, code: String, message: String)? {
+        switch self {
+        case .idleTimeout:
+            nil
+        case .headerTimeout:
+            ("408 Request Timeout", "request-timeout", "the request head did not arrive within \(Self.seconds(limits.headerTimeout)) s (--header-timeout)")
+        case .requestLineTooLong:
+            ("414 URI Too Long", "request-line-too-long", "the request line is over the limit of \(limits.maximumRequestLineBytes) bytes (--max-request-line-bytes)")
+        case .headersTooLarge:
+            (
+                "431 Request Header Fields Too Large", "headers-too-large",
+                "the header fields are over the limit of \(limits.maximumHeaderBytes) bytes or \(limits.maximumHeaderCount) fields (--max-header-bytes, --max-header-count)"
+            )
+        case .malformed:
+            ("400 Bad Request", "bad-request", "the request is not valid HTTP/1.1")
+        }
+    }
+
+    /// The whole response, closing the connection.
+    func response(_ limits: ConnectionLimits) -> ByteBuffer? {
+        guard let answer = answer(limits) else { return nil }
+        let body = LocatedJSON.object([("error", .object([("code", .string(answer.code)), ("message", .string(answer.message))]))]).outputBytes()
+        var buffer = ByteBuffer()
+        buffer.writeString(
+            "HTTP/1.1 \(answer.status)\r\nContent-Type: \(JSONResponse.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n")
+        buffer.writeBytes(body)
+        return buffer
+    }
+
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return milliseconds % 1_000 == 0 ? String(milliseconds / 1_000) : String(Double(milliseconds) / 1_000)
+    }
+}
+
+/// The first handler of a connection, on its raw bytes. It times the request head (from its
+/// first byte, or from the connection opening) and idle stretches, measures the request line and
+/// header fields as they arrive (the decoder sees none of an oversized head), and answers what
+/// is over a limit itself, then closes: its own answer and the router's error answers that say
+/// `Connection: close` end with the output shut, what the client still sends read and dropped
+/// for ``ConnectionLimits/lingerTimeout``, then the connection closed.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    let limits: ConnectionLimits
+    let metrics: ServerMetrics
+    let silent: SilentConnections
+    private var context: ChannelHandlerContext?
+    /// Listed in ``silent``.
+    private var isSilent = false
+
+    /// The next bytes begin (or continue) a request head.
+    private var awaitingHead = true
+    /// Some of that head has arrived (its timer runs).
+    private var headStarted = false
+    /// The head's blank line has been seen: the rest is body (or the next request).
+    private var headComplete = false
+    private var requestLineEnded = false
+    private var requestLineBytes = 0
+    private var headerBytes = 0
+    private var currentLineBytes = 0
+    /// Responses begun and not yet ended.
+    private var outstanding = 0
+    /// An answer to send once the responses in progress have ended.
+    private var pendingRefusal: ConnectionRefusal?
+    /// Closing: the answer is out (or being written), input is dropped.
+    private var closing = false
+    private var timer: Scheduled<Void>?
+
+    init(limits: ConnectionLimits, metrics: ServerMetrics, silent: SilentConnections) {
+        self.limits = limits
+        self.metrics = metrics
+        self.silent = silent
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive {
+            startTimer(limits.headerTimeout, .headerTimeout)
+            setSilent(true)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        setSilent(false)
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if timer == nil, !closing {
+            startTimer(limits.headerTimeout, .headerTimeout)
+            setSilent(true)
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        setSilent(false)
+        context.fireChannelInactive()
+    }
+
+    private func setSilent(_ silent: Bool) {
+        guard silent != isSilent, let context else { return }
+        isSilent = silent
+        if silent { self.silent.add(ObjectIdentifier(self), context.channel) } else { self.silent.remove(ObjectIdentifier(self)) }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if closing { return }
+        setSilent(false)
+        let buffer = unwrapInboundIn(data)
+        if awaitingHead {
+            if !headStarted {
+                headStarted = true
+                if outstanding == 0 { startTimer(limits.headerTimeout, .headerTimeout) }
+            }
+            if !headComplete, let refusal = measureHead(buffer) {
+                refuse(refusal)
+                return
+            }
+        } else {
+            // A body arriving: each read restarts the idle clock.
+            startTimer(limits.idleTimeout, .idleTimeout)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // Dropping input: keep reading, so that the client's sends complete and it reads the answer.
+        if closing { context.read() } else { context.fireChannelReadComplete() }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if closing, let event = event as? ChannelEvent, event == .inputClosed {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if closing { return }
+        context.fireErrorCaught(error)
+    }
+
+    /// Counts the head's bytes up to its blank line; a refusal when a limit is passed.
+    private func measureHead(_ buffer: ByteBuffer) -> ConnectionRefusal? {
+        for byte in buffer.readableBytesView {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if !requestLineEnded {
+                    // Blank lines before a request line are allowed (RFC 9112, 2.2).
+                    if currentLineBytes > 0 { requestLineEnded = true }
+                } else if currentLineBytes == 0 {
+                    headComplete = true
+                    return nil
+                }
+                currentLineBytes = 0
+            case UInt8(ascii: "\r"):
+                break
+            default:
+                currentLineBytes += 1
+                if !requestLineEnded {
+                    requestLineBytes += 1
+                    if requestLineBytes > limits.maximumRequestLineBytes { return .requestLineTooLong }
+                } else {
+                    headerBytes += 1
+                    if headerBytes > limits.maximumHeaderBytes { return .headersTooLarge }
+                }
+            }
+        }
+        return nil
+    }
+
+    // MARK: What the request-part observer reports
+
+    /// A request head was decoded: its handler runs; the body's reads keep the idle clock.
+    func requestHeadRead() {
+        awaitingHead = false
+        outstanding += 1
+        startTimer(limits.idleTimeout, .idleTimeout)
+    }
+
+    /// A request was read to its end: what follows is the next head.
+    func requestEndRead() {
+        awaitingHead = true
+        headStarted = false
+        headComplete = false
+        requestLineEnded = false
+        requestLineBytes = 0
+        headerBytes = 0
+        currentLineBytes = 0
+        if outstanding > 0 { cancelTimer() }
+    }
+
+    /// The decoder failed. In a head (nothing answered yet): refused here (431 for too many or
+    /// too large fields, 400 otherwise), the error kept from Hummingbird, which would answer an
+    /// empty 400 and wait for the client to close. In a body being answered: the handler's read
+    /// throws it, and the router answers 400 with `Connection: close`. Returns whether the
+    /// error goes on down the pipeline.
+    func decoderFailed(_ error: any Error) -> Bool {
+        if closing { return false }
+        if awaitingHead {
+            refuse((error as? HTTPParserError) == .headerOverflow ? (requestLineEnded ? .headersTooLarge : .requestLineTooLong) : .malformed)
+            return false
+        }
+        if outstanding == 0 {
+            // The answer is out; the rest of the body is malformed. No second answer: close.
+            metrics.connectionClosed(reason: ConnectionRefusal.malformed.rawValue)
+            finish()
+            return false
+        }
+        return true
+    }
+
+    /// A response ended. `close`: it said `Connection: close` (or the request was broken).
+    func responseEnded(close: Bool) {
+        outstanding = max(0, outstanding - 1)
+        if closing {
+            if outstanding == 0, pendingRefusal != nil { finish() }
+            return
+        }
+        if close {
+            finish()
+            return
+        }
+        guard outstanding == 0 else { return }
+        if let refusal = pendingRefusal {
+            refuse(refusal)
+        } else if !awaitingHead {
+            startTimer(limits.idleTimeout, .idleTimeout)
+        } else if headStarted {
+            startTimer(limits.headerTimeout, .headerTimeout)
+        } else {
+            startTimer(limits.idleTimeout, .idleTimeout)
+            setSilent(true)
+        }
+    }
+
+    // MARK: Closing
+
+    /// Answers `refusal` (when it has an answer) and closes; after the responses in progress
+    /// when there are some (nothing more is read meanwhile).
+    private func refuse(_ refusal: ConnectionRefusal) {
+        guard let context, !closing else { return }
+        metrics.connectionClosed(reason: refusal.rawValue)
+        closing = true
+        cancelTimer()
+        setSilent(false)
+        if refusal == .headerTimeout, outstanding == 0, let response = refusal.response(limits) {
+            // A slow head has nothing worth draining: answer and close at once.
+            context.writeAndFlush(wrapOutboundOut(.byteBuffer(response))).assumeIsolated().whenComplete { _ in self.context?.close(promise: nil) }
+            return
+        }
+        guard refusal.answer(limits) != nil else {
+            context.close(promise: nil)
+            return
+        }
+        pendingRefusal = refusal
+        if outstanding == 0 { finish() }
+    }
+
+    /// Writes the pending answer if there is one, then shuts the output, drops input until the
+    /// client closes or the linger time passes, and closes.
+    private func finish() {
+        guard let context else { return }
+        closing = true
+        cancelTimer()
+        setSilent(false)
+        if let refusal = pendingRefusal, let response = refusal.response(limits) {
+            pendingRefusal = nil
+            context.writeAndFlush(wrapOutboundOut(.byteBuffer(response))).assumeIsolated().whenComplete { _ in self.linger() }
+        } else {
+            linger()
+        }
+    }
+
+    private func linger() {
+        guard let context else { return }
+        context.close(mode: .output, promise: nil)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.lingerTimeout)) {
+            self.timer = nil
+            self.context?.close(promise: nil)
+        }
+        context.read()
+    }
+
+    private func startTimer(_ duration: Duration, _ refusal: ConnectionRefusal) {
+        guard let context, !closing else { return }
+        cancelTimer()
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(duration)) {
+            self.timer = nil
+            self.refuse(refusal)
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
+/// After the HTTP decoder: tells the ``ConnectionGuard`` where requests and responses begin
+/// and end, and about decoder errors.
+final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private let connectionGuard: ConnectionGuard
+    private var closeAfterResponse = false
+
+    init(guard connectionGuard: ConnectionGuard) { self.connectionGuard = connectionGuard }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: connectionGuard.requestHeadRead()
+        case .body: break
+        case .end: connectionGuard.requestEndRead()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is IOError || error is ChannelError {
+            context.fireErrorCaught(error)
+            return
+        }
+        closeAfterResponse = true
+        if connectionGuard.decoderFailed(error) { context.fireErrorCaught(error) }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let response):
+            if response.status.code >= 200, response.headerFields[.connection]?.lowercased() == "close" { closeAfterResponse = true }
+            context.write(data, promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            let close = closeAfterResponse
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.cascade(to: promise)
+            context.writeAndFlush(data, promise: written)
+            written.futureResult.assumeIsolated().whenComplete { _ in self.connectionGuard.responseEnded(close: close) }
+        }
+    }
+}
