@@ -173,8 +173,15 @@ struct Endpoints: Sendable {
         if server.isDraining {
             return JSONResponse.make(.object([("status", .string("shutting-down")), ("generation", .number(tables.generation))]), status: .serviceUnavailable)
         }
-        return JSONResponse.make(
-            .object([("status", .string("ready")), ("generation", .number(tables.generation)), ("localizations", .number(tables.localizations.count))]))
+        var members: [(String, LocatedJSON)] = [
+            ("status", .string("ready")), ("generation", .number(tables.generation)), ("localizations", .number(tables.localizations.count)),
+        ]
+        // Still ready after a failed reload (the last good tables are served), but it shows.
+        if let failure = server.tables.lastFailure {
+            members.append(
+                ("lastReloadFailure", .object([("reason", .string(failure.reason)), ("time", .number(failure.time)), ("failures", .number(failure.count))])))
+        }
+        return JSONResponse.make(.object(members))
     }
 }
 

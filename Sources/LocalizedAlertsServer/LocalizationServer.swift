@@ -45,7 +45,9 @@ public final class LocalizationServer: Sendable {
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Reads the tables again (what SIGHUP does): on success the new ones are served under the
-    /// next generation; on failure the old ones stay, and the log says why.
+    /// next generation; on failure (a table with an error-level diagnostic, files changing during
+    /// the read, no tables) the old ones stay, the log says why at error level with each error's
+    /// file:line:column, `/metrics` counts it and `/readyz` shows it until a reload succeeds.
     @discardableResult
     public func reloadTables() -> Bool {
         let start = ContinuousClock.now
@@ -64,7 +66,10 @@ public final class LocalizationServer: Sendable {
             metrics.reload(result: "failure")
             logger.error(
                 "tables not reloaded; still serving the previous ones",
-                metadata: ["generation": "\(tables.current.generation)", "reason": "\(error.description)"])
+                metadata: [
+                    "generation": "\(tables.current.generation)", "reason": "\(error.description)",
+                    "failedReloads": "\(tables.lastFailure?.count ?? 1)",
+                ])
             return false
         }
     }

@@ -192,7 +192,7 @@ enum OpenAPIDocument {
         "operationId": "ready",
         "security": [{}],
         "responses": {
-          "200": {"description": "Tables loaded; taking requests.", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ready"}, "generation": {"type": "integer"}, "localizations": {"type": "integer"}}}}}},
+          "200": {"description": "Tables loaded; taking requests. After a failed reload the last good tables are still served and the server stays ready; lastReloadFailure says why until a reload succeeds.", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "ready"}, "generation": {"type": "integer"}, "localizations": {"type": "integer"}, "lastReloadFailure": {"type": "object", "properties": {"reason": {"type": "string"}, "time": {"type": "integer", "description": "Seconds since 1970."}, "failures": {"type": "integer", "description": "Failed reloads since the tables in force were read."}}}}}}}},
           "503": {"description": "Shutting down.", "content": {"application/json": {"schema": {"type": "object", "properties": {"status": {"const": "shutting-down"}, "generation": {"type": "integer"}}}}}}
         }
       }

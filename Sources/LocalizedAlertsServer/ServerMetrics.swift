@@ -9,6 +9,7 @@ public final class ServerMetrics: Sendable {
     private let latency: DurationHistogram
     private let generation: Gauge
     private let openConnections: Gauge
+    private let lastReloadFailed: Gauge
     private let counters = Mutex<[String: Counter]>([:])
 
     /// Latency buckets: from 100 µs to 5 s.
@@ -28,6 +29,9 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("tables_generation", unit: "", help: "The generation of the tables being served: 1 at start, one more per successful reload."))
         openConnections = registry.makeGauge(
             descriptor: Self.name("http_connections_open", unit: "", help: "Client connections open now (at --max-connections the server stops accepting)."))
+        lastReloadFailed = registry.makeGauge(
+            descriptor: Self.name(
+                "tables_last_reload_failed", unit: "", help: "1 when the last table reload failed (the previous generation is still served), else 0."))
     }
 
     /// One answered request: its endpoint (a served path, or `unknown`), method and status.
@@ -54,6 +58,7 @@ public final class ServerMetrics: Sendable {
     /// A reload of the tables: `success` or `failure`.
     func reload(result: String) {
         counter("table_reloads", labels: [("result", result)], help: "Table reloads (SIGHUP), by result.").increment()
+        lastReloadFailed.set(Int64(result == "success" ? 0 : 1))
     }
 
     /// The number of client connections open.

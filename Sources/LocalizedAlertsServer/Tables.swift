@@ -1,6 +1,12 @@
 import LocalizedAlerts
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The app's tables as one renderer, with the number of the load that produced it.
 public struct LoadedTables: Sendable {
     /// Renders and localizes with the tables of this load.
@@ -14,43 +20,88 @@ public struct LoadedTables: Sendable {
     public var developmentRegion: String? { renderer.app.developmentRegion }
 }
 
-/// Why the tables could not be read: the directory cannot be listed, or it holds no table.
+/// Why the tables could not be read: the directory cannot be listed, it holds no table, a table
+/// has an error (each at its file:line:column), or the files changed while they were read.
 public struct TableLoadError: Error, CustomStringConvertible, Sendable {
-    /// What went wrong, with the directory.
+    /// What went wrong, with the directory or the first errors' places.
     public var description: String
+}
+
+/// The last reload that failed, for `/readyz`.
+public struct FailedReload: Sendable {
+    /// Why, as logged.
+    public var reason: String
+    /// When, as seconds since 1970.
+    public var time: Int
+    /// Failed reloads since the tables in force were read.
+    public var count: Int
 }
 
 /// The tables being served. Read once at start; ``reload()`` reads the directory again and swaps
 /// the renderer in one step, so a request sees either the old tables or the new ones, never a
-/// mix; a reload that fails leaves the old tables in place.
+/// mix. A reload is all or nothing: the new tables replace the old ones only when every table
+/// reads without an error-level diagnostic (a table truncated in a string, an empty file,
+/// invalid UTF-8 or UTF-16 would show keys on every device) and no file changed while it was
+/// read; otherwise the old tables stay, and the failure is kept for `/readyz`.
 public final class TableStore: Sendable {
     /// The directory of `.lproj` folders and `.xcstrings` catalogs.
     public let directory: String
     /// The development region given on the command line (overrides Info.plist's).
     public let developmentRegion: String?
-    private let state: Mutex<LoadedTables>
+    private let state: Mutex<(tables: LoadedTables, failure: FailedReload?)>
 
     /// Reads `directory`; throws when it cannot be listed or holds no table.
     public init(directory: String, developmentRegion: String? = nil) throws(TableLoadError) {
         self.directory = directory
         self.developmentRegion = developmentRegion
         let renderer = try Self.read(directory, developmentRegion: developmentRegion)
-        state = Mutex(LoadedTables(renderer: renderer, generation: 1))
+        state = Mutex((LoadedTables(renderer: renderer, generation: 1), nil))
     }
 
     /// The tables now in force.
-    public var current: LoadedTables { state.withLock { $0 } }
+    public var current: LoadedTables { state.withLock { $0.tables } }
+
+    /// The last failed reload, when none has succeeded since.
+    public var lastFailure: FailedReload? { state.withLock { $0.failure } }
 
     /// Reads the directory again and, when that worked, serves the new tables under the next
     /// generation. On failure the tables in force stay, and the error says why.
     @discardableResult
     public func reload() throws(TableLoadError) -> LoadedTables {
         // Read outside the lock: requests go on with the old tables meanwhile.
-        let renderer = try Self.read(directory, developmentRegion: developmentRegion)
-        return state.withLock { tables in
-            tables = LoadedTables(renderer: renderer, generation: tables.generation + 1)
-            return tables
+        let renderer: AlertRenderer
+        do {
+            renderer = try Self.readWhole(directory, developmentRegion: developmentRegion)
+        } catch {
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)
+            state.withLock { state in
+                state.failure = FailedReload(reason: error.description, time: Int(time.tv_sec), count: (state.failure?.count ?? 0) + 1)
+            }
+            throw error
         }
+        return state.withLock { state in
+            state = (LoadedTables(renderer: renderer, generation: state.tables.generation + 1), nil)
+            return state.tables
+        }
+    }
+
+    /// The tables read only when they are whole: no error-level diagnostic, and every file the
+    /// same (size, time, inode) after the read as before it, so that a table being rewritten in
+    /// place is not taken half-written even where the part read happens to parse.
+    static func readWhole(_ directory: String, developmentRegion: String?) throws(TableLoadError) -> AlertRenderer {
+        let before = TableFiles(directory: directory)
+        let renderer = try read(directory, developmentRegion: developmentRegion)
+        let errors = renderer.app.allDiagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            let shown = errors.prefix(3).map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+            throw TableLoadError(
+                description: "\(errors.count) error\(errors.count == 1 ? "" : "s") in the tables of \(directory): \(shown)\(errors.count > 3 ? "; …" : "")")
+        }
+        guard TableFiles(directory: directory) == before else {
+            throw TableLoadError(description: "the tables in \(directory) changed while they were read; write them elsewhere and rename them into place")
+        }
+        return renderer
     }
 
     static func read(_ directory: String, developmentRegion: String?) throws(TableLoadError) -> AlertRenderer {
@@ -66,5 +117,50 @@ public final class TableStore: Sendable {
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         return AlertRenderer(app: app)
+    }
+}
+
+/// The files of a tables directory (the directory's entries and each `.lproj` folder's) with
+/// their size, modification time and inode: equal snapshots mean nothing was rewritten between.
+struct TableFiles: Equatable {
+    struct Entry: Equatable {
+        var path: String
+        var size: Int64
+        var modified: Int64
+        var inode: UInt64
+    }
+
+    var entries: [Entry] = []
+
+    init(directory: String) {
+        for name in Self.names(in: directory) {
+            let path = directory + "/" + name
+            add(path)
+            if name.hasSuffix(".lproj") {
+                for inner in Self.names(in: path) { add(path + "/" + inner) }
+            }
+        }
+    }
+
+    private mutating func add(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        entries.append(Entry(path: path, size: Int64(info.st_size), modified: modified, inode: UInt64(info.st_ino)))
+    }
+
+    private static func names(in directory: String) -> [String] {
+        guard let handle = opendir(directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 }
