@@ -374,8 +374,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         closing = true
         cancelTimer()
         setSilent(false)
-        if refusal == .headerTimeout, outstanding == 0, let response = refusal.response(limits) {
-            // A slow head has nothing worth draining: answer and close at once.
+        if refusal == .headerTimeout, outstanding == 0, !headStarted, let response = refusal.response(limits) {
+            // Nothing was sent, so nothing is left to drain: answer and close at once.
             context.writeAndFlush(wrapOutboundOut(.byteBuffer(response))).assumeIsolated().whenComplete { _ in self.context?.close(promise: nil) }
             return
         }

@@ -65,7 +65,7 @@ public final class ServerMetrics: Sendable {
     func connections(open: Int) { openConnections.set(Int64(open)) }
 
     /// A connection the server closed because of a limit (`header-timeout`, `idle-timeout`,
-    /// `request-line-too-long`, `headers-too-large`, `malformed-request`).
+    /// `request-line-too-long`, `headers-too-large`, `malformed-request`, `shed-at-capacity`).
     func connectionClosed(reason: String) {
         counter("http_connections_closed", labels: [("reason", reason)], help: "Connections closed by the server for a limit or a malformed request, by reason.")
             .increment()
