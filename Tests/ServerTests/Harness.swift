@@ -39,10 +39,13 @@ struct InProcessServer {
     let running: RunningServer
     var port: Int { running.port }
 
-    static func start(token: String? = nil, maximumBodyBytes: Int? = nil, strings: String = Paths.strings) async throws -> InProcessServer {
+    static func start(
+        token: String? = nil, maximumBodyBytes: Int? = nil, limits: ConnectionLimits? = nil, strings: String = Paths.strings
+    ) async throws -> InProcessServer {
         var configuration = ServerConfiguration(strings: strings)
         configuration.port = 0
         configuration.token = token
+        if let limits { configuration.limits = limits }
         if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }
         var logger = Logger(label: "render-alert-server-test")
         logger.logLevel = .warning
@@ -52,9 +55,9 @@ struct InProcessServer {
 
     /// Runs `body` against a new server, then stops it.
     static func with<T>(
-        token: String? = nil, maximumBodyBytes: Int? = nil, _ body: (InProcessServer) async throws -> T
+        token: String? = nil, maximumBodyBytes: Int? = nil, limits: ConnectionLimits? = nil, _ body: (InProcessServer) async throws -> T
     ) async throws -> T {
-        let server = try await start(token: token, maximumBodyBytes: maximumBodyBytes)
+        let server = try await start(token: token, maximumBodyBytes: maximumBodyBytes, limits: limits)
         do {
             let result = try await body(server)
             try await server.running.stop()
@@ -70,24 +73,34 @@ struct InProcessServer {
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let output = Pipe()
-    let error = Pipe()
+    /// Standard error goes to a file: a pipe nobody reads until the end would fill up and stop
+    /// a server that logs much (a reload each few milliseconds).
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("render-alert-server-\(UUID().uuidString).log").path
     private(set) var port = 0
 
-    static func start(arguments: [String]) async throws -> ServerProcess {
-        try await offPool { try ServerProcess(arguments: arguments) }
+    /// `openFileLimit`: run under `prlimit --nofile=N` (util-linux), the server's descriptors capped.
+    static func start(arguments: [String], openFileLimit: Int? = nil) async throws -> ServerProcess {
+        try await offPool { try ServerProcess(arguments: arguments, openFileLimit: openFileLimit) }
     }
 
-    private init(arguments: [String]) throws {
-        process.executableURL = Paths.productsDirectory.appendingPathComponent("render-alert-server")
-        process.arguments = arguments
+    private init(arguments: [String], openFileLimit: Int?) throws {
+        let server = Paths.productsDirectory.appendingPathComponent("render-alert-server")
+        if let openFileLimit {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFileLimit)", server.path] + arguments
+        } else {
+            process.executableURL = server
+            process.arguments = arguments
+        }
         process.standardOutput = output
-        process.standardError = error
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
         // The first line: `listening on http://127.0.0.1:PORT`.
         let line = try readLine(from: output.fileHandleForReading, timeout: 60)
         guard line.hasPrefix("listening on http://127.0.0.1:"), let port = Int(line.split(separator: ":").last ?? "") else {
             process.terminate()
-            throw HTTPClientError("unexpected first line \(line.debugDescription); standard error: \(String(decoding: error.fileHandleForReading.availableData, as: UTF8.self))")
+            throw HTTPClientError("unexpected first line \(line.debugDescription); standard error: \(standardError)")
         }
         self.port = port
     }
@@ -121,9 +134,12 @@ final class ServerProcess: @unchecked Sendable {
     }
 
     /// Standard error, once the process has exited.
-    var standardError: String { String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
-    deinit { if process.isRunning { process.terminate() } }
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(atPath: errorPath)
+    }
 }
 
 /// Polls until `condition` holds (or `timeout` passes).
