@@ -21,13 +21,7 @@ final class RawConnection: @unchecked Sendable {
         #endif
         guard socket >= 0 else { throw HTTPClientError("socket: errno \(errno)") }
         if !blocking { _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let result = HTTP.connectLoopback(socket, port: port)
         guard result == 0 || (!blocking && errno == EINPROGRESS) else {
             close(socket)
             throw HTTPClientError("connect to 127.0.0.1:\(port): errno \(errno)")
