@@ -11,8 +11,9 @@ public struct LocalizedPayloadGroup<Recipient: Sendable>: Sendable {
 extension AlertRenderer {
     /// Localizes one payload for many recipients and groups them by what they would be sent.
     ///
-    /// Recipients whose languages give the same text share a group, so a provider serializes each
-    /// body once and sends it to every device token in the group. Recipients whose result may not
+    /// Recipients whose languages give the same text from the same localization, with the same
+    /// fallbacks, share a group, so a provider serializes each body once and sends it to every
+    /// device token in the group, and what the group reports is true of each of them. Recipients whose result may not
     /// be sent are grouped by localization and error (check ``LocalizedPayload/isSendable``):
     ///
     /// ```swift
@@ -69,15 +70,18 @@ extension AlertRenderer {
     }
 }
 
-/// What makes two results the same to send: the body itself, or for one that may not be sent,
-/// its localization and error.
+/// What makes two results the same for a provider: the body sent, and what the group reports
+/// of it (the localization chosen and every fallback taken), so that a group's result is true
+/// of each of its recipients; for a result that may not be sent, its localization and error.
+/// Two languages whose texts happen to be equal (a Danish table empty but for the English
+/// fallback, a German one left in English) are two groups with one body each.
 private enum ResultKey: Hashable {
-    case body([UInt8])
+    case body([UInt8], localization: String?, fallbacks: [LocalizedPayload.Fallback])
     case unsendable(localization: String?, error: String)
 
     init(_ result: LocalizedPayload) {
         if result.isSendable, let bytes = result.payloadBytes {
-            self = .body(bytes)
+            self = .body(bytes, localization: result.localization, fallbacks: result.fallbacks)
         } else {
             self = .unsendable(localization: result.localization, error: result.error ?? "")
         }

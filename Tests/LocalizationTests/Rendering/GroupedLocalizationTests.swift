@@ -38,18 +38,44 @@ struct GroupedLocalizationTests {
                 #expect(alone.error == group.result.error, "\(user.token) \(fallback)")
             }
         }
-        // Different bodies are different groups.
-        let bodies = groups.compactMap { $0.result.isSendable ? $0.result.payload?.serialized() : nil }
-        #expect(Set(bodies).count == bodies.count)
+        // What a group reports is true of each recipient in it.
+        for group in groups {
+            for user in group.recipients {
+                let alone = renderer.localize(payload, preferredLanguages: user.languages, fallback: fallback)
+                #expect(alone.localization == group.result.localization, "\(user.token) \(fallback)")
+                #expect(alone.fallbacks == group.result.fallbacks, "\(user.token) \(fallback)")
+            }
+        }
+    }
+
+    /// A Danish recipient whose empty table falls back to English must not join the German
+    /// group because the German text happens to equal the English one.
+    @Test func aFallbackIsNeverHiddenInAGroupWithTheSameText() {
+        let renderer = AlertRenderer(app: makeApp([
+            "en": #""greet" = "Hello";"#,
+            "de": #""greet" = "Hello";"#,
+            "da": #""other" = "x";"#,
+        ]))
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"greet"}}}"#)
+        let users = [User(token: "de", languages: ["de"]), User(token: "da", languages: ["da"])]
+        let groups = renderer.localize(payload, for: users, preferredLanguages: \.languages, fallback: .developmentRegion)
+        #expect(groups.count == 2)
+        let danish = groups.first { $0.recipients.map(\.token) == ["da"] }
+        #expect(danish?.result.localization == "da")
+        #expect(danish?.result.fallbacks.map(\.outcome) == [.developmentRegion(localization: "en")])
+        let german = groups.first { $0.recipients.map(\.token) == ["de"] }
+        #expect(german?.result.fallbacks.isEmpty == true)
+        #expect(danish?.result.payloadBytes == german?.result.payloadBytes, "the same bytes, two truths")
     }
 
     @Test func groupsByBodyInFirstSeenOrder() {
         let groups = renderer.localize(payload, for: users, preferredLanguages: \.languages, fallback: .developmentRegion)
         let summary = groups.map { ($0.result.localization ?? "-", $0.recipients.map(\.token).joined()) }
-        // fr and fr-CA have the same text, so one body; de lacks the title, which comes from en.
-        #expect(summary.map(\.1) == ["aceh", "bfi", "dg"], "\(summary)")
+        // fr and fr-CA have the same text but are two localizations, so two groups; de lacks
+        // the title, which comes from en.
+        #expect(summary.map(\.1) == ["aeh", "bfi", "c", "dg"], "\(summary)")
         #expect(groups[0].result.body == "Ana a appelé 3 fois" && groups[0].result.title == "Appel manqué")
-        #expect(groups[2].result.title == "Missed call" && groups[2].result.body == "Ana hat 3-mal angerufen")
+        #expect(groups[3].result.title == "Missed call" && groups[3].result.body == "Ana hat 3-mal angerufen")
         // With the fail policy the German users get nothing to send, grouped with their reason.
         let failing = renderer.localize(payload, for: users, preferredLanguages: \.languages)
         let german = failing.first { $0.recipients.contains { $0.token == "d" } }!
