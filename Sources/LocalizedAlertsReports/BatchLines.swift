@@ -4,7 +4,15 @@ extension LocalizedPayload {
     /// The batch output line for this result (and one element of `localize`'s JSON): whether it
     /// may be sent, and the payload, or the error that explains why there is none.
     public func batchLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
-        var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
+        answer(lineNumber: lineNumber, id: id)
+    }
+
+    /// The answer to one request standing alone (an HTTP request): a batch line without its
+    /// line number.
+    public func answer(id: LocatedJSON?) -> LocatedJSON { answer(lineNumber: nil, id: id) }
+
+    private func answer(lineNumber: Int?, id: LocatedJSON?) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = lineNumber.map { [("line", .number($0))] } ?? []
         if let id { members.append(("id", id)) }
         members += [
             ("mode", .string(mode.rawValue)),

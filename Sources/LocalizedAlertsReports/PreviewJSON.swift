@@ -3,22 +3,25 @@
 /// `preview --format json`, schema version 1 (documented in the README).
 public enum PreviewJSON {
     /// The preview document for `previews` of `app`; write it with `outputText(pretty:)`.
-    public static func make(_ previews: [PayloadPreview], app: AppLocalizations) -> LocatedJSON {
-        .object([
+    /// Without `showsPaths` (a service answering a client) the app's directory and the
+    /// payloads' file names are left out.
+    public static func make(_ previews: [PayloadPreview], app: AppLocalizations, showsPaths: Bool = true) -> LocatedJSON {
+        var appMembers: [(String, LocatedJSON)] = showsPaths ? [("directory", .string(app.directory))] : []
+        appMembers += [
+            ("developmentRegion", .string(app.developmentRegion)),
+            ("localizations", .array(app.localizations.map { .string($0.name) })),
+        ]
+        return .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
-            ("app", .object([
-                ("directory", .string(app.directory)),
-                ("developmentRegion", .string(app.developmentRegion)),
-                ("localizations", .array(app.localizations.map { .string($0.name) })),
-            ])),
-            ("previews", .array(previews.map(preview))),
+            ("app", .object(appMembers)),
+            ("previews", .array(previews.map { preview($0, showsPaths: showsPaths) })),
         ])
     }
 
-    static func preview(_ preview: PayloadPreview) -> LocatedJSON {
-        .object([
-            ("payload", .string(preview.file)),
+    static func preview(_ preview: PayloadPreview, showsPaths: Bool) -> LocatedJSON {
+        .object(
+            (showsPaths ? [("payload", .string(preview.file))] : []) + [
             ("byteCount", .number(preview.payload.byteCount)),
             ("diagnostics", .array(preview.payload.diagnostics.map(DiagnosticJSON.make))),
             ("renders", .array(preview.renders.map(render))),

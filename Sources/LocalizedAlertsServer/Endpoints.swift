@@ -50,21 +50,23 @@ struct Endpoints: Sendable {
         return buffer.readBytes(length: buffer.readableBytes) ?? []
     }
 
-    /// POST /v1/localize: one request, answered as a batch line (`line` 1). A body that is not
-    /// a request is a 400; a request whose result may not be sent is a 200 with `"sendable": false`.
+    /// POST /v1/localize: one request, answered as a batch line is but without its number. A
+    /// body that is not a request (an unknown member included) is a 400; a request whose
+    /// result may not be sent is a 200 with `"sendable": false`.
     func localize(_ request: Request) async throws -> Response {
         let bytes = try await body(request)
-        switch LocalizationRequest.parse(line: bytes, lineNumber: 1) {
+        switch LocalizationRequest.parse(request: bytes) {
         case .failure(let failure):
             throw APIError.badRequest(failure.message)
         case .success(let parsed):
-            return JSONResponse.make(answer(parsed, lineNumber: 1, renderer: server.tables.current.renderer))
+            return JSONResponse.make(answer(parsed, lineNumber: nil, renderer: server.tables.current.renderer))
         }
     }
 
-    /// One request's answer, as `AlertRenderer.localize(batchLine:)` gives it, counted in the
-    /// metrics (sendable or not, each fallback taken).
-    func answer(_ request: LocalizationRequest, lineNumber: Int, renderer: AlertRenderer) -> LocatedJSON {
+    /// One request's answer, as `AlertRenderer.localize(batchLine:)` gives it (without a line
+    /// number for a request standing alone), counted in the metrics (sendable or not, each
+    /// fallback taken).
+    func answer(_ request: LocalizationRequest, lineNumber: Int?, renderer: AlertRenderer) -> LocatedJSON {
         let result = renderer.localize(
             request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server, fallback: request.fallback ?? .fail)
         server.metrics.localization(sendable: result.isSendable)
@@ -75,7 +77,7 @@ struct Endpoints: Sendable {
             case .developmentRegion: server.metrics.fallback(outcome: "development-region")
             }
         }
-        return result.batchLine(lineNumber: lineNumber, id: request.id)
+        return lineNumber.map { result.batchLine(lineNumber: $0, id: request.id) } ?? result.answer(id: request.id)
     }
 
     /// POST /v1/localize/batch: NDJSON in, NDJSON out, one answer per non-blank line, streamed
@@ -128,7 +130,11 @@ struct Endpoints: Sendable {
         guard let root = document.root else {
             throw APIError.badRequest(document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
         }
-        guard root.members != nil else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
+        guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
+        for member in rootMembers where member.key != "payload" && member.key != "languages" {
+            let guess = ["payload", "languages"].first { EditDistance.between(member.key, $0) <= 2 }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw APIError.badRequest("unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" and \"languages\"")
+        }
         guard let payloadJSON = root["payload"], payloadJSON.members != nil else { throw APIError.badRequest("the body has no \"payload\" object") }
         let tables = server.tables.current
         var devices: [[String]]
@@ -152,10 +158,11 @@ struct Endpoints: Sendable {
         guard devices.count <= ServerRoutes.maximumPreviewDevices else {
             throw APIError.badRequest("\(devices.count) devices; at most \(ServerRoutes.maximumPreviewDevices) in one request")
         }
-        let payload = NotificationPayload(document: payloadJSON, file: "payload")
+        let payload = NotificationPayload(document: payloadJSON, file: "request")
         let renders = devices.map { tables.renderer.render(payload, preferredLanguages: $0) }
-        let preview = PayloadPreview(file: "payload", payload: payload, renders: renders)
-        return JSONResponse.make(PreviewJSON.make([preview], app: tables.renderer.app))
+        let preview = PayloadPreview(file: "request", payload: payload, renders: renders)
+        // The server's own paths are not the client's business.
+        return JSONResponse.make(PreviewJSON.make([preview], app: tables.renderer.app, showsPaths: false))
     }
 
     func localizations() -> Response {

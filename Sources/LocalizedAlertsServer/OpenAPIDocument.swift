@@ -41,7 +41,9 @@ enum OpenAPIDocument {
       },
       "LocalizeRequest": {
         "type": "object",
+        "description": "Any other member is refused (400, or an error line in a batch), so that a misspelt option is never left at its default.",
         "required": ["payload", "languages"],
+        "additionalProperties": false,
         "properties": {
           "payload": {"$ref": "#/components/schemas/Payload"},
           "languages": {"$ref": "#/components/schemas/Languages"},
@@ -77,9 +79,9 @@ enum OpenAPIDocument {
       "LocalizeResult": {
         "type": "object",
         "description": "One answer. Send `payload` only when `sendable` is true; otherwise `error` says why (it did not parse, has errors, a field would show its key, or it is over APNs' 4,096 bytes).",
-        "required": ["line", "sendable"],
+        "required": ["sendable"],
         "properties": {
-          "line": {"type": "integer", "description": "1 for /v1/localize; the request's line number in a batch."},
+          "line": {"type": "integer", "description": "The request's line number in a batch; absent from /v1/localize."},
           "id": {"description": "The request's id, when it had one."},
           "mode": {"type": "string", "enum": ["server", "device"]},
           "preferredLanguages": {"type": "array", "items": {"type": "string"}},
@@ -94,7 +96,9 @@ enum OpenAPIDocument {
       },
       "PreviewRequest": {
         "type": "object",
+        "description": "Any other member is refused (400).",
         "required": ["payload"],
+        "additionalProperties": false,
         "properties": {
           "payload": {"$ref": "#/components/schemas/Payload"},
           "languages": {

@@ -9,7 +9,7 @@ import Testing
 struct ServerEndpointTests {
     static let missedCall = #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#
 
-    @Test("POST /v1/localize fills in the text for fr-CA, as a batch line")
+    @Test("POST /v1/localize fills in the text for fr-CA, as a batch line without its number")
     func localize() async throws {
         try await InProcessServer.with { server in
             let response = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#)
@@ -17,17 +17,36 @@ struct ServerEndpointTests {
             #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
             let json = try response.json()
             #expect(json["sendable"] as? Bool == true)
-            #expect(json["line"] as? Int == 1)
+            #expect(json["line"] == nil, "a request standing alone has no line")
             #expect(json["id"] as? String == "a1")
             #expect(json["localization"] as? String == "fr-CA")
             let alert = ((json["payload"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: Any]
             #expect(alert?["body"] as? String == "Ana a tenté de vous joindre.")
             #expect(alert?["loc-key"] == nil)
             // Exactly what the library's batch line says for the same request.
-            let request = try #require(try? LocalizationRequest.parse(line: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8), lineNumber: 1).get())
+            let request = try #require(try? LocalizationRequest.parse(request: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8)).get())
             let renderer = server.server.tables.current.renderer
-            let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).batchLine(lineNumber: 1, id: request.id)
+            let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).answer(id: request.id)
             #expect(response.text == expected.outputText())
+        }
+    }
+
+    @Test("An unknown member is a 400 that names the member it resembles, on every endpoint")
+    func unknownMembers() async throws {
+        try await InProcessServer.with { server in
+            let localize = try await HTTP.post(
+                port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "fallbak": "device"}"#)
+            #expect(localize.status == 400)
+            #expect(localize.text.contains(#"unknown member \"fallbak\" (did you mean \"fallback\"?)"#), "\(localize.text)")
+            let preview = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "language": ["de"]}"#)
+            #expect(preview.status == 400)
+            #expect(preview.text.contains(#"did you mean \"languages\"?"#), "\(preview.text)")
+            let batch = try await HTTP.post(
+                port: server.port, "/v1/localize/batch", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "mdoe": "device"}"#)
+            #expect(batch.text.contains(#""sendable":false"#) && batch.text.contains(#"did you mean \"mode\"?"#), "\(batch.text)")
+            // Errors of a request standing alone speak of the request, not of a line.
+            let missing = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"languages": ["de"]}"#)
+            #expect(missing.text.contains(#"the request has no \"payload\" object"#), "\(missing.text)")
         }
     }
 
@@ -163,11 +182,13 @@ struct ServerEndpointTests {
             #expect(renders.first?["body"] as? String == "Ana a tenté de vous joindre.")
             // The same document the Reports library builds for the CLI.
             let renderer = server.server.tables.current.renderer
-            let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "payload")
+            let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "request")
             let expected = PreviewJSON.make(
-                [PayloadPreview(file: "payload", payload: payload, renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })],
-                app: renderer.app)
+                [PayloadPreview(file: "request", payload: payload, renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })],
+                app: renderer.app, showsPaths: false)
             #expect(some.text == expected.outputText())
+            // No server path in the answer.
+            #expect(!some.text.contains(renderer.app.directory ?? "/"), "\(some.text.prefix(200))")
             // Without languages: one device per localization.
             let every = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall)}"#)
             let everyRenders = ((try every.json()["previews"] as? [[String: Any]])?.first?["renders"] as? [[String: Any]]) ?? []

@@ -40,16 +40,38 @@ public struct LocalizationRequest: Sendable {
         }
     }
 
-    /// Reads one NDJSON line.
+    /// The members a request may have; any other is refused, so that a misspelt option
+    /// (`"fallbak"`) is not silently left at its default.
+    public static let members = ["id", "payload", "languages", "mode", "fallback"]
+
+    /// Reads one NDJSON line; its payload's locations name the file `line N`.
     public static func parse(line: [UInt8], lineNumber: Int) -> Result<LocalizationRequest, Failure> {
-        let document = LocatedJSON.parse(line, file: "line \(lineNumber)")
+        parse(line, file: "line \(lineNumber)", noun: "line")
+    }
+
+    /// Reads one request standing alone (an HTTP body); its payload's locations name the file
+    /// `request`.
+    public static func parse(request: [UInt8]) -> Result<LocalizationRequest, Failure> {
+        parse(request, file: "request", noun: "request")
+    }
+
+    private static func parse(_ line: [UInt8], file: String, noun: String) -> Result<LocalizationRequest, Failure> {
+        let document = LocatedJSON.parse(line, file: file)
         guard let root = document.root else {
             return .failure(Failure(message: document.diagnostics.first.map { "not JSON: \($0.message) at column \($0.location.column)" } ?? "not JSON"))
         }
         let id = root["id"]
-        guard root.members != nil else { return .failure(Failure(message: "the line is \(root.kindDescription), not an object", id: id)) }
+        guard let rootMembers = root.members else { return .failure(Failure(message: "the \(noun) is \(root.kindDescription), not an object", id: id)) }
+        for member in rootMembers where !members.contains(member.key) {
+            let near = members.min { EditDistance.between(member.key, $0) < EditDistance.between(member.key, $1) }
+            let guess = near.flatMap { EditDistance.between(member.key, $0) <= 2 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
+            return .failure(
+                Failure(
+                    message: "unknown member \"\(member.key)\"\(guess); a request has \(members.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    id: id))
+        }
         guard let payload = root["payload"], payload.members != nil else {
-            return .failure(Failure(message: "the line has no \"payload\" object", id: id))
+            return .failure(Failure(message: "the \(noun) has no \"payload\" object", id: id))
         }
         var languages: [String] = []
         switch root["languages"]?.value {
@@ -59,7 +81,7 @@ public struct LocalizationRequest: Sendable {
         case .string(let list)?:
             languages = list.split(separator: ",").map { String($0).trimmingASCIIWhitespace() }
         default:
-            return .failure(Failure(message: "the line has no \"languages\" (an array such as [\"fr-CA\", \"en\"])", id: id))
+            return .failure(Failure(message: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])", id: id))
         }
         var mode: LocalizationMode?
         if let text = root["mode"]?.stringValue {
@@ -75,7 +97,7 @@ public struct LocalizationRequest: Sendable {
             }
             fallback = parsed
         }
-        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: "line \(lineNumber)", sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
+        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
         return .success(request)
     }
