@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Tests the pre-commit hooks (.pre-commit-hooks.yaml) and the Xcode run-script phase
-# (scripts/xcode-run-script.sh) against a temporary project with a broken table.
+# (scripts/xcode-run-script.sh) against a temporary project with a broken table, and the
+# commit-msg hook of this repository (scripts/hooks/commit-msg).
 #
 #   scripts/test-hooks.sh [--render-alert PATH] [--pre-commit PATH] [--full]
 #
@@ -88,5 +89,13 @@ check "it passes once fixed" test "$status" = 0
 status=0
 (cd "$work" && env -i PATH="/usr/bin:/bin" HOME="$work" SRCROOT="$project" "$repo/scripts/xcode-run-script.sh") > "$work/out" 2>&1 || status=$?
 check "without render-alert: a warning, and the build goes on" bash -c "[ $status = 0 ] && grep -q '^warning: render-alert is not installed' '$work/out'"
+
+echo "== commit-msg hook (scripts/hooks/commit-msg)"
+message() { printf '%s\n\nWhy it changed.\n' "$1" > "$work/message"; "$repo/scripts/hooks/commit-msg" "$work/message" > "$work/out" 2>&1; }
+check "a subject of 72 characters is accepted" message "$(printf 'x%.0s' $(seq 72))"
+check "a subject of 72 characters with accents is accepted" message "Ünïcödé $(printf 'x%.0s' $(seq 64))"
+rejected() { ! message "$1" && grep -q '^commit-msg: ' "$work/out"; }
+check "a subject of 73 characters is rejected" rejected "$(printf 'x%.0s' $(seq 73))"
+check "an empty subject is rejected" rejected ""
 
 finish hooks
