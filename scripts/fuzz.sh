@@ -7,7 +7,8 @@
 # is reproducible: the same executions of the same inputs on every machine (CI uses this, so
 # that a run before committing predicts CI's); long random campaigns use --seconds. The corpus is the one kept in
 # .build/fuzz/<target> (it accumulates over runs), seeded from the tests' fixtures, Resources/,
-# ../shared/corpus when present and Fuzz/Seeds/<target>; with --empty-corpus it is a fresh empty
+# the folder LOCALIZED_ALERTS_CORPUS names (a larger corpus of tables; optional) and
+# Fuzz/Seeds/<target>; with --empty-corpus it is a fresh empty
 # directory instead (no seeds, deleted afterwards), for figures that owe nothing to earlier runs.
 #
 # Every input has a budget: 5 s (-timeout), 2048 MB resident (-rss_limit_mb), 1024 MB in one
@@ -73,22 +74,25 @@ bin=$(swift build -c release --package-path Fuzz --scratch-path "$build" --show-
 is_bplist() { [ "$(head -c 6 "$1" 2>/dev/null | tr -d '\0')" = bplist ]; }
 
 seed() {  # seed <target> <dir>
-  local target=$1 dir=$2 shared=$root/../shared
+  local target=$1 dir=$2
+  # Where to find seed tables: the repository's, and the larger corpus when one is named.
+  local tables=(Tests/LocalizationTests/Fixtures Resources)
+  if [ -n "${LOCALIZED_ALERTS_CORPUS:-}" ]; then tables+=("$LOCALIZED_ALERTS_CORPUS"); fi
   mkdir -p "$dir"
   copy() { for f in "$@"; do [ -f "$f" ] && cp -n "$f" "$dir/$(echo "$f" | md5sum | cut -c1-16)" 2>/dev/null || true; done; }
   case $target in
-    FuzzStrings) copy $(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" -name '*.strings' 2>/dev/null | head -400) ;;
-    FuzzStringsdict) copy $(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" -name '*.stringsdict' 2>/dev/null | head -200) ;;
-    FuzzCatalog) copy $(find Tests/LocalizationTests/Fixtures "$shared/corpus" -name '*.xcstrings' 2>/dev/null | head -200) ;;
+    FuzzStrings) copy $(find "${tables[@]}" -name '*.strings' 2>/dev/null | head -400) ;;
+    FuzzStringsdict) copy $(find "${tables[@]}" -name '*.stringsdict' 2>/dev/null | head -200) ;;
+    FuzzCatalog) copy $(find "${tables[@]}" -name '*.xcstrings' 2>/dev/null | head -200) ;;
     FuzzPayload) copy $(find Resources/payloads Tests/LocalizationTests/Fixtures -name '*.json' -o -name '*.apns' 2>/dev/null | head -200) ;;
     FuzzBinaryPlist)
       # Recipes, and compiled files as they are (the target takes an input starting with bplist as the file).
       local f binaries=()
-      while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" \
+      while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(find "${tables[@]}" \
         -name '*.strings' -o -name '*.stringsdict' -o -name '*.plist' 2>/dev/null | head -2000)
       ((${#binaries[@]})) && copy "${binaries[@]:0:200}" ;;
     # As for FuzzStrings, an input's first byte picks how the rest is presented (fixtures too).
-    FuzzStringsFoundation) copy $(find Tests/LocalizationTests/Fixtures Resources "$shared/corpus" -name '*.strings' 2>/dev/null | head -200) ;;
+    FuzzStringsFoundation) copy $(find "${tables[@]}" -name '*.strings' 2>/dev/null | head -200) ;;
     FuzzFormatString|FuzzDeviceFormat|FuzzMatcher) ;;
   esac
   copy Fuzz/Seeds/"$target"/*
@@ -97,6 +101,9 @@ seed() {  # seed <target> <dir>
 failed=0
 if ((empty_corpus)); then mode=empty; else mode=accumulated; fi
 echo "== corpus: $mode$( ((empty_corpus)) && echo ' (a fresh directory per target, no seeds)' || echo ' (.build/fuzz/<target>/corpus, seeded)'); budget per input: ${timeout_seconds} s, ${rss_limit_mb} MB resident, ${malloc_limit_mb} MB per allocation$([ $flavour = fuzzer ] && echo ", ${address_space_mb} MB address space")"
+if ((!empty_corpus)); then
+  echo "== seed tables from the larger corpus: ${LOCALIZED_ALERTS_CORPUS:-none (LOCALIZED_ALERTS_CORPUS is not set)}"
+fi
 printf '%-22s %-11s %9s %12s %8s %13s %7s %s\n' target corpus-mode counters executions "exec/s" "corpus" seconds findings
 for target in "${targets[@]}"; do
   work=$root/.build/fuzz/$target

@@ -145,7 +145,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// The corpus: `../shared/corpus` when it exists, else the copy in the tests' fixtures.
+/// The corpus: the folder `LOCALIZED_ALERTS_CORPUS` names when it is set (a larger corpus, laid
+/// out as the tests' fixtures are), else the copy in the tests' fixtures. The benchmark prints
+/// which one it read.
 enum Corpus {
     struct Set: Sendable {
         var files: [[UInt8]] = []
@@ -158,9 +160,15 @@ enum Corpus {
     static let root: String = {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()  // Benchmarks/Benchmarks/Tables
         let repository = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus").path
-        if FileManager.default.fileExists(atPath: shared) { return shared }
-        return repository.appendingPathComponent("Tests/LocalizationTests/Fixtures/corpus").path
+        let chosen: String
+        if let named = ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_CORPUS"], !named.isEmpty {
+            precondition(FileManager.default.fileExists(atPath: named), "LOCALIZED_ALERTS_CORPUS=\(named) does not exist")
+            chosen = named
+        } else {
+            chosen = repository.appendingPathComponent("Tests/LocalizationTests/Fixtures/corpus").path
+        }
+        FileHandle.standardError.write(Data("corpus: \(chosen)\n".utf8))
+        return chosen
     }()
 
     /// Real-app tables (edge cases excluded) that Foundation reads and that match `filter`.

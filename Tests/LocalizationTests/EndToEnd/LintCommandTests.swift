@@ -309,11 +309,11 @@ struct LintCommandTests {
         #expect(!validator.validate(broken).isEmpty)
     }
 
-    /// The shared corpus (real apps and edge cases) lints without crashing; the repository's
+    /// The larger corpus (real apps and edge cases) lints without crashing; the repository's
     /// copy of part of it always runs.
     @Test func corpusLintsWithoutCrashing() throws {
         var roots = [Fixtures.path("corpus")]
-        if let shared = Fixtures.shared { roots.append(shared + "/corpus") }
+        if let corpus = Fixtures.largerCorpus() { roots.append(corpus) }
         for root in roots {
             let result = try RenderAlertCommand.run(["lint", root, "--format", "json"])
             #expect(result.status == 0 || result.status == 1, "\(root): \(result.status) \(result.error)")
@@ -367,10 +367,10 @@ struct NoSilentPassTests {
         }
     }
 
-    /// Every table format of the fixtures (and of ../shared/corpus when present) dumps with no
+    /// Every table format of the fixtures (and of the larger corpus when named) dumps with no
     /// error but the edge cases that are broken on purpose.
     @Test func dumpReadsEveryTableFormat() throws {
-        let roots = [Fixtures.directory + "/corpus"] + (Fixtures.shared.map { [$0 + "/corpus"] } ?? [])
+        let roots = [Fixtures.directory + "/corpus"] + (Fixtures.largerCorpus().map { [$0] } ?? [])
         for root in roots {
             let files = try FileManager.default.subpathsOfDirectory(atPath: root)
                 .filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") || $0.hasSuffix(".xcstrings") }

@@ -1,6 +1,7 @@
 import Foundation
+import Testing
 
-/// Paths to test data: the fixtures in the repository, and the shared corpus when present.
+/// Paths to test data: the fixtures in the repository, and a larger corpus when one is named.
 enum Fixtures {
     /// `Tests/LocalizationTests/Fixtures`.
     static let directory: String = {
@@ -19,12 +20,30 @@ enum Fixtures {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }
 
-    /// `../shared` beside the repository: present on developer machines and in CI, not in a
-    /// user's clone. Conformance passes over it run only when it exists.
-    static let shared: String? = {
-        let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared").path
-        return FileManager.default.fileExists(atPath: path + "/corpus") ? path : nil
-    }()
+    /// A larger corpus folder, named by the environment variable `LOCALIZED_ALERTS_CORPUS`: the
+    /// layout of `Fixtures/corpus` (one folder of tables per app, and `edge-cases/`), with more
+    /// apps. Optional: a user's clone passes without it. Read it through `largerCorpus()`.
+    static let largerCorpusPath: String? = ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_CORPUS"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// The larger corpus folder, or nil. A test that asks for it records a warning when the
+    /// variable is not set (the test passes, and says what it did not check), and fails when
+    /// the variable names no folder.
+    static func largerCorpus() -> String? {
+        guard let path = largerCorpusPath else {
+            #if compiler(>=6.2)
+            Issue.record("LOCALIZED_ALERTS_CORPUS is not set: only the repository's corpus was checked", severity: .warning)
+            #else
+            print("note: LOCALIZED_ALERTS_CORPUS is not set: only the repository's corpus was checked")
+            #endif
+            return nil
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            Issue.record("LOCALIZED_ALERTS_CORPUS=\(path) is not a folder")
+            return nil
+        }
+        return path
+    }
 
     /// Every file under `root` whose name ends with one of `suffixes`, sorted.
     static func files(under root: String, suffixes: [String]) -> [String] {
@@ -36,10 +55,10 @@ enum Fixtures {
         return result.sorted()
     }
 
-    /// Table files of the repository's corpus copy, plus the shared corpus when present.
+    /// Table files of the repository's corpus copy, plus the larger corpus when one is named.
     static func corpusStringsFiles() -> [String] {
         var files = Self.files(under: path("corpus"), suffixes: [".strings"])
-        if let shared { files += Self.files(under: shared + "/corpus", suffixes: [".strings"]) }
+        if let corpus = largerCorpus() { files += Self.files(under: corpus, suffixes: [".strings"]) }
         return files
     }
 }

@@ -10,7 +10,7 @@ struct StringCatalogTests {
 
     @Test func everyCorpusCatalogLoads() throws {
         var files = Fixtures.files(under: Fixtures.path("corpus"), suffixes: [".xcstrings"])
-        if let shared = Fixtures.shared { files += Fixtures.files(under: shared + "/corpus", suffixes: [".xcstrings"]) }
+        if let corpus = Fixtures.largerCorpus() { files += Fixtures.files(under: corpus, suffixes: [".xcstrings"]) }
         #expect(files.count >= 13)
         for file in files {
             let catalog = try StringCatalog(contentsOfFile: file)

@@ -6,7 +6,7 @@ import Testing
 struct StringsDictionaryTests {
     static func corpusFiles() -> [String] {
         var files = Fixtures.files(under: Fixtures.path("corpus"), suffixes: [".stringsdict"])
-        if let shared = Fixtures.shared { files += Fixtures.files(under: shared + "/corpus", suffixes: [".stringsdict"]) }
+        if let corpus = Fixtures.largerCorpus() { files += Fixtures.files(under: corpus, suffixes: [".stringsdict"]) }
         return files + Fixtures.files(under: Fixtures.repositoryRoot + "/Resources/strings", suffixes: [".stringsdict"])
     }
 
