@@ -14,7 +14,7 @@ import FuzzSupport
 ///   (`strings.not-a-table`, or a syntax or corruption error where the readers part earlier).
 /// - Foundation fails: the table is not readable on a device and has an error.
 ///
-/// Documented exceptions (README, "What a device does"):
+/// Documented exceptions (docs/device-behaviour.md §8.1 and §8.2):
 /// - BOM-less UTF-16 that Foundation misreads (it drops the first character) is an error here
 ///   (`strings.utf16-without-bom-misread`, an empty table) whatever Foundation makes of the rest.
 /// - An XML DOCTYPE with an internal subset: CoreFoundation skips it, as the toolkit does;
@@ -63,7 +63,7 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
     {
         return nil
     }
-    // Documented (README, "What a device does"): a compiled table whose ASCII-string object
+    // Documented (docs/device-behaviour.md §8.1): a compiled table whose ASCII-string object
     // holds bytes 0x80–0xFF is refused, as CoreFoundation's ASCII converter refuses them on a
     // device, while corelibs reads those bytes as UTF-8.
     if !table.isReadableOnDevice,
@@ -71,7 +71,7 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
     {
         return nil
     }
-    // Documented (README, "What a device does"): an XML declaration naming an encoding the
+    // Documented (docs/device-behaviour.md §8.2): an XML declaration naming an encoding the
     // toolkit does not decode (it reads those files as UTF-8); found as CoreFoundation finds it.
     if case .notModelled = XMLDeclaration.declared(bytes) { return nil }
     switch outcome {

@@ -1,4 +1,4 @@
-/// The notification system's own formatter (spec/device-rendering.md §4), which is not
+/// The notification system's own formatter (docs/device-behaviour.md §4), which is not
 /// `String(format:)`: it scans the format byte by byte and knows only `%@`, `%N$@` and `%%`.
 ///
 /// | in the format | output |

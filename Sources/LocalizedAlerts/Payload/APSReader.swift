@@ -394,7 +394,7 @@ struct APSReader {
     }
 
     /// `content-available`, `mutable-content`: a positive number, or any value that is not a
-    /// number, counts as set (spec/device-rendering.md §5).
+    /// number, counts as set (docs/device-behaviour.md §5).
     mutating func flag(_ name: String, _ value: LocatedJSON, _ at: SourceLocation?) -> Bool {
         switch value.value {
         case .number(let n): return n.doubleValue > 0

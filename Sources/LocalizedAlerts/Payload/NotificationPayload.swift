@@ -1,5 +1,5 @@
 /// A push notification payload as APNs delivers it: the `aps` dictionary, read the way the
-/// device reads it (spec/device-rendering.md §1, §5), and the app's own top-level keys.
+/// device reads it (docs/device-behaviour.md §1, §5), and the app's own top-level keys.
 ///
 /// Reading never fails on content: type errors and unknown keys become ``diagnostics`` and the
 /// value counts as absent, as on a device. Only a document that is not JSON has no `aps`.

@@ -90,7 +90,7 @@ public final class AlertRenderer: Sendable {
         if let cached = contexts.withLock({ $0.find(preferredLanguages) }) { return cached }
         let searchList = matcher.searchList(preferredLanguages: preferredLanguages, bundle: bundle)
         // The first localization of the search list that has the table supplies it; Base is
-        // tried right after the first entry (spec/device-rendering.md §3).
+        // tried right after the first entry (docs/device-behaviour.md §3).
         var order = searchList.localizations
         if !order.isEmpty, app.localization(named: "Base") != nil, !order.contains("Base") { order.insert("Base", at: 1) }
         // The .strings and the .stringsdict are each found independently along that order.
@@ -235,7 +235,7 @@ enum FieldResolver {
         if let entry {
             if entry.text.isEmpty {
                 // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text
-                // is not used and the device shows the key (spec §2, steps 2 and 4).
+                // is not used and the device shows the key (docs/device-behaviour.md §2, steps 2 and 4).
                 issue(.emptyValue)
                 return RenderedField(text: key, source: .key, key: key, format: "")
             }
@@ -247,7 +247,7 @@ enum FieldResolver {
                 return RenderedField(text: text, source: .localized, key: key, format: entry.text)
             }
             guard !arguments.isEmpty else {
-                // No arguments: shown as written (spec §2 step 3).
+                // No arguments: shown as written (docs/device-behaviour.md §2, step 3).
                 if entry.isPlural || device.argumentsNeeded > 0 {
                     issue(entry.isPlural ? .pluralVariable(shown: entry.text) : .unformattedPlaceholder(needed: device.argumentsNeeded))
                 }
@@ -263,7 +263,7 @@ enum FieldResolver {
             return RenderedField(text: text, source: .localized, key: key, format: entry.text)
         }
 
-        // Not found: the raw value if there is one, else the key, is the format (spec §2).
+        // Not found: the raw value if there is one, else the key, is the format (docs/device-behaviour.md §2).
         let source: RenderedField.Source = field.text != nil ? .fallbackText : .key
         let format = field.text ?? key
         if let table {

@@ -332,7 +332,7 @@ enum PayloadRewriter {
             written |= bit
             if isFirstKey, var text = texts[field: name] {
                 // A build without the key formats the raw text with the field's arguments
-                // (spec §2): its percent signs must survive that as themselves.
+                // (docs/device-behaviour.md §2): its percent signs must survive that as themselves.
                 if keepKeys, let arguments = alert.last(where: { $0.key == name.keys.locArgs })?.value.items, !arguments.isEmpty {
                     text = text.replacing("%", with: "%%")
                 }

@@ -7,7 +7,7 @@
 /// Windows-1252) and refuses what Foundation refuses for certain: a UTF-16 or UTF-32 name on a
 /// file that is not UTF-16 or UTF-32, and any name starting `macintosh` (Mac OS Roman is
 /// encoding 0, which `encodingForXMLData` returns for "no encoding"). Other names are read as
-/// UTF-8 (README, "What a device does"): Foundation decodes those it knows through ICU and
+/// UTF-8 (docs/device-behaviour.md §8.2): Foundation decodes those it knows through ICU and
 /// rejects the file for the others, neither modelled here.
 @_spi(Oracle) public enum XMLDeclaration {
     /// What the declaration means for reading the file.

@@ -146,7 +146,7 @@ struct XMLPropertyListParser {
     /// `[` opens an internal subset first, which may hold only whitespace, parameter-entity
     /// references, declarations (each ending at its first `>`), processing instructions and
     /// comments, then `]`, whitespace and `>`. Nothing in it is ever loaded or expanded.
-    /// swift-corelibs-foundation rejects every internal subset (README, "What a device does").
+    /// swift-corelibs-foundation rejects every internal subset (docs/device-behaviour.md §8.1).
     private mutating func skipDoctype() throws {
         let start = pos
         pos += 9

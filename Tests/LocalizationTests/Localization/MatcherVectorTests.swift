@@ -21,7 +21,7 @@ struct MatcherVectorTests {
 extension MatcherVectorTests {
     /// Rows whose `search` column was computed with an exact-name check for the development
     /// region, where CoreFoundation (`_CFBundleCopyLanguageFoundInLocalizations`, rdar 14006652)
-    /// and spec/lproj-selection.md §1 also accept its legacy name: `English` for `en`,
+    /// and docs/device-behaviour.md §7.1 also accept its legacy name: `English` for `en`,
     /// `French` for `fr`. The toolkit follows CoreFoundation; these rows are checked for that.
     static let legacyNameRows: [String: String] = [
         "en\tar|Base|ca|cs|da|Dutch|el|English|es_MX|fi|French|German|he|hr|hu|id|Italian|Japanese|ko|ms|no|pl|pt|pt_PT|ro|ru|sk|Spanish|sv|th|tr|uk|vi|zh_CN|zh_TW\ten": "English|en",

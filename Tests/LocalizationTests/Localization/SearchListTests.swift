@@ -12,7 +12,7 @@ struct SearchListTests {
             bundle: BundleLocalizations(declared: available.split(separator: ",").map(String.init), folders: [], developmentRegion: development))
     }
 
-    /// spec/lproj-selection.md §5.
+    /// docs/device-behaviour.md §7.5.
     @Test(arguments: [
         ("zh-HK", "en,zh-Hans,zh-Hant", "zh-Hant,en"),
         ("en-AU", "en,en-GB", "en-GB,en"),

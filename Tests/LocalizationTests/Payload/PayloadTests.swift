@@ -157,7 +157,7 @@ struct PayloadTests {
     }
 
     /// NSNumber's stringValue: JSON integers as integers, every other number as `%0.16g`
-    /// (spec §1). Found by a held-out differential test: 1e15 printed 1000000000000000.0.
+    /// (docs/device-behaviour.md §1). Found by a held-out differential test: 1e15 printed 1000000000000000.0.
     @Test func numbersPrintAsTheDevicePrintsThem() {
         let printed = [
             "5", "2.5", "1.0", "-0", "-0.0", "1e3", "0.1", "1e15", "1e20", "0.30000000000000004", "9348.31", "-7",

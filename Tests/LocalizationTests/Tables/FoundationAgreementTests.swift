@@ -7,7 +7,7 @@ import Testing
 @Suite("Agreement with Foundation")
 struct FoundationAgreementTests {
     /// An XML DOCTYPE's internal subset: CoreFoundation, on devices, skips it (so does the
-    /// toolkit, with a warning); corelibs rejects the file (README, "What a device does").
+    /// toolkit, with a warning); corelibs rejects the file (docs/device-behaviour.md §8.1).
     static func skippedInternalSubset(_ table: LocalizationTable) -> Bool {
         table.diagnostics.contains { $0.id == .propertyListIgnoredContent && $0.message.hasPrefix("the DOCTYPE's internal subset is skipped") }
     }

@@ -114,7 +114,7 @@ struct LintRuleTests {
         ]),
         LintFixture("push.percent-before-non-ascii", [
             "app/de.lproj/Localizable.strings": "\"promo\" = \"Rabatt 501️⃣%ü\";\n",
-            // Formatted only with arguments: without loc-args the text shows as written (spec §2).
+            // Formatted only with arguments: without loc-args the text shows as written (docs/device-behaviour.md §2).
             "payloads/promo.json": payload("\"loc-key\": \"promo\", \"loc-args\": [\"x\"]"),
         ]),
         LintFixture("push.empty-table", [
