@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates the hostile shapes an independent audit used against render-alert (issue 12) and
+# Generates the hostile shapes an independent audit used against render-alert and
 # runs the release CLI on each, printing wall time, peak resident memory and exit status.
 #
 #   scripts/hostile-inputs.sh [WORK_DIR]

@@ -4,7 +4,7 @@ import LocalizedAlerts
 import LocalizedAlertsReports
 import SampleInput
 
-/// Varied input (issue 17): every sample payload (ten: titles, bodies, arguments, plurals, one
+/// Varied input: every sample payload (ten: titles, bodies, arguments, plurals, one
 /// silent push, one Xcode .apns) for thirteen language lists, some led by languages the app
 /// lacks, against a provider written with Foundation alone doing the same work: JSONSerialization,
 /// the app's tables read by PropertyListSerialization, the localization chosen once per language

@@ -9,7 +9,7 @@ public enum Sample {
             .deletingLastPathComponent().appendingPathComponent("Resources").path
     }()
 
-    /// The varied input of the provider's path (issue 17): every sample payload, in name order.
+    /// The varied input of the provider's path: every sample payload, in name order.
     public static func payloads() -> [[UInt8]] {
         let folder = directory + "/payloads"
         let names = try! FileManager.default.contentsOfDirectory(atPath: folder).sorted()

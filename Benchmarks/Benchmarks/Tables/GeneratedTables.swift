@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tables generated from a seeded generator in shapes the readers were not tuned on (issue 17):
+/// Tables generated from a seeded generator in shapes the readers were not tuned on:
 /// varied key and text lengths, scripts, escapes and entities, plural, device and width rules,
 /// catalog states, comments and substitutions. The same bytes go to both sides of a comparison.
 enum GeneratedTables {

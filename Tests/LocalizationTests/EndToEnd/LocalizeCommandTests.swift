@@ -58,7 +58,7 @@ struct LocalizeCommandTests {
     }
 
     /// No path turns a payload that did not parse, or a field that would show its key, into a
-    /// payload to send (issue 15).
+    /// payload to send.
     @Test func nothingBrokenIsEverSendable() throws {
         let directory = try TemporaryDirectory()
         try directory.write("broken.json", #"{"aps": {"alert": "#)
@@ -114,7 +114,7 @@ struct LocalizeCommandTests {
     }
 
     /// `--keep-keys` output, rendered by a build that has the key and by one that lacks it:
-    /// each shows localized text, neither shows the key (issue 16).
+    /// each shows localized text, neither shows the key.
     @Test func keptKeysWorkOnEveryBuild() throws {
         let directory = try TemporaryDirectory()
         for (version, hasKey) in [("5.3", true), ("5.2", false)] {
