@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Rewrites the rule tables in README.md (between the rules markers) from
-`render-alert lint --list-rules --format json`, so that the documented list is the code's."""
+"""Rewrites, from `render-alert lint --list-rules --format json`, so that the documented list
+is the code's:
+- the rule tables of docs/lint.md (between the rules markers): ID, severity, why, example;
+- the rule index of README.md (between the same markers): every ID with its anchor, which
+  SARIF's helpUri points at, linked to its row in docs/lint.md."""
 import json
 import pathlib
 import subprocess
@@ -15,21 +18,28 @@ names = {
     "consistency": "Consistency across localizations", "formats": "Format specifiers", "plurals": "Plurals",
     "push": "Push safety (keys sent in payloads)", "payloads": "Payloads",
 }
-lines = []
+def replace_between_markers(path, generated):
+    text = path.read_text()
+    begin, end = "<!-- rules:begin -->", "<!-- rules:end -->"
+    head, rest = text.split(begin)
+    _, tail = rest.split(end)
+    path.write_text(head + begin + "\n" + generated + end + tail)
+
+
+tables, index = [], []
 for category, title in names.items():
     members = [r for r in rules if r["category"] == category]
     if not members:
         continue
-    lines += [f"#### {title}", "", "| Rule | Severity | Why | Example |", "|---|---|---|---|"]
+    tables += [f"### {title}", "", "| Rule | Severity | Why | Example |", "|---|---|---|---|"]
     for r in members:
         example = r["example"].replace("\n", "⏎").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
         why = r["rationale"].replace("|", "\\|")
-        lines.append(f"| <a id=\"{r['id']}\"></a>`{r['id']}` | {r['severity']} | {why} | <code>{example}</code> |")
-    lines.append("")
-readme = root / "README.md"
-text = readme.read_text()
-begin, end = "<!-- rules:begin -->", "<!-- rules:end -->"
-head, rest = text.split(begin)
-_, tail = rest.split(end)
-readme.write_text(head + begin + "\n" + "\n".join(lines) + end + tail)
-print(f"{len(rules)} rules written to README.md")
+        tables.append(f"| <a id=\"{r['id']}\"></a>`{r['id']}` | {r['severity']} | {why} | <code>{example}</code> |")
+    tables.append("")
+    # One line per category: the README stays short, and each ID keeps its anchor.
+    entries = [f"<a id=\"{r['id']}\"></a>`{r['id']}` [↗](docs/lint.md#{r['id']})" for r in members]
+    index += [f"- **{title}:** " + " · ".join(entries)]
+replace_between_markers(root / "docs" / "lint.md", "\n".join(tables))
+replace_between_markers(root / "README.md", "\n".join(index) + "\n")
+print(f"{len(rules)} rules written to docs/lint.md and README.md")
