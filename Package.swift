@@ -10,7 +10,7 @@ let package = Package(
         // render-alert prints, for any other front end (an HTTP service, an editor).
         .library(name: "LocalizedAlertsReports", targets: ["LocalizedAlertsReports"]),
         .executable(name: "render-alert", targets: ["render-alert"]),
-        // The HTTP service (README, "HTTP service"): localize, batch and preview over HTTP for
+        // The HTTP service (docs/server.md): localize, batch and preview over HTTP for
         // providers in any language. Its own product, so that render-alert never builds Hummingbird.
         .executable(name: "render-alert-server", targets: ["render-alert-server"]),
         // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables

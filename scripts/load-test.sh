@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load measurement of render-alert-server (README, "HTTP service"): builds release, starts the
+# Load measurement of render-alert-server (docs/server.md; figures in docs/performance.md): builds release, starts the
 # server on a free loopback port with the sample tables, and runs wrk against POST /v1/localize
 # (scripts/load/localize.lua: realistic payloads, 18 language lists, varied fallbacks) at 1, 16
 # and 64 connections, then keeps going until about 1,000,000 requests have been answered in all

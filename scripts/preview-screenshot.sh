@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the README's pictures of `render-alert preview --format html`, from the bundled sample:
+# Makes the pictures in docs/ (README, docs/cli.md) of `render-alert preview --format html`, from the bundled sample:
 # docs/preview.png (light), docs/preview-dark.png (the same page in the dark scheme, as a system
 # set to dark shows it) and docs/preview-matrix.png (the matrix of every payload in all 13
 # languages). Needs Chromium (Debian: apt-get install chromium fonts-noto-cjk

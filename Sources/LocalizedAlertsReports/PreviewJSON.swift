@@ -1,6 +1,6 @@
 @_spi(Presentation) import LocalizedAlerts
 
-/// `preview --format json`, schema version 1 (documented in the README).
+/// `preview --format json`, schema version 1 (documented in docs/cli.md).
 public enum PreviewJSON {
     /// The preview document for `previews` of `app`; write it with `outputText(pretty:)`.
     /// Without `showsPaths` (a service answering a client) the app's directory and the

@@ -27,7 +27,7 @@ public enum DiagnosticSeverity: String, Sendable, Hashable, Codable, Comparable,
 ///     }
 ///
 /// That declaration is the only one: ``LocalizationDiagnostic`` takes its severity from it, `--list-rules`,
-/// the README's tables and SARIF's rule metadata are made from it (through the generated
+/// docs/lint.md's rule tables and SARIF's rule metadata are made from it (through the generated
 /// ``RuleCatalog/all``), so no emission site can contradict it.
 ///
 /// IDs never change meaning once published: tools filter on them (`--ignore`), baselines store
@@ -61,7 +61,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Sendable, Comparable, Co
     /// - Parameters:
     ///   - rawValue: The name, `area.what` (`strings.missing-semicolon`); never reused for another meaning.
     ///   - severity: The severity its findings get.
-    ///   - category: The group `--list-rules` and the README list it in.
+    ///   - category: The group `--list-rules` and docs/lint.md list it in.
     ///   - rationale: Why it matters, in one line.
     ///   - example: Input that triggers it.
     ///   - isAboutWholeFile: findings about a whole file (a missing key, an empty file)

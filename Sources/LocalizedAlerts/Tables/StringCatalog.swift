@@ -418,7 +418,7 @@ struct StringCatalogReader {
 
     /// `stringSet` (catalog version 1.1, App Shortcuts phrases): several texts for one key. The
     /// key is present in that language; what a lookup returns is not documented, so the first
-    /// text stands for it (uncertain; the README says so).
+    /// text stands for it (uncertain; docs/cli.md says so).
     mutating func readStringSet(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {
         guard let node else { return nil }
         let texts = node["values"]?.items?.compactMap(\.stringValue) ?? []
