@@ -1,6 +1,6 @@
 @_spi(Presentation) import LocalizedAlerts
 
-/// `lint --format json`, schema version 1 (documented in the README).
+/// `lint --format json`, schema version 1 (documented in docs/lint.md).
 enum LintJSON {
     static func make(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> LocatedJSON {
         .object([

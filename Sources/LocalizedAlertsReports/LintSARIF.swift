@@ -14,8 +14,8 @@ public enum LintSARIF {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
     static let informationURI = "https://github.com/localizedalerts/LocalizedAlerts"
 
-    /// Where a rule is explained: its row in the README's rule tables (each has an anchor).
-    static func helpURI(_ id: DiagnosticID) -> String { informationURI + "/blob/main/README.md#" + id.rawValue }
+    /// Where a rule is explained: its row in the rule tables of docs/lint.md (each has an anchor).
+    static func helpURI(_ id: DiagnosticID) -> String { informationURI + "/blob/main/docs/lint.md#" + id.rawValue }
 
     static func make(_ findings: [LocalizationDiagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> LocatedJSON {
         var rules = rules

@@ -110,7 +110,7 @@ enum OpenAPIDocument {
       },
       "Preview": {
         "type": "object",
-        "description": "`render-alert preview --format json`, schema version 1 (README, preview): the app, and per device the localization chosen, the search list, each field's text, source, key and format, and the diagnostics.",
+        "description": "`render-alert preview --format json`, schema version 1 (docs/cli.md, preview): the app, and per device the localization chosen, the search list, each field's text, source, key and format, and the diagnostics.",
         "required": ["schemaVersion", "generator", "app", "previews"],
         "additionalProperties": true
       },

@@ -32,7 +32,7 @@ struct Lint: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A push-key manifest (JSON, README \"Push-key manifests\"): each key is checked in every localization as a payload carrying it, and keys a String Catalog marks stale are reported.",
+            "A push-key manifest (JSON, docs/cli.md \"Push-key manifests\"): each key is checked in every localization as a payload carrying it, and keys a String Catalog marks stale are reported.",
             valueName: "file"),
         completion: .file(extensions: ["json"]))
     var manifest: String?

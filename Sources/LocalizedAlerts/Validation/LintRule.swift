@@ -15,7 +15,7 @@ public struct RuleDescriptor: Hashable, Sendable {
     /// location is the file's start and no line of it is worth quoting.
     public var isAboutWholeFile: Bool
 
-    /// Groups of findings, as `--list-rules` and the README list them: files, syntax, values, consistency
+    /// Groups of findings, as `--list-rules` and docs/lint.md list them: files, syntax, values, consistency
     /// between localizations, formats, plurals, what a push shows, and payloads.
     public enum Category: String, Hashable, Sendable, CaseIterable {
         case files, syntax, values, consistency, formats, plurals, push, payloads

@@ -1,5 +1,5 @@
 /// Every kind of finding the toolkit reports, as declared where it is reported: what
-/// `render-alert lint --list-rules` prints, the README documents and SARIF describes.
+/// `render-alert lint --list-rules` prints, docs/lint.md documents and SARIF describes.
 ///
 /// The lists themselves are generated (`RuleRegistry.generated.swift`, by
 /// `scripts/generate-rule-registry.py`) from the `DiagnosticID(…)` declarations and the

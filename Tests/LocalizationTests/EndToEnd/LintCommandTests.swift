@@ -237,16 +237,16 @@ struct LintCommandTests {
         #expect(try RenderAlertCommand.run(["lint", copy, "--baseline", broken]).status == 2)
     }
 
-    @Test func listRulesShowsEveryRuleAndTheReadmeDocumentsThem() throws {
+    @Test func listRulesShowsEveryRuleAndTheDocsDocumentThem() throws {
         let result = try RenderAlertCommand.run(["lint", "--list-rules"])
         #expect(result.status == 0)
-        let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/docs/lint.md", encoding: .utf8)
         let ids = RuleCatalog.all.map(\.id.rawValue)
         #expect(Set(ids).count == ids.count, "rule IDs are unique")
         for id in ids {
             #expect(result.output.contains(id), "\(id) listed")
             let documented = readme.contains("<a id=\"\(id)\"></a>`\(id)`")
-            #expect(documented, "\(id) documented in the README")
+            #expect(documented, "\(id) documented in docs/lint.md")
         }
         let json = try RenderAlertCommand.json(["lint", "--list-rules", "--format", "json"]) as! Object
         #expect((json["rules"] as? [Object])?.count == ids.count)
@@ -257,7 +257,7 @@ struct LintCommandTests {
     }
 
     /// The generated registry (scripts/generate-rule-registry.py) lists every ID the library
-    /// declares and every lint rule, in source order: --list-rules, SARIF and the README cover
+    /// declares and every lint rule, in source order: --list-rules, SARIF and docs/lint.md cover
     /// every finding the tool can report, and adding a rule needs only its file (and a fixture).
     @Test func theRuleRegistryIsGeneratedFromEveryDeclaration() throws {
         let sources = Fixtures.files(under: Fixtures.repositoryRoot + "/Sources/LocalizedAlerts", suffixes: [".swift"])
@@ -327,7 +327,7 @@ struct LintCommandTests {
     }
 }
 
-/// A CI gate must fail what it must fail (issue 14): a push table with nothing in it, a path
+/// A CI gate must fail what it must fail: a push table with nothing in it, a path
 /// with nothing to check, a table format `dump` did not read.
 @Suite("render-alert: no silent pass (end to end)")
 struct NoSilentPassTests {
@@ -421,7 +421,7 @@ struct NoSilentPassTests {
     }
 }
 
-/// The conventions a linter's users expect (issue 14): push findings first and a summary that
+/// The conventions a linter's users expect: push findings first and a summary that
 /// fits on a screen, errors only on request, a report file, a rule explained, SARIF that code
 /// scanning can track and link, third-party folders left alone.
 @Suite("render-alert lint: CI conventions (end to end)")
@@ -507,7 +507,7 @@ struct LintConventionTests {
             let sarif = try RenderAlertCommand.json(["lint", "app", "--format", "sarif"], directory: directory.path) as! [String: Any]
             let run = (sarif["runs"] as! [[String: Any]])[0]
             let rules = ((run["tool"] as! [String: Any])["driver"] as! [String: Any])["rules"] as! [[String: Any]]
-            #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix("README.md#\($0["id"] as! String)") == true })
+            #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix("docs/lint.md#\($0["id"] as! String)") == true })
             return run["results"] as! [[String: Any]]
         }
         func fingerprints(_ results: [[String: Any]]) -> [String] {
@@ -534,11 +534,11 @@ struct LintConventionTests {
     }
 }
 
-/// `.render-alert.yml` (issue 14): found from the working directory upward, every key applied,
+/// `.render-alert.yml`: found from the working directory upward, every key applied,
 /// every mistake in it a located error.
 @Suite("render-alert lint: configuration file (end to end)")
 struct LintConfigurationTests {
-    /// Shaped like the real app of issue 14: 55 localizations; a push table and a large table
+    /// Shaped like a real app: 55 localizations; a push table and a large table
     /// the app fills from English at run time; six empty push tables; a Pods folder with a broken
     /// third-party table.
     func realShapedApp() throws -> TemporaryDirectory {
@@ -630,7 +630,7 @@ struct LintConfigurationTests {
 import FoundationXML
 #endif
 
-/// The reporters CI systems and pull requests read (issue 14).
+/// The reporters CI systems and pull requests read.
 @Suite("render-alert lint: JUnit and Markdown reporters (end to end)")
 struct LintDocumentReporterTests {
     /// Markup in keys and values must stay text in both.
@@ -684,7 +684,7 @@ struct LintDocumentReporterTests {
     }
 }
 
-/// Inline suppression (issue 14), where translators and tools edit.
+/// Inline suppression, where translators and tools edit.
 @Suite("render-alert lint: inline suppression (end to end)")
 struct InlineSuppressionTests {
     func lintFindings(_ directory: TemporaryDirectory, _ arguments: [String] = []) throws -> (status: Int32, findings: [String]) {

@@ -1,9 +1,7 @@
 #!/usr/bin/env python3
-"""Rewrites, from `render-alert lint --list-rules --format json`, so that the documented list
-is the code's:
-- the rule tables of docs/lint.md (between the rules markers): ID, severity, why, example;
-- the rule index of README.md (between the same markers): every ID with its anchor, which
-  SARIF's helpUri points at, linked to its row in docs/lint.md."""
+"""Rewrites the rule tables of docs/lint.md (between the rules markers) from `render-alert lint
+--list-rules --format json`, so that the documented list is the code's: ID (with the anchor
+SARIF's helpUri points at), severity, why, example."""
 import json
 import pathlib
 import subprocess
@@ -26,7 +24,7 @@ def replace_between_markers(path, generated):
     path.write_text(head + begin + "\n" + generated + end + tail)
 
 
-tables, index = [], []
+tables = []
 for category, title in names.items():
     members = [r for r in rules if r["category"] == category]
     if not members:
@@ -37,9 +35,5 @@ for category, title in names.items():
         why = r["rationale"].replace("|", "\\|")
         tables.append(f"| <a id=\"{r['id']}\"></a>`{r['id']}` | {r['severity']} | {why} | <code>{example}</code> |")
     tables.append("")
-    # One line per category: the README stays short, and each ID keeps its anchor.
-    entries = [f"<a id=\"{r['id']}\"></a>`{r['id']}` [↗](docs/lint.md#{r['id']})" for r in members]
-    index += [f"- **{title}:** " + " · ".join(entries)]
 replace_between_markers(root / "docs" / "lint.md", "\n".join(tables))
-replace_between_markers(root / "README.md", "\n".join(index) + "\n")
-print(f"{len(rules)} rules written to docs/lint.md and README.md")
+print(f"{len(rules)} rules written to docs/lint.md")
