@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer targets of Fuzz/ (a separate package: the main build never compiles them).
 #
-#   scripts/fuzz.sh [--seconds N | --runs N] [--seed N] [--asan] [--empty-corpus] [TARGET...]
+#   scripts/fuzz.sh [--seconds N | --runs N] [--seed N] [--asan] [--empty-corpus | --fresh-corpus] [TARGET...]
 #
 # Each target runs for N seconds (default 60), or N executions. With --runs and --seed the run
 # is reproducible: the same executions of the same inputs on every machine (CI uses this, so
 # that a run before committing predicts CI's); long random campaigns use --seconds. The corpus is the one kept in
 # .build/fuzz/<target> (it accumulates over runs), seeded from the tests' fixtures, Resources/,
 # the folder LOCALIZED_ALERTS_CORPUS names (a larger corpus of tables; optional) and
-# Fuzz/Seeds/<target>; with --empty-corpus it is a fresh empty
+# Fuzz/Seeds/<target>; with --fresh-corpus it is a new directory
+# seeded the same way (deleted afterwards), so that a run owes nothing to earlier ones (what
+# CI's smoke does: --fresh-corpus --seed 1 --runs N); with --empty-corpus it is a fresh empty
 # directory instead (no seeds, deleted afterwards), for figures that owe nothing to earlier runs.
 #
 # Every input has a budget: 5 s (-timeout), 2048 MB resident (-rss_limit_mb), 1024 MB in one
@@ -28,6 +30,7 @@ runs_limit=-1
 seed_value=0
 flavour=fuzzer
 empty_corpus=0
+fresh_corpus=0
 targets=()
 while (($#)); do
   case "$1" in
@@ -36,6 +39,7 @@ while (($#)); do
     --seed) seed_value=$2; shift 2 ;;
     --asan) flavour=asan; shift ;;
     --empty-corpus) empty_corpus=1; shift ;;
+    --fresh-corpus) fresh_corpus=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     -*) echo "fuzz.sh: unknown option $1" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
@@ -80,26 +84,29 @@ seed() {  # seed <target> <dir>
   if [ -n "${LOCALIZED_ALERTS_CORPUS:-}" ]; then tables+=("$LOCALIZED_ALERTS_CORPUS"); fi
   mkdir -p "$dir"
   copy() { for f in "$@"; do [ -f "$f" ] && cp -n "$f" "$dir/$(echo "$f" | md5sum | cut -c1-16)" 2>/dev/null || true; done; }
+  # find lists in directory order, which differs between file systems: sorted, the same seeds
+  # are chosen everywhere.
+  found() { find "$@" 2>/dev/null | LC_ALL=C sort; }
   case $target in
-    FuzzStrings) copy $(find "${tables[@]}" -name '*.strings' 2>/dev/null | head -400) ;;
-    FuzzStringsdict) copy $(find "${tables[@]}" -name '*.stringsdict' 2>/dev/null | head -200) ;;
-    FuzzCatalog) copy $(find "${tables[@]}" -name '*.xcstrings' 2>/dev/null | head -200) ;;
-    FuzzPayload) copy $(find Resources/payloads Tests/LocalizationTests/Fixtures -name '*.json' -o -name '*.apns' 2>/dev/null | head -200) ;;
+    FuzzStrings) copy $(found "${tables[@]}" -name '*.strings' | head -400) ;;
+    FuzzStringsdict) copy $(found "${tables[@]}" -name '*.stringsdict' | head -200) ;;
+    FuzzCatalog) copy $(found "${tables[@]}" -name '*.xcstrings' | head -200) ;;
+    FuzzPayload) copy $(found Resources/payloads Tests/LocalizationTests/Fixtures -name '*.json' -o -name '*.apns' | head -200) ;;
     FuzzBinaryPlist)
       # Recipes, and compiled files as they are (the target takes an input starting with bplist as the file).
       local f binaries=()
-      while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(find "${tables[@]}" \
-        -name '*.strings' -o -name '*.stringsdict' -o -name '*.plist' 2>/dev/null | head -2000)
+      while IFS= read -r f; do is_bplist "$f" && binaries+=("$f"); done < <(found "${tables[@]}" \
+        -name '*.strings' -o -name '*.stringsdict' -o -name '*.plist' | head -2000)
       ((${#binaries[@]})) && copy "${binaries[@]:0:200}" ;;
     # As for FuzzStrings, an input's first byte picks how the rest is presented (fixtures too).
-    FuzzStringsFoundation) copy $(find "${tables[@]}" -name '*.strings' 2>/dev/null | head -200) ;;
+    FuzzStringsFoundation) copy $(found "${tables[@]}" -name '*.strings' | head -200) ;;
     FuzzFormatString|FuzzDeviceFormat|FuzzMatcher) ;;
   esac
   copy Fuzz/Seeds/"$target"/*
 }
 
 failed=0
-if ((empty_corpus)); then mode=empty; else mode=accumulated; fi
+if ((empty_corpus)); then mode=empty; elif ((fresh_corpus)); then mode=fresh; else mode=accumulated; fi
 echo "== corpus: $mode$( ((empty_corpus)) && echo ' (a fresh directory per target, no seeds)' || echo ' (.build/fuzz/<target>/corpus, seeded)'); budget per input: ${timeout_seconds} s, ${rss_limit_mb} MB resident, ${malloc_limit_mb} MB per allocation$([ $flavour = fuzzer ] && echo ", ${address_space_mb} MB address space")"
 if ((!empty_corpus)); then
   echo "== seed tables from the larger corpus: ${LOCALIZED_ALERTS_CORPUS:-none (LOCALIZED_ALERTS_CORPUS is not set)}"
@@ -110,6 +117,9 @@ for target in "${targets[@]}"; do
   mkdir -p "$work/corpus" "$work/findings"
   if ((empty_corpus)); then
     corpus=$(mktemp -d "$work/empty-corpus.XXXXXX")
+  elif ((fresh_corpus)); then
+    corpus=$(mktemp -d "$work/fresh-corpus.XXXXXX")
+    seed "$target" "$corpus"
   else
     corpus=$work/corpus
     seed "$target" "$corpus"
@@ -134,7 +144,7 @@ for target in "${targets[@]}"; do
   if [ -z "$counters" ] || ((counters == 0)); then
     printf '%-22s %-11s %9s   NOT INSTRUMENTED: libFuzzer loaded no coverage counters (build flags: %s)\n' "$target" "$mode" "${counters:-0}" "${sanitizers[*]}"
     failed=1
-    ((empty_corpus)) && rm -rf "$corpus"
+    ((empty_corpus || fresh_corpus)) && rm -rf "$corpus"
     rm -f "$marker"
     continue
   fi
@@ -185,7 +195,7 @@ for target in "${targets[@]}"; do
     verdict="$found kept in .build/fuzz/$target/findings (exit $status; ${kinds} ${message:+$message; }see $log)"
     failed=1
   fi
-  ((empty_corpus)) && rm -rf "$corpus"
+  ((empty_corpus || fresh_corpus)) && rm -rf "$corpus"
   printf '%-22s %-11s %9s %12s %8s %13s %7s %s   (%s executions in all runs)\n' "$target" "$mode" "$counters" "$runs" "$speed" \
     "$corpus_before->$size" "$elapsed" "$verdict" "$total"
   if ((found > 0)); then
