@@ -26,8 +26,9 @@ struct PreviewWatchTests {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        FileManager.default.createFile(atPath: directory.path + "/stdout.txt", contents: nil)
-        FileManager.default.createFile(atPath: directory.path + "/stderr.txt", contents: nil)
+        for name in ["stdout.txt", "stderr.txt"] {
+            try #require(FileManager.default.createFile(atPath: directory.path + "/" + name, contents: nil), "cannot create \(name)")
+        }
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/stdout.txt"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory.path + "/stderr.txt"))
         try process.run()
