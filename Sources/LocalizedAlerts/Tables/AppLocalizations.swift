@@ -60,6 +60,9 @@ public struct AppLocalizations: Sendable {
     /// and `CFBundleIconFile`), each once, in that order: Xcode copies those icons beside
     /// Info.plist (as `AppIcon60x60@2x.png`, say) as well as into the asset catalog.
     public var iconFiles: [String] = []
+    /// Whether the folder is a built app (a `.app` or `.appex`, or an Info.plist naming its
+    /// executable outright): read as a device reads it, compiled tables only.
+    public var isBuiltBundle = false
     /// Localizations in sorted name order: the `.lproj` folders, and the languages of String
     /// Catalogs (which Xcode compiles into `.lproj` folders).
     public var localizations: [Localization]
@@ -121,6 +124,8 @@ public struct AppLocalizations: Sendable {
         var displayName: String?
         var iconFiles: [String] = []
         var declared: [String] = []
+        // A built bundle is read as a device reads it; a source folder as Xcode compiles it.
+        var isBuilt = directory.hasSuffix(".app") || directory.hasSuffix(".app/") || directory.hasSuffix(".appex")
         if names.contains("Info.plist") {
             let path = FileSystem.join(directory, "Info.plist")
             do {
@@ -131,6 +136,8 @@ public struct AppLocalizations: Sendable {
                     developmentRegion = root.value["CFBundleDevelopmentRegion"]?.value.stringValue
                     displayName = (root.value["CFBundleDisplayName"] ?? root.value["CFBundleName"])?.value.stringValue
                     iconFiles = AppLocalizations.iconFiles(root.value)
+                    // A source Info.plist names its executable with a build setting.
+                    if let executable = root.value["CFBundleExecutable"]?.value.stringValue, !executable.contains("$(") { isBuilt = true }
                     if case .array(let items)? = root.value["CFBundleLocalizations"]?.value {
                         declared = items.compactMap { $0.value.stringValue }
                     }
@@ -150,6 +157,16 @@ public struct AppLocalizations: Sendable {
         var catalogs: [String: StringCatalog] = [:]
         for name in names where name.hasSuffix(".xcstrings") {
             let path = FileSystem.join(directory, name)
+            // Xcode compiles a catalog into .strings and .stringsdict; Foundation on a device
+            // never reads one, so a built app that ships it raw has no such translations.
+            if isBuilt {
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .uncompiledCatalog, at: SourceLocation(file: path, line: 1, column: 1),
+                        "this built app ships \(name) uncompiled: a device does not read String Catalogs, so its keys show raw in every language",
+                        hint: "build the app with Xcode, which compiles catalogs to .strings and .stringsdict in each .lproj folder (SwiftPM's resource processing copies them as they are)"))
+                continue
+            }
             do {
                 catalogs[String(name.dropLast(".xcstrings".count))] = try StringCatalog(contentsOfFile: path, limits: limits)
             } catch {
@@ -161,6 +178,7 @@ public struct AppLocalizations: Sendable {
             localizations: localizations, catalogs: catalogs, diagnostics: diagnostics)
         self.displayName = displayName
         self.iconFiles = iconFiles
+        self.isBuiltBundle = isBuilt
     }
 
     /// The icon names an Info.plist lists, each once (see ``iconFiles``).

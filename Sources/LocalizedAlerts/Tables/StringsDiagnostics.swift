@@ -7,6 +7,11 @@ extension DiagnosticID {
         "table.unreadable-file", .error, .files,
         rationale: "A file that cannot be read is not checked at all.",
         example: "a table without read permission", isAboutWholeFile: true)
+    /// `bundle.uncompiled-catalog` (error). A built app that ships a String Catalog as it is.
+    public static let uncompiledCatalog = DiagnosticID(
+        "bundle.uncompiled-catalog", .error, .files,
+        rationale: "A device reads only compiled tables: a String Catalog copied into a built app as it is (as SwiftPM's resource processing does) gives its users the keys.",
+        example: "MyApp.app/Localizable.xcstrings, with no .lproj tables compiled from it", isAboutWholeFile: true)
     /// `table.too-large` (error). Files over the reading limit are refused before they are read.
     public static let fileTooLarge = DiagnosticID(
         "table.too-large", .error, .files,

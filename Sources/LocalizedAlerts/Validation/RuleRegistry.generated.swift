@@ -51,6 +51,7 @@ extension RuleCatalog {
         .catalogUndefinedSubstitution,
         .catalogUnusedSubstitution,
         .unreadableFile,
+        .uncompiledCatalog,
         .fileTooLarge,
         .tooManyEntries,
         .expandsTooMuch,
