@@ -45,6 +45,8 @@ struct APSReader {
         // Activity push only: an aps with event and content-state, or timestamp and event.
         // A scan, not a Set: an aps has a handful of keys, and hashing them was 3% of reading a payload.
         let isLiveActivity = members.contains { $0.key == "event" } && members.contains { $0.key == "content-state" || $0.key == "timestamp" }
+        // ActivityKit reads every push with an event; its relevance score is any Double.
+        let isActivityPush = members.contains { $0.key == "event" }
         for member in members {
             let v = member.value
             let at = member.keyLocation ?? v.location
@@ -89,8 +91,10 @@ struct APSReader {
             case "relevance-score":
                 if case .number(let n) = v.value {
                     let score = n.doubleValue
-                    aps.relevanceScore = min(max(score, 0), 1)
-                    if score < 0 || score > 1 {
+                    // A Live Activity's relevanceScore is unbounded: the highest leads the
+                    // Dynamic Island. A notification's is clamped to 0…1.
+                    aps.relevanceScore = isActivityPush ? score : min(max(score, 0), 1)
+                    if !isActivityPush && (score < 0 || score > 1) {
                         note(.payloadValueOutOfRange, at, "relevance-score \(n.text) is outside 0…1; the device uses \(aps.relevanceScore!)")
                     }
                 } else {
@@ -127,8 +131,46 @@ struct APSReader {
                     hint: "custom data belongs beside \"aps\", at the top level")
             }
         }
-        if hasLive { aps.liveActivity = live }
+        if hasLive {
+            aps.liveActivity = live
+            checkLiveActivity(live, members: members, at: value.location)
+        }
         return aps
+    }
+
+    /// What ActivityKit needs of a Live Activity push: an event it knows, what that event
+    /// needs beside it, and dates in seconds.
+    mutating func checkLiveActivity(_ live: LiveActivity, members: [LocatedJSON.Member], at location: SourceLocation?) {
+        func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+        func place(_ key: String) -> SourceLocation? { members.first { $0.key == key }.flatMap { $0.keyLocation ?? $0.value.location } ?? location }
+        guard let event = live.event else {
+            if has("content-state") || has("attributes") {
+                note(.liveActivityInvalid, location, "a Live Activity push without \"event\": ActivityKit ignores it", hint: "add \"event\": \"update\" (or start, or end)")
+            }
+            return
+        }
+        guard ["start", "update", "end"].contains(event) else {
+            note(
+                .liveActivityInvalid, place("event"), "event \"\(event)\" is not start, update or end: ActivityKit ignores the push",
+                hint: "use start (push-to-start), update or end")
+            return
+        }
+        var missing: [String] = []
+        if event == "start" { missing += ["attributes-type", "attributes", "content-state"].filter { !has($0) } }
+        if event == "update" && !has("content-state") { missing.append("content-state") }
+        if !has("timestamp") { missing.append("timestamp") }
+        if !missing.isEmpty {
+            let list = missing.map { "\"\($0)\"" }.joined(separator: ", ")
+            let why = event == "start" ? "a push-to-start (iOS 17.2) needs them to create the activity" : "ActivityKit needs them to \(event) the activity"
+            note(.liveActivityInvalid, place("event"), "a Live Activity \(event) push without \(list): \(why)")
+        }
+        // Dates are seconds since 1970; a value in milliseconds is thousands of years away.
+        for (key, date) in [("timestamp", live.timestamp), ("stale-date", live.staleDate), ("dismissal-date", live.dismissalDate)] {
+            guard let date, date > 100_000_000_000 else { continue }
+            note(
+                .liveActivityInvalid, place(key), "\"\(key)\" \(Int(date)) is in milliseconds: ActivityKit reads seconds since 1970, so this date is thousands of years away",
+                hint: "divide by 1000")
+        }
     }
 
     // MARK: Alert

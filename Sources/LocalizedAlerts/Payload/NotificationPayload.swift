@@ -323,6 +323,14 @@ public struct LocArgument: Sendable, Hashable {
 }
 
 /// Live Activity keys of `aps` (ActivityKit pushes).
+extension DiagnosticID {
+    /// `payload.live-activity-invalid` (error). ActivityKit would ignore or misread the push.
+    public static let liveActivityInvalid = DiagnosticID(
+        "payload.live-activity-invalid", .error, .payloads,
+        rationale: "ActivityKit ignores a Live Activity push whose event it does not know or that lacks what its event needs (attributes for start, content-state for update, a timestamp), and reads dates as seconds.",
+        example: "{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000}} without content-state")
+}
+
 public struct LiveActivity: Sendable, Hashable {
     /// `timestamp`: when the content state was produced (seconds since 1970).
     public var timestamp: Double?

@@ -138,7 +138,7 @@ struct PayloadTests {
         #expect(ordinary.diagnostics.first?.severity == .error)
         // In a Live Activity the object is the whole field; outer keys are reported and unused.
         let live = NotificationPayload(
-            parsing: #"{"aps":{"event":"update","content-state":{},"alert":{"title-loc-key":"OUTER","title":{"loc-key":"INNER","loc-args":["Ana"]}}}}"#)
+            parsing: #"{"aps":{"event":"update","timestamp":1700000000,"content-state":{},"alert":{"title-loc-key":"OUTER","title":{"loc-key":"INNER","loc-args":["Ana"]}}}}"#)
         #expect(live.aps.alert?.title.locKey == "INNER")
         #expect(live.aps.alert?.title.locArgs?.map(\.text) == ["Ana"])
         #expect(live.diagnostics.map(\.severity) == [.warning])
