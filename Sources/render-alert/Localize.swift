@@ -81,6 +81,10 @@ struct Localize: ParsableCommand {
     mutating func validate() throws {
         if batch && payload != nil { throw ValidationError("give either a payload file or --batch, not both") }
         if !batch && payload == nil { throw ValidationError("give a payload file, or --batch to read requests from standard input") }
+        // tvOS shows badges, never notification alerts.
+        if mode == .device && device == .appletv {
+            throw ValidationError("Apple TV shows no notification alerts (only badges): there is nothing to render for --device appletv")
+        }
         if format == .apns {
             if batch { throw ValidationError("--format apns writes files for one payload; it does not take --batch") }
             if payloadOnly { throw ValidationError("--format apns writes whole payloads already; leave out --payload-only") }

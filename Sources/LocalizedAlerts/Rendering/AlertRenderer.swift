@@ -169,8 +169,9 @@ public final class DeviceContext: Sendable {
     }
 
     /// Every field as the device shows it, and every issue with it: what rendering, server-side
-    /// localization and lint all report.
-    public func resolve(_ payload: NotificationPayload) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
+    /// localization and lint all report. `device` picks a value's device variant
+    /// (`NSStringDeviceSpecificRuleType`, a catalog's device variation); an iPhone by default.
+    public func resolve(_ payload: NotificationPayload, device: DeviceKind = .iphone) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
         var fields = ResolvedAlertFields()
         var issues: [DeviceIssue] = []
         guard let alert = payload.aps.alert else { return (fields, issues) }
@@ -190,7 +191,7 @@ public final class DeviceContext: Sendable {
         func resolve(_ field: AlertField, _ name: AlertFieldName) -> RenderedField? {
             guard !field.isEmpty else { return nil }
             return FieldResolver.resolve(
-                field, name: name, table: table, model: model, payloadLocation: field.location ?? payloadLocation, issues: &issues)
+                field, name: name, table: table, model: model, device: device, payloadLocation: field.location ?? payloadLocation, issues: &issues)
         }
         fields.title = resolve(alert.title, .title)
         fields.subtitle = resolve(alert.subtitle, .subtitle)
@@ -216,8 +217,8 @@ extension AlertContent {
 /// every way that differs from what the author meant.
 enum FieldResolver {
     static func resolve(
-        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, model: LocalizationModel, payloadLocation: SourceLocation,
-        issues: inout [DeviceIssue]
+        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, model: LocalizationModel, device kind: DeviceKind = .iphone,
+        payloadLocation: SourceLocation, issues: inout [DeviceIssue]
     ) -> RenderedField? {
         guard let key = field.locKey else {
             // No key: the raw value, verbatim (never formatted).
@@ -232,7 +233,9 @@ enum FieldResolver {
             issues.append(
                 DeviceIssue(kind: kind, field: name, key: key, entry: entry, localization: table?.localization, payloadLocation: payloadLocation))
         }
-        if let entry {
+        if let found = entry {
+            // The entry as this device reads it: its own variant, when it has one.
+            let entry = EntryText(found, device: kind)
             if entry.text.isEmpty {
                 // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text
                 // is not used and the device shows the key (docs/device-behaviour.md §2, steps 2 and 4).
@@ -328,5 +331,31 @@ extension LocalizationModel {
             if let entry = self.table(name, localization: localization)?.entry(key) { return entry }
         }
         return nil
+    }
+}
+
+/// A table entry's text for one kind of device: the entry's own (an iPhone's) unless a device
+/// rule gives this device another.
+struct EntryText {
+    let text: String
+    let format: FormatString
+    let deviceFormat: DeviceFormat
+    let isPlural: Bool
+
+    init(_ entry: LocalizedEntry, device: DeviceKind) {
+        if device != .iphone, let localized = entry.localized {
+            let variant = localized.deviceText(device: device)
+            if variant.text != entry.text {
+                text = variant.text
+                format = FormatString(variant.text)
+                deviceFormat = DeviceFormat(variant.text)
+                isPlural = variant.isPlural
+                return
+            }
+        }
+        text = entry.text
+        format = entry.format
+        deviceFormat = entry.deviceFormat
+        isPlural = entry.isPlural
     }
 }

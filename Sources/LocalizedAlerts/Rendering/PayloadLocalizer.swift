@@ -153,7 +153,7 @@ extension AlertRenderer {
                 title: nil, subtitle: nil, body: nil, byteCount: 0, diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
         }
         let context = self.context(preferredLanguages: preferredLanguages)
-        let resolution = context.resolve(payload)
+        let resolution = context.resolve(payload, device: device)
         var texts = AlertTexts()
         var fallbacks: [LocalizedPayload.Fallback] = []
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
