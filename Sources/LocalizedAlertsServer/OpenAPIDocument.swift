@@ -49,7 +49,19 @@ enum OpenAPIDocument {
           "languages": {"$ref": "#/components/schemas/Languages"},
           "mode": {"type": "string", "enum": ["server", "device"], "default": "server", "description": "server: plurals resolved, numbers for the locale; device: exactly what the phone would show."},
           "fallback": {"type": "string", "enum": ["fail", "development-region", "device"], "default": "fail", "description": "In server mode, when the chosen localization has no text for a key: no payload, the development region's text, or the key as a phone shows it."},
-          "id": {"description": "Any JSON value, echoed back."}
+          "id": {"description": "Any JSON value, echoed back."},
+          "headers": {
+            "type": "object",
+            "description": "The APNs request headers the payload is to be sent with; what does not fit the payload (a Live Activity sent as an alert, a background push at priority 10, a broadcast carrying server text) is an error among the diagnostics, and the result is not sendable.",
+            "additionalProperties": false,
+            "properties": {
+              "apns-push-type": {"type": "string"},
+              "apns-topic": {"type": "string"},
+              "apns-priority": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+              "apns-expiration": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+              "apns-channel-id": {"type": "string"}
+            }
+          }
         }
       },
       "Diagnostic": {

@@ -55,6 +55,8 @@ struct Lint: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
+    @OptionGroup(title: "APNs request headers (for every payload)") var apnsHeaders: APNsHeaderOptions
+
     @Option(help: "Accept the findings listed in this baseline file; report only new ones.", completion: .file(extensions: ["json"]))
     var baseline: String?
 
@@ -104,6 +106,7 @@ struct Lint: ParsableCommand {
         session.ignored = try findingOptions.filter().ignored
         session.payloadFiles = payloads
         session.manifest = manifest
+        session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)
         session.archiveReader = { path in

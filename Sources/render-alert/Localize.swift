@@ -69,6 +69,8 @@ struct Localize: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
+    @OptionGroup(title: "APNs request headers") var apnsHeaders: APNsHeaderOptions
+
     @Option(help: "Output: json (results, or payloads with --payload-only) or apns (one Simulator file per language, with --output-dir).")
     var format: LocalizeFormat = .json
 
@@ -108,6 +110,7 @@ struct Localize: ParsableCommand {
             return
         }
         let document = try readingInput("cannot read the payload", file: payload!) { try NotificationPayload(contentsOfFile: payload!) }
+            .sent(with: apnsHeaders.headers)
         // A payload that did not parse is never localized: there is nothing to send.
         if !document.isParsed {
             let problem = document.diagnostics.first { $0.severity == .error }

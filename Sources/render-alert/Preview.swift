@@ -69,6 +69,8 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
+    @OptionGroup(title: "APNs request headers") var apnsHeaders: APNsHeaderOptions
+
     @Flag(help: "Regenerate the output (the --output file, or the terminal view) whenever a table, payload or the icon changes, until Ctrl-C.")
     var watch = false
 
@@ -112,6 +114,7 @@ struct Preview: ParsableCommand {
         var previews: [PayloadPreview] = []
         for file in files {
             var payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
+                .sent(with: apnsHeaders.headers)
             payload.diagnostics = filter.apply(payload.diagnostics)
             let renders = (requested + devices).map { languages in
                 var render = renderer.render(payload, preferredLanguages: languages)

@@ -23,6 +23,9 @@ public struct LocalizationRequest: Sendable {
     public var id: LocatedJSON?
     /// The line's `"fallback"` policy, when it gives one.
     public var fallback: KeyFallback?
+    /// The APNs headers the payload is to be sent with (`"headers"`); what does not fit the
+    /// payload is among its diagnostics.
+    public var headers: APNsHeaders?
 
     /// Why a line is not a request, with its `"id"` when the line had one.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -42,7 +45,10 @@ public struct LocalizationRequest: Sendable {
 
     /// The members a request may have; any other is refused, so that a misspelt option
     /// (`"fallbak"`) is not silently left at its default.
-    public static let members = ["id", "payload", "languages", "mode", "fallback"]
+    public static let members = ["id", "payload", "languages", "mode", "fallback", "headers"]
+
+    /// The APNs headers a request may give in `"headers"`.
+    public static let headerNames = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-channel-id"]
 
     /// Reads one NDJSON line; its payload's locations name the file `line N`.
     public static func parse(line: [UInt8], lineNumber: Int) -> Result<LocalizationRequest, Failure> {
@@ -97,8 +103,48 @@ public struct LocalizationRequest: Sendable {
             }
             fallback = parsed
         }
+        var headers: APNsHeaders?
+        if let object = root["headers"] {
+            switch readHeaders(object) {
+            case .success(let read): headers = read
+            case .failure(let error): return .failure(Failure(message: error.message, id: id))
+            }
+        }
         var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
+        if let headers {
+            request.headers = headers
+            request.payload.diagnostics = headers.diagnostics(of: request.payload)
+        }
         return .success(request)
+    }
+
+    /// `"headers": {"apns-push-type": "alert", "apns-priority": 10, …}`.
+    private static func readHeaders(_ object: LocatedJSON) -> Result<APNsHeaders, HeaderError> {
+        guard let members = object.members else { return .failure(HeaderError("\"headers\" must be an object of APNs headers")) }
+        var headers = APNsHeaders(location: object.location)
+        for member in members {
+            let name = member.key.lowercased()
+            switch (name, member.value.value) {
+            case ("apns-push-type", .string(let text)): headers.pushType = text
+            case ("apns-topic", .string(let text)): headers.topic = text
+            case ("apns-channel-id", .string(let text)): headers.channelID = text
+            case ("apns-priority", .number(let n)): headers.priority = n.int64Value.map { Int($0) }
+            case ("apns-priority", .string(let text)): headers.priority = Int(text)
+            case ("apns-expiration", .number(let n)): headers.expiration = n.int64Value.map { Int($0) }
+            case ("apns-expiration", .string(let text)): headers.expiration = Int(text)
+            default:
+                guard headerNames.contains(name) else {
+                    return .failure(HeaderError("unknown header \"\(member.key)\" in \"headers\"; the headers are \(headerNames.joined(separator: ", "))"))
+                }
+                return .failure(HeaderError("\"\(member.key)\" in \"headers\" must be \(name == "apns-priority" || name == "apns-expiration" ? "a number" : "a string")"))
+            }
+        }
+        return .success(headers)
+    }
+
+    private struct HeaderError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 }

@@ -18,6 +18,8 @@ public struct LintSession: Sendable {
     public var payloadFiles: [String] = []
     /// A push-key manifest: its keys are checked as the payloads that carry them.
     public var manifest: String?
+    /// The APNs headers the payload files are sent with: what does not fit is a finding.
+    public var headers: APNsHeaders?
     /// Builds still in the field, each linted with the keys sent to it.
     public var appVersions: [AppVersion] = []
     /// The development region, instead of each app's own.
@@ -127,7 +129,10 @@ public struct LintSession: Sendable {
         }
         var payloads: [NotificationPayload] = []
         for file in payloadPathFiles {
-            do { payloads.append(try NotificationPayload(contentsOfFile: file)) } catch { throw Failure("cannot read the payload", error.path, reason: error.reason) }
+            var payload: NotificationPayload
+            do { payload = try NotificationPayload(contentsOfFile: file) } catch { throw Failure("cannot read the payload", error.path, reason: error.reason) }
+            if let headers { payload.diagnostics = headers.diagnostics(of: payload) }
+            payloads.append(payload)
         }
         let filePayloads = payloads
         // A manifest's keys are checked as the payloads that carry them; its own problems and

@@ -4,6 +4,7 @@
 extension RuleCatalog {
     /// Every declared ID, in source order.
     static let declaredIDs: [DiagnosticID] = [
+        .apnsHeaderMismatch,
         .liveActivityInvalid,
         .payloadNotAnObject,
         .payloadMissingAPS,
