@@ -49,13 +49,23 @@ extension AppIcon {
     /// show; they are converted to standard PNG. Nil when the app has no such file (its icons
     /// only in `Assets.car`) or none can be read: the page then shows the name's initial.
     static func fromBundle(_ folder: String, names: [String]) -> String? {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return fromBundle(files: files, names: names) { try? Self.bytes(folder + "/" + $0) }
+    }
+
+    /// The same, for icons already read (an archive's, by file name).
+    static func fromBundle(icons: [String: [UInt8]], names: [String]) -> String? {
+        fromBundle(files: Array(icons.keys), names: names) { icons[$0] }
+    }
+
+    private static func fromBundle(files: [String], names: [String], read: (String) -> [UInt8]?) -> String? {
         let stems = Set(names.map { $0.lowercased().hasSuffix(".png") ? String($0.dropLast(4)) : $0 })
-        guard !stems.isEmpty, let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        guard !stems.isEmpty else { return nil }
         var candidates: [(pixels: Int, png: [UInt8])] = []
         for file in files.sorted() where file.lowercased().hasSuffix(".png") {
             // AppIcon60x60@2x.png, AppIcon76x76@2x~ipad.png, Icon.png.
             let stem = String(file.dropLast(4).prefix { $0 != "@" && $0 != "~" })
-            guard stems.contains(stem), let bytes = try? Self.bytes(folder + "/" + file), let size = CgBIImage.size(bytes) else { continue }
+            guard stems.contains(stem), let bytes = read(file), bytes.count <= maximumBytes, let size = CgBIImage.size(bytes) else { continue }
             candidates.append((size.width * size.height, bytes))
         }
         // The largest that can be shown: a damaged icon gives way to the next.

@@ -109,9 +109,7 @@ struct Lint: ParsableCommand {
         session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)
-        session.archiveReader = { path in
-            try AppArchive.withAppFolder(path) { folder in Result { () throws(FileReadError) in try AppLocalizations(directory: folder) } }
-        }
+        session.archiveReader = { path in .success(try AppArchive.extract(path).localizations) }
         if let baseline {
             let bytes = try FileReading.bytes(baseline, "cannot read the baseline")
             do {

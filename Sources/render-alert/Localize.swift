@@ -98,9 +98,7 @@ struct Localize: ParsableCommand {
 
     mutating func run() throws {
         let directory = try strings ?? SampleResources.locate() + "/strings"
-        var app = try AppArchive.withAppFolder(directory) { folder in
-            try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
-        }
+        var app = try AppArchive.read(directory).localizations
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
         let filter = try findingOptions.filter()

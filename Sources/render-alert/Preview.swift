@@ -97,12 +97,12 @@ struct Preview: ParsableCommand {
         // Read first: a bad icon is reported before any payload is.
         let icon = try appIcon.map(AppIcon.dataURI)
         let files = try PayloadFiles.expand(payloadPaths)
-        // Without --app-icon, a built app's own icon (read while an .ipa's copy exists).
+        // Without --app-icon, a built app's own icon.
+        let read = try AppArchive.read(stringsDirectory)
+        var app = read.localizations
         var bundleIcon: String?
-        var app = try AppArchive.withAppFolder(stringsDirectory) { folder in
-            let app = try readingInput("cannot read the app") { try AppLocalizations(directory: folder) }
-            if format == .html && icon == nil { bundleIcon = AppIcon.fromBundle(folder, names: app.iconFiles) }
-            return app
+        if format == .html && icon == nil {
+            bundleIcon = read.icons.map { AppIcon.fromBundle(icons: $0, names: app.iconFiles) } ?? AppIcon.fromBundle(stringsDirectory, names: app.iconFiles)
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)

@@ -118,7 +118,21 @@ public struct AppLocalizations: Sendable {
 
     /// Loads `directory`. Throws only when the directory itself cannot be listed.
     public init(directory: String, limits: ReadingLimits = .default) throws(FileReadError) {
-        let names = try FileSystem.contentsOfDirectory(directory)
+        try self.init(AppFiles(directory: directory, memory: nil), limits: limits)
+    }
+
+    /// An app whose files are already in memory, such as the entries of an `.ipa` read without
+    /// writing them anywhere: `files` maps paths inside the app folder (`Info.plist`,
+    /// `fr.lproj/Localizable.strings`) to their bytes, and `directory` names the folder in
+    /// locations (`MyApp.ipa/Payload/MyApp.app`). Read exactly as a folder holding those files.
+    public init(directory: String, files: [String: [UInt8]], limits: ReadingLimits = .default) {
+        // Listing memory never fails.
+        self = try! AppLocalizations(AppFiles(directory: directory, memory: AppFiles.Memory(files)), limits: limits)
+    }
+
+    private init(_ files: AppFiles, limits: ReadingLimits) throws(FileReadError) {
+        let directory = files.directory
+        let names = try files.names(in: "")
         var diagnostics: [LocalizationDiagnostic] = []
         var developmentRegion: String?
         var displayName: String?
@@ -129,7 +143,7 @@ public struct AppLocalizations: Sendable {
         if names.contains("Info.plist") {
             let path = FileSystem.join(directory, "Info.plist")
             do {
-                let bytes = try FileSystem.readAll(path, maximumSize: limits.maximumFileSize)
+                let bytes = try files.readAll("Info.plist", maximumSize: limits.maximumFileSize)
                 let document = PropertyListReader.read(bytes, file: path, limits: limits)
                 diagnostics += document.diagnostics
                 if let root = document.root {
@@ -150,7 +164,7 @@ public struct AppLocalizations: Sendable {
         // folder order with their diagnostics, so the result does not depend on scheduling.
         let folders = names.filter { $0.hasSuffix(".lproj") }
         var localizations: [Localization] = []
-        for read in ParallelWork.map(folders, { AppLocalizations.readLocalization(folder: $0, in: directory, limits: limits) }) {
+        for read in ParallelWork.map(folders, { AppLocalizations.readLocalization(folder: $0, in: files, limits: limits) }) {
             diagnostics += read.diagnostics
             if let localization = read.localization { localizations.append(localization) }
         }
@@ -168,7 +182,8 @@ public struct AppLocalizations: Sendable {
                 continue
             }
             do {
-                catalogs[String(name.dropLast(".xcstrings".count))] = try StringCatalog(contentsOfFile: path, limits: limits)
+                let bytes = try files.readAll(name, maximumSize: limits.maximumFileSize)
+                catalogs[String(name.dropLast(".xcstrings".count))] = StringCatalog(parsing: bytes, file: path, limits: limits)
             } catch {
                 diagnostics.append(AppLocalizations.unreadable(error))
             }
@@ -197,31 +212,39 @@ public struct AppLocalizations: Sendable {
     }
 
     /// One `.lproj` folder's tables and dictionaries; nil when `folder` is not a directory.
-    private static func readLocalization(folder name: String, in directory: String, limits: ReadingLimits) -> (
+    private static func readLocalization(folder name: String, in files: AppFiles, limits: ReadingLimits) -> (
         localization: Localization?, diagnostics: [LocalizationDiagnostic]
     ) {
-        let path = FileSystem.join(directory, name)
-        guard FileSystem.kind(of: path) == .directory else { return (nil, []) }
+        let path = FileSystem.join(files.directory, name)
+        guard files.kind(of: name) == .directory else { return (nil, []) }
         var diagnostics: [LocalizationDiagnostic] = []
         var tables: [String: LocalizationTable] = [:]
         var dictionaries: [String: StringsDictionary] = [:]
         do {
-            for file in try FileSystem.contentsOfDirectory(path) {
+            for file in try files.names(in: name) {
+                let relative = name + "/" + file
                 let filePath = FileSystem.join(path, file)
                 let isTable = file.hasSuffix(".strings") || file.hasSuffix(".stringsdict")
                 guard isTable else { continue }
                 // A folder or pipe named like a table is reported, never skipped in silence
                 // (and never opened: a pipe would block).
-                guard FileSystem.kind(of: filePath) == .file else {
-                    let what = FileSystem.kind(of: filePath) == .directory ? "is a directory" : "is not a regular file"
+                let kind = files.kind(of: relative)
+                guard kind == .file else {
+                    let what = kind == .directory ? "is a directory" : "is not a regular file"
                     diagnostics.append(AppLocalizations.unreadable(FileReadError(path: filePath, reason: what)))
                     continue
                 }
                 do {
+                    let read = try files.read(relative, maximumSize: limits.maximumFileSize)
                     if file.hasSuffix(".strings") {
-                        tables[String(file.dropLast(".strings".count))] = try LocalizationTable(contentsOfFile: filePath, limits: limits)
-                    } else if file.hasSuffix(".stringsdict") {
-                        dictionaries[String(file.dropLast(".stringsdict".count))] = try StringsDictionary(contentsOfFile: filePath, limits: limits)
+                        let table: LocalizationTable
+                        switch read {
+                        case .contents(let bytes): table = LocalizationTable(parsing: bytes, file: filePath, limits: limits)
+                        case .tooLarge(let size): table = TableReader.refused(file: filePath, size: size, limits: limits)
+                        }
+                        tables[String(file.dropLast(".strings".count))] = table
+                    } else {
+                        dictionaries[String(file.dropLast(".stringsdict".count))] = StringsDictionary(read, file: filePath, limits: limits)
                     }
                 } catch {
                     diagnostics.append(AppLocalizations.unreadable(error))
@@ -248,5 +271,60 @@ public struct AppLocalizations: Sendable {
         LocalizationDiagnostic(
             .unreadableFile, at: SourceLocation(file: error.path, line: 1, column: 1),
             "cannot read the file: \(error.reason)")
+    }
+}
+
+/// Where an app's files are read from: a folder on disk, or files already in memory (an
+/// archive's entries). Paths are relative to the app folder; "" is the folder itself.
+private struct AppFiles: Sendable {
+    /// Files in memory, with the names each folder holds (built once: listing a folder of an
+    /// archive of many entries costs what the folder holds, not what the archive holds).
+    struct Memory: Sendable {
+        var files: [String: [UInt8]]
+        var children: [String: [String]]
+
+        init(_ files: [String: [UInt8]]) {
+            self.files = files
+            var children: [String: Set<String>] = [:]
+            for path in files.keys {
+                var parent = ""
+                for component in path.split(separator: "/") {
+                    children[parent, default: []].insert(String(component))
+                    parent = parent.isEmpty ? String(component) : parent + "/" + component
+                }
+            }
+            self.children = children.mapValues { $0.sorted() }
+        }
+    }
+
+    let directory: String
+    let memory: Memory?
+
+    func path(_ relative: String) -> String { relative.isEmpty ? directory : FileSystem.join(directory, relative) }
+
+    /// The names in a folder, sorted.
+    func names(in relative: String) throws(FileReadError) -> [String] {
+        guard let memory else { return try FileSystem.contentsOfDirectory(path(relative)) }
+        return memory.children[relative] ?? []
+    }
+
+    func kind(of relative: String) -> FileSystem.EntryKind? {
+        guard let memory else { return FileSystem.kind(of: path(relative)) }
+        return memory.files[relative] != nil ? .file : memory.children[relative] != nil ? .directory : nil
+    }
+
+    func read(_ relative: String, maximumSize: Int) throws(FileReadError) -> FileSystem.ReadResult {
+        guard let memory else { return try FileSystem.readFile(path(relative), maximumSize: maximumSize) }
+        guard let bytes = memory.files[relative] else {
+            throw FileReadError(path: path(relative), reason: kind(of: relative) == .directory ? "is a directory" : "no such file")
+        }
+        return bytes.count > maximumSize ? .tooLarge(size: bytes.count) : .contents(bytes)
+    }
+
+    func readAll(_ relative: String, maximumSize: Int) throws(FileReadError) -> [UInt8] {
+        switch try read(relative, maximumSize: maximumSize) {
+        case .contents(let bytes): return bytes
+        case .tooLarge(let size): throw FileReadError(path: path(relative), reason: "is \(size) bytes, over the limit of \(maximumSize)")
+        }
     }
 }

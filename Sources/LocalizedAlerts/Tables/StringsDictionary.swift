@@ -37,7 +37,12 @@ public struct StringsDictionary: Sendable {
     /// Reads a `.stringsdict` file. Problems with the content become ``diagnostics``; only failing to read
     /// the file throws.
     public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
-        switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
+        self.init(try FileSystem.readFile(path, maximumSize: limits.maximumFileSize), file: path, limits: limits)
+    }
+
+    /// A file read whole, or refused as too large.
+    init(_ read: FileSystem.ReadResult, file path: String, limits: ReadingLimits) {
+        switch read {
         case .contents(let bytes): self.init(parsing: bytes, file: path, limits: limits)
         case .tooLarge(let size):
             let refused = TableReader.refused(file: path, size: size, limits: limits)
