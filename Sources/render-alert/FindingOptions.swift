@@ -14,7 +14,7 @@ struct FindingOptions: ParsableArguments {
         do {
             return try DiagnosticFilter(ignoring: ignored)
         } catch {
-            throw ValidationError("\(error) for --ignore (see render-alert lint --list-rules)")
+            throw ValidationError("unknown rule \"\(printable(error.name))\" for --ignore (see render-alert lint --list-rules)")
         }
     }
 }

@@ -28,7 +28,7 @@ struct RenderAlert: ParsableCommand {
         } catch {
             switch exitCode(for: error) {
             case .validationFailure:
-                printError(fullMessage(for: error))
+                printError(echoed(fullMessage(for: error)))
                 Self.exit(withError: ExitCode(2))
             case .success:
                 // --help and --version are output too: one that cannot be written is no success.
@@ -39,10 +39,25 @@ struct RenderAlert: ParsableCommand {
                     fail(error)
                 }
                 Self.exit()
-            default:
-                Self.exit(withError: error)
+            case let code:
+                let text = fullMessage(for: error)
+                if !text.isEmpty { printError(echoed(text)) }
+                Self.exit(withError: ExitCode(code.rawValue))
             }
         }
+    }
+
+    /// A message of the argument parser's, which quotes arguments as they were typed: each
+    /// argument in it is made printable as file content is (an escape sequence seen, not
+    /// obeyed; a line break in it no line of its own, which a CI runner could read as a
+    /// command), and so is every line of the message.
+    static func echoed(_ message: String, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+        var text = message
+        // Longest first, so that an argument holding another is replaced whole.
+        for argument in Set(arguments).sorted(by: { $0.count > $1.count }) where printable(argument) != argument {
+            text = text.replacing(argument, with: printable(argument))
+        }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }.joined(separator: "\n")
     }
 
     /// A first argument that names no command, no existing file and has no extension is a

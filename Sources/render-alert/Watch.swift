@@ -49,7 +49,7 @@ enum Watch {
         } catch let error as InputOutputError {
             printError("error: \(error) (still watching)")
         } catch {
-            printError("error: \(error) (still watching)")
+            printError("error: \(RenderAlert.echoed(String(describing: error))) (still watching)")
         }
     }
 
