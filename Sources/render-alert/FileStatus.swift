@@ -17,15 +17,25 @@ enum Directory {
 }
 
 enum FileReading {
+    /// Largest configuration file read (`.render-alert.yml`): a few hundred lines is a large one.
+    static let maximumConfigurationBytes = 1 << 20
+    /// Largest baseline read: one finding is about 200 bytes, so some 150,000 findings.
+    static let maximumBaselineBytes = 32 << 20
+
     /// The whole file. Opened without waiting (a FIFO would block until written to) and read
-    /// only when it is a regular file.
-    static func bytes(_ path: String, _ what: String) throws(InputOutputError) -> [UInt8] {
+    /// only when it is a regular file of at most `maximumSize` bytes (checked before reading, and
+    /// while reading, should it grow).
+    static func bytes(_ path: String, _ what: String, maximumSize: Int = .max) throws(InputOutputError) -> [UInt8] {
+        func tooLarge(_ size: Int) -> InputOutputError {
+            InputOutputError(what, path, reason: "\(size) bytes, over the limit of \(maximumSize) bytes (docs/limits.md)")
+        }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputOutputError(what, path) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw InputOutputError(what, path) }
         if let problem = FileStatus.Kind(mode: info.st_mode).problem { throw InputOutputError(what, path, reason: problem) }
+        if Int(info.st_size) > maximumSize { throw tooLarge(Int(info.st_size)) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -36,6 +46,7 @@ enum FileReading {
                 throw InputOutputError(what, path)
             }
             bytes += buffer[0..<count]
+            if bytes.count > maximumSize { throw tooLarge(bytes.count) }
         }
     }
 }

@@ -111,7 +111,7 @@ struct Lint: ParsableCommand {
         session.appVersions = try appVersions.map(Self.appVersion)
         session.archiveReader = { path in .success(try AppArchive.extract(path).localizations) }
         if let baseline {
-            let bytes = try FileReading.bytes(baseline, "cannot read the baseline")
+            let bytes = try FileReading.bytes(baseline, "cannot read the baseline", maximumSize: FileReading.maximumBaselineBytes)
             do {
                 session.baseline = try LintBaseline(parsing: bytes)
             } catch {

@@ -9,7 +9,7 @@ enum LintConfigurationFile {
     /// Reads and checks the file: an unknown key or rule, a wrong type or an unreadable file is
     /// an error located in it (exit 2), never a configuration silently half applied.
     static func load(_ path: String, workingDirectory: String) throws -> LintConfiguration {
-        let bytes = try FileReading.bytes(path, "cannot read the configuration")
+        let bytes = try FileReading.bytes(path, "cannot read the configuration", maximumSize: FileReading.maximumConfigurationBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ConfigurationError(file: path, line: 1, column: 1, "the file is not UTF-8 text")
         }

@@ -69,9 +69,12 @@ public struct PushManifest: Sendable {
         self.file = file
     }
 
+    /// The largest manifest file read, in bytes (16 MiB: some 200,000 entries).
+    public static let maximumFileSize = 16 << 20
+
     /// Reads a manifest file.
     public init(contentsOfFile path: String) throws(FileReadError) {
-        self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)
+        self.init(parsing: try FileSystem.readAll(path, maximumSize: Self.maximumFileSize), file: path)
     }
 
     /// Reads a manifest from JSON; problems are ``diagnostics``, located.
