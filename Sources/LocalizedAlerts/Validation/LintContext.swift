@@ -111,10 +111,13 @@ public final class LintContext: Sendable {
         // reported once. Its identity is what its finding is made of, so that no finding has
         // to be built only to be found a duplicate.
         var seen: Set<IssueIdentity> = []
+        // One device per localization, made once: its search list and tables serve every
+        // payload (a manifest of many keys is many payloads).
+        let devices = selectableLocalizations.map { ($0, renderer.context(preferredLanguages: [$0])) }
         for payload in payloads {
             var missing: [(issue: DeviceIssue, localizations: [String])] = []
-            for localization in selectableLocalizations {
-                for issue in renderer.context(preferredLanguages: [localization]).resolve(payload).issues {
+            for (localization, device) in devices {
+                for issue in device.resolve(payload).issues {
                     if case .keyMissing = issue.kind {
                         if let index = missing.firstIndex(where: { $0.issue.payloadLocation == issue.payloadLocation && $0.issue.id == issue.id }) {
                             missing[index].localizations.append(localization)
