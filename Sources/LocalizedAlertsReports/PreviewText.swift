@@ -111,6 +111,9 @@ public enum PreviewText {
         struct Group {
             var diagnostic: LocalizationDiagnostic
             var devices: [String]
+            /// The localizations of the same fact found for each device, restated once at the end.
+            var localizations: [String] = []
+            var seen: Set<String> = []
         }
         var groups: [Group] = []
         // The same fact found in several localizations (a key missing in each) is one finding
@@ -124,14 +127,16 @@ public enum PreviewText {
             let device = render.preferredLanguages.joined(separator: ",")
             for diagnostic in render.diagnostics {
                 if let index = groups.firstIndex(where: { sameFact($0.diagnostic, diagnostic) }) {
-                    if !groups[index].devices.contains(device) { groups[index].devices.append(device) }
-                    let merged = groups[index].diagnostic.localizations + diagnostic.localizations.filter { !groups[index].diagnostic.localizations.contains($0) }
-                    groups[index].diagnostic = groups[index].diagnostic.restated(for: merged)
+                    if groups[index].devices.last != device { groups[index].devices.append(device) }
+                    for localization in diagnostic.localizations where groups[index].seen.insert(localization).inserted {
+                        groups[index].localizations.append(localization)
+                    }
                 } else {
-                    groups.append(Group(diagnostic: diagnostic, devices: [device]))
+                    groups.append(Group(diagnostic: diagnostic, devices: [device], localizations: diagnostic.localizations, seen: Set(diagnostic.localizations)))
                 }
             }
         }
+        for index in groups.indices { groups[index].diagnostic = groups[index].diagnostic.restated(for: groups[index].localizations) }
         // A key missing for every device previewed is most likely not in the app at all.
         for index in groups.indices where renders.count > 1 && groups[index].devices.count == renders.count {
             let diagnostic = groups[index].diagnostic

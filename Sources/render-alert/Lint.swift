@@ -118,8 +118,6 @@ struct Lint: ParsableCommand {
                 throw InputOutputError("cannot use the baseline", baseline, reason: error.description)
             }
         }
-        // A baseline lists every finding, however many of one rule a file has.
-        if writeBaseline != nil { session.maximumFindingsPerKind = .max }
         let result: LintResult
         do {
             result = try session.run()

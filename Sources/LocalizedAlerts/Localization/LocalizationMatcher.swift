@@ -37,6 +37,18 @@ public final class LocalizationMatcher: Sendable {
         var strings: [String] = []
         var infos: [String: LocaleIdentifierInfo] = [:]
         var results: [ResultKey: LocalizationMatch] = [:]
+        /// Each list of available localizations analysed and indexed once: a bundle of
+        /// thousands of localizations is matched for thousands of devices.
+        var indexes: [[String]: AvailableIndex] = [:]
+
+        mutating func index(of available: [String]) -> AvailableIndex {
+            if let index = indexes[available] { return index }
+            if indexes.count >= 64 { indexes.removeAll(keepingCapacity: true) }
+            var index = AvailableIndex(available.map { info($0) })
+            index.unpassable = available.filter { !LocalizationMatcher.isPassableToMatcher($0) }
+            indexes[available] = index
+            return index
+        }
 
         /// Results refer to analyses by symbol, so everything starts afresh at once.
         mutating func startAfreshIfFull() {
@@ -88,6 +100,15 @@ public final class LocalizationMatcher: Sendable {
     }
 
     /// Normalized form and fallback chain of one identifier, as the matcher sees it.
+    /// The localizations of `available` that cannot be passed to the matcher, from the list's
+    /// cached index.
+    func unpassableNames(of available: [String]) -> [String] {
+        state.withLock { state in
+            state.startAfreshIfFull()
+            return state.index(of: available).unpassable
+        }
+    }
+
     public func describe(_ identifier: String) -> IdentifierDescription {
         state.withLock { state in
             state.startAfreshIfFull()
@@ -104,7 +125,8 @@ public final class LocalizationMatcher: Sendable {
 
     private static func compute(preferred: [String], available: [String], state: inout State) -> LocalizationMatch {
         let prefs = preferred.map { state.info($0) }
-        let avails = available.map { state.info($0) }
+        let index = state.index(of: available)
+        let avails = index.infos
         let ptPT = state.symbol("pt_PT")
         let ptBR = state.symbol("pt_BR")
         let zh = state.symbol("zh")
@@ -122,7 +144,10 @@ public final class LocalizationMatcher: Sendable {
             let pref = prefs[preferredIndex]
             defer { preferredIndex += 1 }
             guard pref.isUsable else { continue }
-            for (availableIndex, avail) in avails.enumerated() where avail.isUsable {
+            // Only localizations that share the base name, the normalized name or the language
+            // group can match; they are visited in the same order as a scan of all would.
+            for availableIndex in index.candidates(for: pref) where avails[availableIndex].isUsable {
+                let avail = avails[availableIndex]
                 if resultScore > -1 && pref.base == avail.base {
                     result = availableIndex
                     resultScore = -1
@@ -157,7 +182,7 @@ public final class LocalizationMatcher: Sendable {
         // further down the preferred list (fr-CH, fr-CA against fr-FR, fr-CA → fr-CA).
         if let current = result, resultScore > 0, avails[current].specifiesCountry, avails[current].language != zh {
             search: for (p, pref) in prefs.enumerated() where pref.isUsable && pref.language == avails[current].language {
-                for (a, avail) in avails.enumerated() where avail.isUsable && (pref.base == avail.base || pref.normalized == avail.normalized) {
+                for a in index.sharingName(with: pref) where avails[a].isUsable {
                     reason = .exactMatchOfSameLanguage(preferredIndex: p, availableIndex: a, insteadOf: current)
                     result = a
                     break search
@@ -178,12 +203,11 @@ public final class LocalizationMatcher: Sendable {
             winnerChain = avails[winner].preferredChain.map { state.strings[Int($0.id)] }
             for (step, link) in chain.enumerated() {
                 if step == 1 && avails[winner].hasRegionPenalty { continue }  // the penalty's duplicate
-                for (a, avail) in avails.enumerated() where a != winner && avail.isUsable {
-                    if link == zhHantHK && avail.normalized == zhHantTW {
-                        localizations.append(available[a])  // Apple's special case for Hong Kong
-                    } else if link == avail.normalized {
-                        localizations.append(available[a])
-                    }
+                // Those whose normalized name is the link (and zh_Hant_TW for zh_Hant_HK, Apple's
+                // special case for Hong Kong), in order.
+                let linked = link == zhHantHK ? AvailableIndex.merged([index.byNormalized[link] ?? [], index.byNormalized[zhHantTW] ?? []]) : index.byNormalized[link] ?? []
+                for a in linked where a != winner && avails[a].isUsable {
+                    localizations.append(available[a])
                 }
             }
         }
@@ -280,5 +304,49 @@ public struct LocalizationMatch: Hashable, Sendable {
             text += " Then the localizations on its fallback chain: \(localizations.dropFirst().joined(separator: ", "))."
         }
         return text
+    }
+}
+
+/// A list of available localizations, analysed once, with the positions of those sharing each
+/// base name, normalized name and language group.
+struct AvailableIndex {
+    let infos: [LocaleIdentifierInfo]
+    let byBase: [LocaleSymbol: [Int]]
+    let byNormalized: [LocaleSymbol: [Int]]
+    let byGroup: [LocaleSymbol: [Int]]
+    /// The names that cannot be passed to the matcher (CFBundle's ASCII conversion).
+    var unpassable: [String] = []
+
+    init(_ infos: [LocaleIdentifierInfo]) {
+        self.infos = infos
+        var byBase: [LocaleSymbol: [Int]] = [:]
+        var byNormalized: [LocaleSymbol: [Int]] = [:]
+        var byGroup: [LocaleSymbol: [Int]] = [:]
+        for (position, info) in infos.enumerated() {
+            byBase[info.base, default: []].append(position)
+            byNormalized[info.normalized, default: []].append(position)
+            byGroup[info.languageGroup, default: []].append(position)
+        }
+        self.byBase = byBase
+        self.byNormalized = byNormalized
+        self.byGroup = byGroup
+    }
+
+    /// The positions of localizations sharing the base name, normalized name or language group
+    /// with `preferred`, ascending.
+    func candidates(for preferred: LocaleIdentifierInfo) -> [Int] {
+        Self.merged([byBase[preferred.base] ?? [], byNormalized[preferred.normalized] ?? [], byGroup[preferred.languageGroup] ?? []])
+    }
+
+    /// The positions of localizations with the same base name or normalized name, ascending.
+    func sharingName(with preferred: LocaleIdentifierInfo) -> [Int] {
+        Self.merged([byBase[preferred.base] ?? [], byNormalized[preferred.normalized] ?? []])
+    }
+
+    /// Ascending lists merged into one, each position once.
+    static func merged(_ lists: [[Int]]) -> [Int] {
+        let nonEmpty = lists.filter { !$0.isEmpty }
+        if nonEmpty.count <= 1 { return nonEmpty.first ?? [] }
+        return Array(Set(nonEmpty.joined())).sorted()
     }
 }

@@ -126,12 +126,13 @@ extension LocalizationMatcher {
     /// else on en_US, else the first localization; then the development region appended.
     public func searchList(preferredLanguages: [String], bundle: BundleLocalizations) -> SearchList {
         let available = bundle.names
-        let unusable = (preferredLanguages + available).filter { !Self.isPassableToMatcher($0) }
+        // Which localizations cannot be passed is the bundle's, found once per bundle.
+        let unpassable = unpassableNames(of: available)
+        let unusable = preferredLanguages.filter { !Self.isPassableToMatcher($0) } + unpassable
         // CFBundle converts each list to ASCII C strings; one that cannot be converted makes
         // the whole call return nothing.
         func attempt(_ preferred: [String]) -> LocalizationMatch? {
-            guard !preferred.isEmpty, !available.isEmpty,
-                preferred.allSatisfy(Self.isPassableToMatcher), available.allSatisfy(Self.isPassableToMatcher)
+            guard !preferred.isEmpty, !available.isEmpty, preferred.allSatisfy(Self.isPassableToMatcher), unpassable.isEmpty
             else { return nil }
             let result = match(preferred: preferred, available: available)
             return result.localizations.isEmpty ? nil : result

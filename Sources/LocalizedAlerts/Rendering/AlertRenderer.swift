@@ -19,6 +19,8 @@ public final class AlertRenderer: Sendable {
     public let model: LocalizationModel
     /// The localizations the device sees in the app's bundle, in CoreFoundation's order.
     public let bundle: BundleLocalizations
+    /// Whether the app has a Base localization, tried right after the first of a search list.
+    private let hasBase: Bool
     /// The matcher that turns preferred languages into search lists; shared with its caches.
     public let matcher: LocalizationMatcher
     private let contexts: Mutex<ContextCache>
@@ -79,6 +81,7 @@ public final class AlertRenderer: Sendable {
         self.app = model.app
         self.model = model
         self.bundle = BundleLocalizations(model.app)
+        self.hasBase = model.app.localization(named: "Base") != nil
         self.matcher = matcher
         self.tables = Mutex([:])
         self.contexts = Mutex(ContextCache())
@@ -92,7 +95,7 @@ public final class AlertRenderer: Sendable {
         // The first localization of the search list that has the table supplies it; Base is
         // tried right after the first entry (docs/device-behaviour.md §3).
         var order = searchList.localizations
-        if !order.isEmpty, app.localization(named: "Base") != nil, !order.contains("Base") { order.insert("Base", at: 1) }
+        if !order.isEmpty, hasBase, !order.contains("Base") { order.insert("Base", at: 1) }
         // The .strings and the .stringsdict are each found independently along that order.
         let key = TableKey(
             strings: order.first { model.table("Localizable", localization: $0)?.strings != nil },

@@ -83,7 +83,9 @@ public struct LintSession: Sendable {
     public func run() throws -> LintResult {
         var filter = configuration?.filter ?? DiagnosticFilter()
         filter.ignored.formUnion(ignored)
-        var linter = Linter(ignoring: filter.ignored, maximumFindingsPerKind: .max)
+        // The rules list at most the cap per file and rule (a hostile table must not make
+        // millions of findings); below it, the baseline and the final cap see every one.
+        var linter = Linter(ignoring: filter.ignored, maximumFindingsPerKind: maximumFindingsPerKind)
         linter.runtimeFallbackTables = Set(configuration?.runtimeFallbackTables.map(\.value) ?? [])
         let developmentRegion = developmentRegion ?? configuration?.developmentRegion
 

@@ -125,6 +125,20 @@ public struct LintFindings: Sendable {
         if count <= limit { listed.append(finding) }
     }
 
+    /// How many more findings of `rule` in `file` would be listed; a rule that finds many may
+    /// stop building them here and only ``countUnlisted(_:file:rule:)`` the rest.
+    public func room(file: String?, rule: DiagnosticID) -> Int {
+        guard !ignored.contains(rule) else { return 0 }
+        return max(0, limit - counts[FileRule(file: file, rule: rule), default: 0])
+    }
+
+    /// Counts `count` findings of `rule` in `file` that are not listed, as if each had been
+    /// appended past the limit.
+    public mutating func countUnlisted(_ count: Int, file: String?, rule: DiagnosticID) {
+        guard count > 0, !ignored.contains(rule) else { return }
+        counts[FileRule(file: file, rule: rule), default: 0] += count
+    }
+
     /// Adds each finding in turn, as ``append(_:)`` does.
     public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }

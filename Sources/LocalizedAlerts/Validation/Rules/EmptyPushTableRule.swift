@@ -24,7 +24,9 @@ struct EmptyPushTableRule: LintRule {
                     finding(
                         place, "\(localization)'s Localizable table is empty: a device that picks \(localization) shows every push key raw (\(reference) has \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"))",
                         hint: "translate the table, or remove \(localization).lproj so that those devices fall back to another language"))
-            } else if !base.entries.contains(where: { table.entry($0.key) != nil }) {
+            } else if !table.entries.contains(where: { base.entry($0.key) != nil }) {
+                // Asked from the localization's own keys: linear in its size, however many
+                // keys the reference has.
                 findings.append(
                     finding(
                         place, "\(localization)'s Localizable table has none of \(reference)'s \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"): a device that picks \(localization) shows every push key raw",

@@ -16,13 +16,21 @@ struct MissingKeyRule: LintRule {
             for localization in context.model.localizations(of: table) where localization != reference && localization != "Base" {
                 // A localization with nothing readable in this table is another finding's.
                 guard let values = context.model.table(table, localization: localization), !values.entries.isEmpty else { continue }
-                let missing = base.entries.filter { values.entry($0.key) == nil }
-                guard !missing.isEmpty else { continue }
+                // How many are missing, from this localization's own entries: linear in the
+                // table's size however the keys spread over localizations (a catalog whose keys
+                // each have a language of their own).
+                let present = values.entries.reduce(0) { count, entry in base.entry(entry.key) == nil ? count : count + 1 }
+                let missingCount = base.entries.count - present
+                guard missingCount > 0 else { continue }
                 // The localization's .strings file when it has one (a table may also have a
                 // .stringsdict); chosen by name, so that every run reports the same file.
                 let files = Set(values.entries.compactMap(\.location.file))
                 let file = files.filter { $0.hasSuffix(".strings") }.min() ?? files.min()
-                for entry in missing {
+                // Findings are built only while the file has room for them; the rest are counted.
+                let room = findings.room(file: file, rule: Self.id)
+                var listed = 0
+                for entry in base.entries where listed < room && values.entry(entry.key) == nil {
+                    listed += 1
                     findings.append(
                         finding(
                             SourceLocation(file: file, line: 1, column: 1),
@@ -30,6 +38,7 @@ struct MissingKeyRule: LintRule {
                             hint: "translate it; a device shows the untranslated key or text",
                             notes: [LocalizationDiagnostic.Note(location: entry.location, message: "defined here in \(reference)")], key: entry.key))
                 }
+                findings.countUnlisted(missingCount - listed, file: file, rule: Self.id)
             }
         }
     }
