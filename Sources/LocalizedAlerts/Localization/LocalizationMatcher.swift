@@ -47,12 +47,18 @@ public final class LocalizationMatcher: Sendable {
             var index = AvailableIndex(available.map { info($0) })
             index.unpassable = available.filter { !LocalizationMatcher.isPassableToMatcher($0) }
             indexes[available] = index
+            largestIndexed = max(largestIndexed, available.count)
             return index
         }
 
         /// Results refer to analyses by symbol, so everything starts afresh at once.
+        /// The longest list of localizations indexed: the identifier cache holds at least a few
+        /// times that many, so that a bundle of more localizations than the limit is not
+        /// analysed again for every device.
+        var largestIndexed = 0
+
         mutating func startAfreshIfFull() {
-            if infos.count >= LocalizationMatcher.identifierCacheLimit { self = State() }
+            if infos.count >= max(LocalizationMatcher.identifierCacheLimit, 4 * largestIndexed) { self = State() }
         }
 
         mutating func symbol(_ string: String) -> LocaleSymbol {

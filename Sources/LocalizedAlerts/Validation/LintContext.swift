@@ -111,8 +111,9 @@ public final class LintContext: Sendable {
         // reported once. Its identity is what its finding is made of, so that no finding has
         // to be built only to be found a duplicate.
         var seen: Set<IssueIdentity> = []
-        // One device per localization, made once: its search list and tables serve every
-        // payload (a manifest of many keys is many payloads).
+        // One device per localization, made once (and only when there is a payload to show):
+        // its search list and tables serve every payload (a manifest of many keys is many payloads).
+        guard !payloads.isEmpty else { return }
         let devices = selectableLocalizations.map { ($0, renderer.context(preferredLanguages: [$0])) }
         for payload in payloads {
             var missing: [(issue: DeviceIssue, localizations: [String])] = []
