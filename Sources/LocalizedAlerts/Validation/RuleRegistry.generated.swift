@@ -4,6 +4,14 @@
 extension RuleCatalog {
     /// Every declared ID, in source order.
     static let declaredIDs: [DiagnosticID] = [
+        .androidMalformedXML,
+        .androidInvalidResource,
+        .androidUnescapedApostrophe,
+        .androidInvalidUnicodeEscape,
+        .androidNestedXLIFF,
+        .androidNonpositionalFormat,
+        .androidDuplicateResource,
+        .androidMissingReference,
         .apnsHeaderMismatch,
         .liveActivityInvalid,
         .payloadNotAnObject,

@@ -1,0 +1,49 @@
+/// Diagnostic IDs of Android resources (`res/values*/strings.xml`) and of FCM rendering.
+extension DiagnosticID {
+    /// `android.malformed-xml` (error). aapt2 rejects a strings.xml that is not well-formed XML:
+    /// the app does not build.
+    public static let androidMalformedXML = DiagnosticID(
+        "android.malformed-xml", .error, .syntax,
+        rationale: "aapt2 rejects a strings.xml that is not well-formed XML: the app does not build.",
+        example: "<string name=\"a\">x</resources>")
+    /// `android.invalid-resource` (error). aapt2 rejects the file: a root that is not <resources>,
+    /// text between resources, a resource without a name, a plural with an unknown quantity.
+    public static let androidInvalidResource = DiagnosticID(
+        "android.invalid-resource", .error, .syntax,
+        rationale: "aapt2 rejects the file (a root that is not <resources>, text between resources, a resource without a name, an unknown plural quantity): the app does not build.",
+        example: "<string>no name</string>")
+    /// `android.unescaped-apostrophe` (error). aapt2 rejects an apostrophe outside double quotes.
+    public static let androidUnescapedApostrophe = DiagnosticID(
+        "android.unescaped-apostrophe", .error, .syntax,
+        rationale: "aapt2 rejects an apostrophe that is neither escaped (\\') nor inside double quotes: the app does not build.",
+        example: "<string name=\"a\">it's</string>")
+    /// `android.invalid-unicode-escape` (error). aapt2 rejects `\u` followed by a non-hexadecimal
+    /// character within its four digits.
+    public static let androidInvalidUnicodeEscape = DiagnosticID(
+        "android.invalid-unicode-escape", .error, .syntax,
+        rationale: "aapt2 rejects \\u followed by a character that is not a hexadecimal digit within its four digits: the app does not build.",
+        example: "<string name=\"a\">\\u12G4</string>")
+    /// `android.nested-xliff` (error). aapt2 rejects an <xliff:g> inside another.
+    public static let androidNestedXLIFF = DiagnosticID(
+        "android.nested-xliff", .error, .syntax,
+        rationale: "aapt2 rejects an <xliff:g> nested in another: the app does not build.",
+        example: "<xliff:g><xliff:g>%1$s</xliff:g></xliff:g>")
+    /// `android.nonpositional-format` (error). aapt2 rejects a formatted, translatable string
+    /// with several arguments not all positional (`%s and %s`).
+    public static let androidNonpositionalFormat = DiagnosticID(
+        "android.nonpositional-format", .error, .formats,
+        rationale: "aapt2 rejects a translatable string with several format arguments that are not all positional, since translations may reorder them: the app does not build.",
+        example: "<string name=\"a\">%s and %s</string>")
+    /// `android.duplicate-resource` (error). aapt2 rejects two values for one resource in one
+    /// configuration.
+    public static let androidDuplicateResource = DiagnosticID(
+        "android.duplicate-resource", .error, .consistency,
+        rationale: "aapt2 rejects two values for one resource in the same configuration: the app does not build.",
+        example: "two <string name=\"title\"> in values/strings.xml")
+    /// `android.missing-reference` (error). aapt2 link rejects a reference to a resource that no
+    /// configuration defines.
+    public static let androidMissingReference = DiagnosticID(
+        "android.missing-reference", .error, .consistency,
+        rationale: "aapt2 link rejects a reference to a resource that is defined nowhere: the app does not build.",
+        example: "<string name=\"a\">@string/nowhere</string>")
+}

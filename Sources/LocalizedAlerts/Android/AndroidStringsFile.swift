@@ -1,0 +1,526 @@
+/// A value in an Android resource file: text, or a reference to another resource (`@string/x`).
+public enum AndroidResourceValue: Sendable, Hashable {
+    /// The text as compiled: what `Resources.getString` returns (styling spans dropped).
+    case text(String)
+    /// A reference, `@[package:]type/name`, resolved when the app is linked.
+    case reference(type: String, name: String)
+}
+
+/// One `<string>` of a strings.xml file.
+public struct AndroidStringResource: Sendable, Hashable {
+    /// The resource name (`name="…"`).
+    public var name: String
+    /// The compiled value.
+    public var value: AndroidResourceValue
+    /// `translatable="false"`: the string is not meant to be translated.
+    public var isTranslatable: Bool
+    /// `formatted="false"`: the string is not a format (aapt2 does not check its specifiers).
+    public var isFormatted: Bool
+    /// Whether the value had styling markup (`<b>`, `<i>`, `<u>`, …): a styled string, shown
+    /// without it by `getString`.
+    public var isStyled: Bool
+    /// Where the element starts.
+    public var location: SourceLocation
+}
+
+/// One `<plurals>`: values by quantity (`zero`, `one`, `two`, `few`, `many`, `other`).
+public struct AndroidPluralsResource: Sendable, Hashable {
+    public var name: String
+    public var items: [String: AndroidResourceValue]
+    public var location: SourceLocation
+}
+
+/// One `<string-array>`: its items in order.
+public struct AndroidStringArrayResource: Sendable, Hashable {
+    public var name: String
+    public var items: [AndroidResourceValue]
+    public var location: SourceLocation
+}
+
+/// A `res/values*/strings.xml` file (or any values file) read the way aapt2 compiles it: for
+/// each `<string>` the text `Resources.getString` returns on a device.
+///
+/// What aapt2 does, and this reader too: outside double quotes, runs of whitespace collapse to one
+/// space and the value's leading and trailing whitespace is dropped (not for styled strings, whose
+/// text is collapsed piece by piece between tags); double quotes are removed; `\'` `\"` `\\` `\n`
+/// `\t` `\@` `\?` `\#` and `\uXXXX` are unescaped (another escaped character stands for itself);
+/// an apostrophe outside double quotes is an error; entities and CDATA are text; styling tags are
+/// dropped and their text kept, as is `<xliff:g>`'s. A value that is a reference (`@string/x`)
+/// stays a reference. Problems are ``diagnostics`` (aapt2 would reject the file); the other
+/// resources are still read.
+public struct AndroidStringsFile: Sendable {
+    /// The file, as given.
+    public var file: String?
+    /// `<string>` resources by name.
+    public var strings: [String: AndroidStringResource] = [:]
+    /// `<plurals>` resources by name.
+    public var plurals: [String: AndroidPluralsResource] = [:]
+    /// `<string-array>` resources by name.
+    public var stringArrays: [String: AndroidStringArrayResource] = [:]
+    /// What aapt2 would reject, located.
+    public var diagnostics: [LocalizationDiagnostic] = []
+
+    /// Reads a strings.xml from UTF-8 bytes.
+    public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        self.file = file
+        var parser = AndroidValuesParser(bytes: bytes, file: file, limits: limits)
+        parser.parse(into: &self)
+        diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+    }
+
+    /// Reads a strings.xml file; only failing to read it throws.
+    public init(contentsOfFile path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        switch try FileSystem.readFile(path, maximumSize: limits.maximumFileSize) {
+        case .contents(let bytes):
+            self.init(parsing: bytes, file: path, limits: limits)
+        case .tooLarge(let size):
+            self.init(parsing: [], file: path, limits: limits)
+            diagnostics = [
+                LocalizationDiagnostic(
+                    .fileTooLarge, at: SourceLocation(file: path, line: 1, column: 1),
+                    "the file is \(size) bytes, over the reading limit of \(limits.maximumFileSize) bytes")
+            ]
+        }
+    }
+
+    /// A string's text with references followed inside this file (at most 16 steps); nil when
+    /// the string or a referenced one is not here.
+    public func text(ofString name: String) -> String? {
+        var value = strings[name]?.value
+        for _ in 0..<16 {
+            switch value {
+            case .text(let text)?: return text
+            case .reference(let type, let target)? where type == "string": value = strings[target]?.value
+            default: return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// How aapt2 turns a value element's content into text (its `StringBuilder` and the flattening
+/// of the element's subtree in `ResourceParser`).
+package enum AAPT2StringBuilder {
+    /// One piece of an element's content: text, or the edge of a styling tag.
+    package enum Piece: Equatable {
+        case text(String)
+        case spanEdge
+    }
+
+    package enum Failure: Error, Equatable {
+        case unescapedApostrophe
+        case invalidUnicodeEscape
+    }
+
+    /// C `isspace` on ASCII.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09...0x0D: true
+        default: false
+        }
+    }
+
+    /// The compiled text of `pieces`. Without styling tags the whole text's leading and
+    /// trailing whitespace is dropped first; with them each run of text between tags is
+    /// collapsed on its own, the quote state carrying over.
+    package static func build(_ pieces: [Piece]) throws(Failure) -> String {
+        let styled = pieces.contains(.spanEdge)
+        var segments: [String] = []
+        var current = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let text): current += text
+            case .spanEdge:
+                segments.append(current)
+                current = ""
+            }
+        }
+        segments.append(current)
+        if !styled {
+            segments = [trimmed(segments[0])]
+        }
+        var output = String.UnicodeScalarView()
+        var quoted = false
+        for segment in segments {
+            try append(segment, to: &output, quoted: &quoted)
+        }
+        return String(output)
+    }
+
+    static func trimmed(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var start = 0
+        var end = scalars.count
+        while start < end, isSpace(scalars[start]) { start += 1 }
+        while end > start, isSpace(scalars[end - 1]) { end -= 1 }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<end])
+        return String(view)
+    }
+
+    static func append(_ text: String, to output: inout String.UnicodeScalarView, quoted: inout Bool) throws(Failure) {
+        let scalars = Array(text.unicodeScalars)
+        var lastWasSpace = false
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if !quoted, isSpace(scalar) {
+                if !lastWasSpace {
+                    output.append(" ")
+                    lastWasSpace = true
+                }
+                continue
+            }
+            lastWasSpace = false
+            switch scalar {
+            case "\\":
+                guard index < scalars.count else { continue }
+                let escaped = scalars[index]
+                index += 1
+                switch escaped {
+                case "t": output.append("\t")
+                case "n": output.append("\n")
+                case "u":
+                    var value: UInt32 = 0
+                    var digits = 0
+                    while digits < 4, index < scalars.count {
+                        guard let digit = hexValue(scalars[index]) else { throw .invalidUnicodeEscape }
+                        value = value * 16 + digit
+                        index += 1
+                        digits += 1
+                    }
+                    // A surrogate cannot be written as UTF-8: aapt2 drops it.
+                    if let decoded = Unicode.Scalar(value) { output.append(decoded) }
+                default: output.append(escaped)
+                }
+            case "\"":
+                quoted.toggle()
+            case "'" where !quoted:
+                throw .unescapedApostrophe
+            default:
+                output.append(scalar)
+            }
+        }
+    }
+
+    static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": scalar.value - 0x30
+        case "a"..."f": scalar.value - 0x61 + 10
+        case "A"..."F": scalar.value - 0x41 + 10
+        default: nil
+        }
+    }
+
+    /// aapt2's check of a formatted string (`VerifyJavaStringFormat`): false when there are
+    /// several arguments and one is not positional. Strings that look like `Time.format`
+    /// patterns pass.
+    package static func isAcceptedFormat(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var argumentCount = 0
+        var nonpositional = false
+        func isDigit(_ i: Int) -> Bool { i < scalars.count && ("0"..."9").contains(scalars[i]) }
+        while index < scalars.count {
+            if scalars[index] == "%", index + 1 < scalars.count {
+                index += 1
+                if scalars[index] == "%" || scalars[index] == "n" {
+                    index += 1
+                    continue
+                }
+                argumentCount += 1
+                let digitsStart = index
+                while isDigit(index) { index += 1 }
+                if index > digitsStart {
+                    if index < scalars.count, scalars[index] != "$" { nonpositional = true }
+                } else if scalars[index] == "<" {
+                    nonpositional = true
+                    index += 1
+                    if index < scalars.count, scalars[index] == "$" { index += 1 }
+                } else {
+                    nonpositional = true
+                }
+                while index < scalars.count, "-#+ ,(0123456789".unicodeScalars.contains(scalars[index]) { index += 1 }
+                if index < scalars.count, "DFKMWZkmwyz".unicodeScalars.contains(scalars[index]) { return true }
+            }
+            if index < scalars.count { index += 1 }
+        }
+        return !(argumentCount > 1 && nonpositional)
+    }
+
+    /// The reference a value's raw text names, aapt2's way: the trimmed text is
+    /// `@[+][package:]type/name`. Nil for anything else (which is then text).
+    package static func reference(in raw: String) -> (type: String, name: String)? {
+        let text = trimmed(raw)
+        guard text.hasPrefix("@"), !text.hasPrefix("@+") else { return nil }
+        var body = text.dropFirst()
+        if body.hasPrefix("*") { body = body.dropFirst() }
+        guard let slash = body.firstIndex(of: "/") else { return nil }
+        var type = body[..<slash]
+        if let colon = type.firstIndex(of: ":") { type = type[type.index(after: colon)...] }
+        let name = body[body.index(after: slash)...]
+        guard !type.isEmpty, !name.isEmpty,
+            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }),
+            ["string", "plurals", "array"].contains(String(type)) || type.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
+        else { return nil }
+        return (String(type), String(name))
+    }
+}
+
+/// Walks a values file's events into an ``AndroidStringsFile``.
+struct AndroidValuesParser {
+    static let xliffNamespace = "urn:oasis:names:tc:xliff:document:1.2"
+    static let quantities: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+
+    var reader: ResourceXMLReader
+    let file: String?
+    let limits: ReadingLimits
+    var entryCount = 0
+
+    init(bytes: [UInt8], file: String?, limits: ReadingLimits) {
+        self.reader = ResourceXMLReader(bytes: bytes, file: file, maximumDepth: limits.maximumNestingDepth)
+        self.file = file
+        self.limits = limits
+    }
+
+    mutating func parse(into result: inout AndroidStringsFile) {
+        var sawResources = false
+        while let event = reader.next() {
+            guard case .start(let name, let namespace, _, let location) = event else { continue }
+            if name != "resources" || !namespace.isEmpty {
+                result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: location, "the root element must be <resources>, not <\(name)>"))
+                skipElement()
+                break
+            }
+            sawResources = true
+            parseResources(into: &result)
+            break
+        }
+        drain()
+        if let failure = reader.failure {
+            result.diagnostics.append(LocalizationDiagnostic(.androidMalformedXML, at: failure.location, "XML error: \(failure.message)"))
+        } else if !sawResources, result.diagnostics.isEmpty {
+            result.diagnostics.append(
+                LocalizationDiagnostic(.androidInvalidResource, at: SourceLocation(file: file, line: 1, column: 1), "the file has no <resources> element"))
+        }
+    }
+
+    /// Reads to the end, so that a well-formedness error after the resources is reported.
+    mutating func drain() {
+        while reader.next() != nil {}
+    }
+
+    /// Skips the rest of the element whose start tag was just read.
+    mutating func skipElement() {
+        let depth = reader.depth
+        while reader.depth >= depth, reader.next() != nil {}
+    }
+
+    mutating func parseResources(into result: inout AndroidStringsFile) {
+        let depth = reader.depth
+        while reader.depth >= depth, let event = reader.next() {
+            switch event {
+            case .text(let text, let location):
+                if text.unicodeScalars.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
+                    result.diagnostics.append(
+                        LocalizationDiagnostic(.androidInvalidResource, at: Self.firstVisible(text, from: location), "plain text is not allowed between resources"))
+                }
+            case .start(let name, let namespace, let attributes, let location):
+                guard namespace.isEmpty else {
+                    skipElement()
+                    continue
+                }
+                entryCount += 1
+                if entryCount > limits.maximumEntryCount {
+                    result.diagnostics.append(
+                        LocalizationDiagnostic(.tooManyEntries, at: location, "more than \(limits.maximumEntryCount) resources: the rest of the file is not read"))
+                    skipElement()
+                    while reader.depth >= depth, reader.next() != nil {}
+                    return
+                }
+                parseResource(name, attributes: attributes, at: location, into: &result)
+            case .end, .comment:
+                continue
+            }
+        }
+    }
+
+    /// Where the first character that is not whitespace of a text starting at `location` is.
+    static func firstVisible(_ text: String, from location: SourceLocation) -> SourceLocation {
+        var place = location
+        for scalar in text.unicodeScalars {
+            if !AAPT2StringBuilder.isSpace(scalar) { break }
+            if scalar == "\n" {
+                place.line += 1
+                place.column = 1
+            } else {
+                place.column += 1
+            }
+        }
+        return place
+    }
+
+    static func attribute(_ name: String, in attributes: [ResourceXMLReader.Attribute]) -> String? {
+        attributes.first { $0.name == name && $0.namespace.isEmpty }?.value
+    }
+
+    mutating func parseResource(_ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile) {
+        guard ["string", "plurals", "string-array"].contains(element) else {
+            skipElement()
+            return
+        }
+        guard let name = Self.attribute("name", in: attributes), !name.isEmpty else {
+            result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: location, "<\(element)> has no 'name' attribute"))
+            skipElement()
+            return
+        }
+        let translatable = Self.attribute("translatable", in: attributes) != "false"
+        switch element {
+        case "string":
+            let formatted = Self.attribute("formatted", in: attributes) != "false"
+            guard let (value, styled) = parseValue(at: location, into: &result) else { return }
+            if formatted, translatable, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) {
+                result.diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidNonpositionalFormat, at: location,
+                        "string '\(name)' has several format arguments, not all positional",
+                        hint: "number them (%1$s, %2$s) or add formatted=\"false\""))
+                return
+            }
+            if let earlier = result.strings[name] {
+                duplicate("string", name, at: location, earlier: earlier.location, into: &result)
+                return
+            }
+            result.strings[name] = AndroidStringResource(
+                name: name, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location)
+        case "plurals":
+            var items: [String: AndroidResourceValue] = [:]
+            var failed = false
+            forEachItem(into: &result) { parser, itemAttributes, itemLocation, result in
+                let quantity = Self.attribute("quantity", in: itemAttributes) ?? ""
+                guard Self.quantities.contains(quantity) else {
+                    result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: itemLocation, "'\(quantity)' is not a plural quantity"))
+                    parser.skipElement()
+                    failed = true
+                    return
+                }
+                guard let (value, _) = parser.parseValue(at: itemLocation, into: &result) else {
+                    failed = true
+                    return
+                }
+                if items[quantity] != nil {
+                    result.diagnostics.append(LocalizationDiagnostic(.androidDuplicateResource, at: itemLocation, "duplicate quantity '\(quantity)' in plurals '\(name)'"))
+                    failed = true
+                }
+                items[quantity] = value
+            }
+            guard !failed else { return }
+            if let earlier = result.plurals[name] {
+                duplicate("plurals", name, at: location, earlier: earlier.location, into: &result)
+                return
+            }
+            result.plurals[name] = AndroidPluralsResource(name: name, items: items, location: location)
+        default:
+            var items: [AndroidResourceValue] = []
+            var failed = false
+            forEachItem(into: &result) { parser, _, itemLocation, result in
+                guard let (value, _) = parser.parseValue(at: itemLocation, into: &result) else {
+                    failed = true
+                    return
+                }
+                items.append(value)
+            }
+            guard !failed else { return }
+            if let earlier = result.stringArrays[name] {
+                duplicate("array", name, at: location, earlier: earlier.location, into: &result)
+                return
+            }
+            result.stringArrays[name] = AndroidStringArrayResource(name: name, items: items, location: location)
+        }
+    }
+
+    func duplicate(_ type: String, _ name: String, at location: SourceLocation, earlier: SourceLocation, into result: inout AndroidStringsFile) {
+        result.diagnostics.append(
+            LocalizationDiagnostic(
+                .androidDuplicateResource, at: location, "duplicate value for resource '\(type)/\(name)'",
+                notes: [.init(location: earlier, message: "first defined here")]))
+    }
+
+    /// Calls `body` for each `<item>` child of the element just started.
+    mutating func forEachItem(
+        into result: inout AndroidStringsFile,
+        _ body: (inout AndroidValuesParser, [ResourceXMLReader.Attribute], SourceLocation, inout AndroidStringsFile) -> Void
+    ) {
+        let depth = reader.depth
+        while reader.depth >= depth, let event = reader.next() {
+            switch event {
+            case .start(let name, let namespace, let attributes, let location):
+                if name == "item", namespace.isEmpty {
+                    body(&self, attributes, location, &result)
+                } else {
+                    skipElement()
+                }
+            case .text(let text, let location):
+                if text.unicodeScalars.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
+                    result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: location, "plain text is not allowed here"))
+                }
+            case .end, .comment:
+                continue
+            }
+        }
+    }
+
+    /// The value of the element just started, read to its end tag: (value, styled), or nil
+    /// after a diagnostic.
+    mutating func parseValue(at location: SourceLocation, into result: inout AndroidStringsFile) -> (AndroidResourceValue, Bool)? {
+        let depth = reader.depth
+        var pieces: [AAPT2StringBuilder.Piece] = []
+        var raw = ""
+        var xliffDepth: Int?
+        var failed = false
+        while reader.depth >= depth, let event = reader.next() {
+            switch event {
+            case .text(let text, _):
+                pieces.append(.text(text))
+                raw += text
+            case .start(let name, let namespace, _, let elementLocation):
+                if namespace.isEmpty {
+                    pieces.append(.spanEdge)
+                } else if namespace == Self.xliffNamespace, name == "g" {
+                    if xliffDepth != nil, !failed {
+                        result.diagnostics.append(LocalizationDiagnostic(.androidNestedXLIFF, at: elementLocation, "<xliff:g> inside another <xliff:g>"))
+                        failed = true
+                    }
+                    xliffDepth = reader.depth
+                }
+            case .end(let name, let namespace, _):
+                if reader.depth < depth { break }
+                if namespace.isEmpty {
+                    pieces.append(.spanEdge)
+                } else if namespace == Self.xliffNamespace, name == "g", xliffDepth == reader.depth + 1 {
+                    xliffDepth = nil
+                }
+            case .comment:
+                continue
+            }
+        }
+        guard !failed, reader.failure == nil else { return nil }
+        let styled = pieces.contains(.spanEdge)
+        if !styled, let reference = AAPT2StringBuilder.reference(in: raw) {
+            return (.reference(type: reference.type, name: reference.name), false)
+        }
+        do throws(AAPT2StringBuilder.Failure) {
+            return (.text(try AAPT2StringBuilder.build(pieces)), styled)
+        } catch {
+            switch error {
+            case .unescapedApostrophe:
+                result.diagnostics.append(
+                    LocalizationDiagnostic(.androidUnescapedApostrophe, at: location, "unescaped apostrophe in string", hint: "write \\' or put the text in double quotes"))
+            case .invalidUnicodeEscape:
+                result.diagnostics.append(LocalizationDiagnostic(.androidInvalidUnicodeEscape, at: location, "invalid \\u escape: four hexadecimal digits expected"))
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LocalizedAlerts
+import Testing
+
+@Suite("Android strings.xml against aapt2")
+struct AndroidStringsTests {
+    static func read(_ file: String) throws -> AndroidStringsFile {
+        let path = Fixtures.path("android/strings/\(file)")
+        return AndroidStringsFile(parsing: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), file: path)
+    }
+
+    /// The text of a resource named as the vectors name it: `string/x`, `plurals/x:one`, `array/x[2]`.
+    static func text(of resource: String, in file: AndroidStringsFile) -> String? {
+        func resolve(_ value: AndroidResourceValue?) -> String? {
+            switch value {
+            case .text(let text)?: text
+            case .reference("string", let name)?: file.text(ofString: name)
+            default: nil
+            }
+        }
+        let (type, rest) = (resource.prefix { $0 != "/" }, resource.drop { $0 != "/" }.dropFirst())
+        switch type {
+        case "string": return file.text(ofString: String(rest))
+        case "plurals":
+            let parts = rest.split(separator: ":")
+            return resolve(file.plurals[String(parts[0])]?.items[String(parts[1])])
+        default:
+            let name = rest.prefix { $0 != "[" }
+            let index = Int(rest.drop { $0 != "[" }.dropFirst().dropLast())!
+            return resolve(file.stringArrays[String(name)]?.items[index])
+        }
+    }
+
+    /// References that name a string the file does not define (aapt2 link rejects them).
+    static func dangling(in file: AndroidStringsFile) -> [String] {
+        file.strings.values.compactMap {
+            if case .reference("string", let name) = $0.value, file.strings[name] == nil { return name }
+            return nil
+        }
+    }
+
+    @Test("every aapt2 vector: the same text, or the same rejection")
+    func vectors() throws {
+        let rows = try AndroidVectors.rows("strings-vectors.tsv")
+        #expect(rows.count > 80)
+        var files: [String: AndroidStringsFile] = [:]
+        for row in rows {
+            let (name, resource, kind, expected) = (row[0], row[1], row[2], row[3])
+            let file = try files[name] ?? Self.read(name)
+            files[name] = file
+            if kind == "error" {
+                #expect(file.diagnostics.containsErrors || !Self.dangling(in: file).isEmpty, "\(name): aapt2 says \(expected)")
+            } else {
+                #expect(!file.diagnostics.containsErrors, "\(name): \(file.diagnostics)")
+                #expect(Self.text(of: resource, in: file) == expected, "\(name) \(resource)")
+            }
+        }
+        // Every resource the reader found is one aapt2 compiled.
+        for (name, file) in files where !rows.contains(where: { $0[0] == name && $0[2] == "error" }) {
+            let listed = Set(rows.filter { $0[0] == name }.map { $0[1] })
+            for string in file.strings.keys { #expect(listed.contains("string/\(string)"), "\(name): \(string)") }
+        }
+    }
+
+    @Test("the rejection is the one aapt2 names, at its line")
+    func rejections() throws {
+        let expected: [(String, DiagnosticID, Int)] = [
+            ("error_unescaped_apostrophe.xml", .androidUnescapedApostrophe, 3),
+            ("error_apostrophe_entity.xml", .androidUnescapedApostrophe, 3),
+            ("error_bad_unicode.xml", .androidInvalidUnicodeEscape, 3),
+            ("error_nonpositional.xml", .androidNonpositionalFormat, 3),
+            ("error_duplicate.xml", .androidDuplicateResource, 3),
+            ("error_missing_name.xml", .androidInvalidResource, 3),
+            ("error_nested_xliff.xml", .androidNestedXLIFF, 3),
+            ("error_plain_text.xml", .androidInvalidResource, 3),
+            ("error_unclosed.xml", .androidMalformedXML, 3),
+            ("error_bad_entity.xml", .androidMalformedXML, 3),
+        ]
+        for (name, id, line) in expected {
+            let file = try Self.read(name)
+            let diagnostic = try #require(file.diagnostics.first, "\(name)")
+            #expect(diagnostic.id == id, "\(name): \(diagnostic)")
+            #expect(diagnostic.location.line == line, "\(name): \(diagnostic)")
+            #expect(diagnostic.location.file?.hasSuffix(name) == true)
+        }
+    }
+
+    @Test("attributes, plurals and arrays are kept")
+    func attributes() throws {
+        let file = try Self.read("attributes.xml")
+        #expect(file.strings["app_name"]?.isTranslatable == false)
+        #expect(file.strings["percent"]?.isFormatted == false)
+        #expect(file.strings["ref"]?.value == .reference(type: "string", name: "app_name"))
+        #expect(file.plurals["photos"]?.items.keys.sorted() == ["one", "other"])
+        #expect(file.stringArrays["planets"]?.items.count == 4)
+        #expect(file.strings["positional"]?.location.line == 5)
+    }
+
+    @Test("hostile input stays bounded")
+    func limits() {
+        let many = "<resources>" + String(repeating: "<string name=\"a\">x</string>", count: 50) + "</resources>"
+        let file = AndroidStringsFile(parsing: Array(many.utf8), limits: ReadingLimits(maximumEntryCount: 10, maximumDiagnosticsPerKind: 3))
+        #expect(file.diagnostics.contains { $0.id == .tooManyEntries })
+        #expect(file.diagnostics.filter { $0.id == .androidDuplicateResource }.count <= 3)
+        let deep = String(repeating: "<a>", count: 2000)
+        let nested = AndroidStringsFile(parsing: Array(("<resources><string name=\"x\">" + deep).utf8))
+        #expect(nested.diagnostics.containsErrors)
+        #expect(AndroidStringsFile(parsing: [0xFF, 0xFE, 0x00]).diagnostics.containsErrors)
+        #expect(AndroidStringsFile(parsing: []).diagnostics.containsErrors)
+    }
+}
