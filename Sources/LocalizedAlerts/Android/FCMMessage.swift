@@ -1,0 +1,149 @@
+/// Diagnostic IDs of FCM messages and of what an Android phone shows for them.
+extension DiagnosticID {
+    /// `fcm.invalid-message` (error). The FCM HTTP v1 API rejects the request: no message
+    /// object, or a notification field of the wrong type.
+    public static let fcmInvalidMessage = DiagnosticID(
+        "fcm.invalid-message", .error, .payloads,
+        rationale: "The FCM HTTP v1 API rejects a request without a message object or with a notification field of the wrong type (loc args must be strings): nothing is sent.",
+        example: "{\"message\": {\"android\": {\"notification\": {\"title_loc_args\": [3]}}}}")
+    /// `android.format-crash` (error). Formatting the localized string with the loc args throws
+    /// an exception Firebase does not catch: the app crashes and nothing is shown.
+    public static let androidFormatCrash = DiagnosticID(
+        "android.format-crash", .error, .formats,
+        rationale: "Firebase formats a localized string with its String args; %d, %f, %c or a malformed specifier throw an exception it does not catch: the app crashes and no notification is shown.",
+        example: "<string name=\"new_photos\">%1$d new photos</string> with body_loc_args [\"3\"]")
+    /// `android.missing-format-argument` (error). The localized string needs more arguments than
+    /// the message gives: Firebase catches the exception and shows the fallback.
+    public static let androidMissingFormatArgument = DiagnosticID(
+        "android.missing-format-argument", .error, .formats,
+        rationale: "The localized string needs more loc args than the message gives: Firebase catches MissingFormatArgumentException and shows the app's name as the title, or no body.",
+        example: "%1$s and %2$s with body_loc_args [\"Ana\"]")
+    /// `android.missing-loc-key` (error). No resource folder defines the loc key: the phone shows
+    /// the raw field, or the fallback.
+    public static let androidMissingLocKey = DiagnosticID(
+        "android.missing-loc-key", .error, .push,
+        rationale: "No values folder defines the string the loc key names: Firebase shows the raw title or body, or the app's name as the title and no body.",
+        example: "body_loc_key \"new_mesage\" when strings.xml has new_message")
+    /// `android.raw-field-hides-loc-key` (warning). A non-empty title or body (the common
+    /// notification's included) wins over the loc key: the localized string is never used.
+    public static let androidRawFieldHidesLocKey = DiagnosticID(
+        "android.raw-field-hides-loc-key", .warning, .push,
+        rationale: "Firebase shows a non-empty title or body as it is and ignores the loc key; message.notification.title counts too, since FCM copies it to Android.",
+        example: "notification.title \"Hello\" with android.notification.title_loc_key \"greeting\"")
+    /// `android.app-name-title` (note). The notification has no title: Android shows the app's name.
+    public static let androidAppNameTitle = DiagnosticID(
+        "android.app-name-title", .note, .push,
+        rationale: "Firebase sets the app's name as the title when the message gives none (or it falls back).",
+        example: "a message with only a body")
+}
+
+/// An FCM HTTP v1 message (`{"message": {…}}`), with what reaches an Android phone: the
+/// notification fields after FCM merges `android.notification` over `notification`, and the
+/// `apns.payload` that an iPhone gets.
+public struct FCMMessage: Sendable {
+    /// A text field and where it is in the message.
+    public struct Field: Sendable, Hashable {
+        public var value: String
+        public var location: SourceLocation?
+    }
+
+    /// The notification fields a phone receives (`android.notification` over `notification`
+    /// for title and body; loc keys and args only from `android.notification`).
+    public struct AndroidNotification: Sendable, Hashable {
+        public var title: Field?
+        public var body: Field?
+        public var titleLocKey: Field?
+        public var titleLocArgs: [String]?
+        public var bodyLocKey: Field?
+        public var bodyLocArgs: [String]?
+        /// Whether the title came from the common `notification` object.
+        public var titleIsCommon = false
+        /// Whether the body came from the common `notification` object.
+        public var bodyIsCommon = false
+    }
+
+    /// The whole document.
+    public var document: LocatedJSON?
+    /// The notification an Android phone gets; nil for a data-only message (the app handles
+    /// it in code, and nothing is shown for it by Firebase).
+    public var android: AndroidNotification?
+    /// `apns.payload`, for the iPhone engine; nil when the message has none.
+    public var apnsPayload: NotificationPayload?
+    /// What FCM would reject, and JSON errors.
+    public var diagnostics: [LocalizationDiagnostic]
+    /// The file, as given.
+    public var file: String?
+
+    /// Reads a message from JSON: `{"message": {…}}`, or the message object itself.
+    public init(parsing bytes: [UInt8], file: String? = nil) {
+        let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
+        self.file = file
+        document = parsed.root
+        diagnostics = parsed.diagnostics
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        guard let root = parsed.root else { return }
+        guard let message = root["message"] ?? (root["notification"] != nil || root["android"] != nil || root["apns"] != nil ? root : nil),
+            message.members != nil
+        else {
+            diagnostics.append(LocalizationDiagnostic(.fcmInvalidMessage, at: root.location ?? start, "no \"message\" object"))
+            return
+        }
+        if let payload = message["apns"]?["payload"], payload.members != nil {
+            apnsPayload = NotificationPayload(document: payload, file: file)
+        }
+        let common = message["notification"]
+        let specific = message["android"]?["notification"]
+        guard common != nil || specific != nil else { return }
+        var notification = AndroidNotification()
+        func field(_ object: LocatedJSON?, _ key: String) -> Field? {
+            guard let value = object?[key] else { return nil }
+            guard let text = value.stringValue else {
+                if case .null = value.value { return nil }
+                diagnostics.append(LocalizationDiagnostic(.fcmInvalidMessage, at: value.location ?? start, "\"\(key)\" must be a string, not \(value.kindDescription)"))
+                return nil
+            }
+            return Field(value: text, location: value.location)
+        }
+        func arguments(_ key: String) -> [String]? {
+            guard let value = specific?[key] else { return nil }
+            if case .null = value.value { return nil }
+            guard let items = value.items else {
+                diagnostics.append(LocalizationDiagnostic(.fcmInvalidMessage, at: value.location ?? start, "\"\(key)\" must be an array of strings"))
+                return nil
+            }
+            var strings: [String] = []
+            for item in items.prefix(NotificationPayload.maximumLocArguments) {
+                guard let text = item.stringValue else {
+                    diagnostics.append(
+                        LocalizationDiagnostic(.fcmInvalidMessage, at: item.location ?? start, "\"\(key)\" must hold strings, not \(item.kindDescription)"))
+                    return nil
+                }
+                strings.append(text)
+            }
+            // An empty repeated field is not sent: Android gets no args at all.
+            return strings.isEmpty ? nil : strings
+        }
+        if let title = field(specific, "title") {
+            notification.title = title
+        } else if let title = field(common, "title") {
+            notification.title = title
+            notification.titleIsCommon = true
+        }
+        if let body = field(specific, "body") {
+            notification.body = body
+        } else if let body = field(common, "body") {
+            notification.body = body
+            notification.bodyIsCommon = true
+        }
+        notification.titleLocKey = field(specific, "title_loc_key")
+        notification.bodyLocKey = field(specific, "body_loc_key")
+        notification.titleLocArgs = arguments("title_loc_args")
+        notification.bodyLocArgs = arguments("body_loc_args")
+        android = notification
+    }
+
+    /// Reads a message file; only failing to read it throws.
+    public init(contentsOfFile path: String) throws(FileReadError) {
+        self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)
+    }
+}

@@ -1,0 +1,297 @@
+/// An exception `java.util.Formatter` throws, by its class name
+/// (`MissingFormatArgumentException`, `IllegalFormatConversionException`, …).
+public struct JavaFormatException: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The exception's simple class name.
+    public var name: String
+    /// The specifier it is about, when there is one.
+    public var specifier: String
+
+    /// Whether Firebase catches it (a missing argument: the field falls back) rather than the
+    /// app crashing.
+    public var isMissingArgument: Bool { name == "MissingFormatArgumentException" }
+
+    /// An exception by class name, about `specifier`.
+    public init(name: String, specifier: String) {
+        self.name = name
+        self.specifier = specifier
+    }
+
+    public var description: String { specifier.isEmpty ? name : "\(name) (\(specifier))" }
+}
+
+/// `String.format(locale, format, args)` with String arguments, as `Resources.getString(id,
+/// args)` calls it for Firebase's `*_loc_args` (java.util.Formatter as in OpenJDK 17): `%s %S
+/// %b %B %h %H %n %%`, argument indexes (`%2$s`, `%<s`), flags, width and precision; `%c`,
+/// `%d`, `%f`, `%x`, `%t…` and the others throw with a String argument, as does any malformed
+/// specifier. The whole format is checked before any argument is used, as Java does.
+package enum JavaFormatter {
+    struct Specifier {
+        var index: Int  // -2 text (%n, %%), -1 previous (<), 0 ordinary, n explicit
+        var flags: Set<Character>
+        var width: Int?
+        var precision: Int?
+        var conversion: Character  // lowercased
+        var uppercase: Bool
+        var isDateTime: Bool
+        var source: String
+    }
+
+    enum Piece {
+        case fixed(ArraySlice<UInt16>)
+        case specifier(Specifier)
+    }
+
+    static let conversions: Set<Character> = ["b", "h", "s", "c", "d", "o", "x", "e", "f", "g", "a", "t", "n", "%"]
+    static let dateTimeConversions = Set("HIklMSLNpzZsQBbhAaCYyjmdeRTrDFc")
+    static let flagCharacters: Set<UInt16> = Set("-#+ 0,(<".utf16)
+
+    package static func format(_ format: String, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
+        let pieces: [Piece]
+        do {
+            pieces = try parse(Array(format.utf16))
+        } catch {
+            return .failure(error)
+        }
+        var output: [UInt16] = []
+        var last = -1
+        var ordinary = -1
+        for piece in pieces {
+            switch piece {
+            case .fixed(let text):
+                output += text
+            case .specifier(let specifier):
+                let argument: String?
+                switch specifier.index {
+                case -2:
+                    argument = nil
+                case -1:
+                    guard last >= 0, last < arguments.count else {
+                        return .failure(JavaFormatException(name: "MissingFormatArgumentException", specifier: specifier.source))
+                    }
+                    argument = arguments[last]
+                case 0:
+                    ordinary += 1
+                    last = ordinary
+                    guard ordinary < arguments.count else {
+                        return .failure(JavaFormatException(name: "MissingFormatArgumentException", specifier: specifier.source))
+                    }
+                    argument = arguments[ordinary]
+                default:
+                    last = specifier.index - 1
+                    guard last < arguments.count else {
+                        return .failure(JavaFormatException(name: "MissingFormatArgumentException", specifier: specifier.source))
+                    }
+                    argument = arguments[last]
+                }
+                switch print(specifier, argument, languageCode: languageCode) {
+                case .success(let text): output += text
+                case .failure(let error): return .failure(error)
+                }
+            }
+        }
+        return .success(String(decoding: output, as: UTF16.self))
+    }
+
+    static func fail(_ name: String, _ specifier: String = "") -> JavaFormatException {
+        JavaFormatException(name: name, specifier: specifier)
+    }
+
+    static func ascii(_ scalar: Unicode.Scalar) -> UInt16 { UInt16(scalar.value) }
+    static func isDigit(_ unit: UInt16) -> Bool { unit >= 0x30 && unit <= 0x39 }
+    static func isLetter(_ unit: UInt16) -> Bool { (unit >= 0x41 && unit <= 0x5A) || (unit >= 0x61 && unit <= 0x7A) }
+
+    static func parse(_ units: [UInt16]) throws(JavaFormatException) -> [Piece] {
+        var pieces: [Piece] = []
+        var i = 0
+        let percent = ascii("%")
+        while i < units.count {
+            guard let n = units[i...].firstIndex(of: percent) else {
+                pieces.append(.fixed(units[i...]))
+                break
+            }
+            if n > i { pieces.append(.fixed(units[i..<n])) }
+            i = n + 1
+            guard i < units.count else { throw fail("UnknownFormatConversionException", "%") }
+            let c = Character(Unicode.Scalar(units[i]) ?? "?")
+            if units[i] < 0x80, conversions.contains(Character(c.lowercased())), c != "t", c != "T" {
+                // A conversion right after '%'.
+                let lower = Character(c.lowercased())
+                let specifier = Specifier(
+                    index: lower == "n" || lower == "%" ? -2 : 0, flags: [], width: nil, precision: nil, conversion: lower,
+                    uppercase: c.isUppercase, isDateTime: lower == "t", source: "%" + String(c))
+                pieces.append(.specifier(specifier))
+                i += 1
+                continue
+            }
+            let (specifier, end) = try specifierAt(units, n)
+            pieces.append(.specifier(specifier))
+            i = end
+        }
+        return pieces
+    }
+
+    /// Matches `%(\d+\$)?([-#+ 0,(\<]*)?(\d+)?(\.\d+)?([tT])?([a-zA-Z%])` at `start`, then
+    /// checks the specifier as `Formatter.FormatSpecifier` does.
+    static func specifierAt(_ units: [UInt16], _ start: Int) throws(JavaFormatException) -> (Specifier, Int) {
+        var i = start + 1
+        let firstCharacter = String(decoding: units[i...i], as: UTF16.self)
+        func digits(from j: Int) -> Int {
+            var k = j
+            while k < units.count, isDigit(units[k]) { k += 1 }
+            return k
+        }
+        func number(_ range: Range<Int>) -> Int {
+            range.reduce(0) { min($0 * 10 + Int(units[$1] - 0x30), Int(Int32.max) + 1) }
+        }
+        var explicitIndex: Int?
+        let indexEnd = digits(from: i)
+        if indexEnd > i, indexEnd < units.count, units[indexEnd] == ascii("$") {
+            explicitIndex = number(i..<indexEnd)
+            i = indexEnd + 1
+        }
+        let flagsStart = i
+        while i < units.count, flagCharacters.contains(units[i]) { i += 1 }
+        let flagUnits = units[flagsStart..<i]
+        let widthEnd = digits(from: i)
+        let width = widthEnd > i ? number(i..<widthEnd) : nil
+        i = widthEnd
+        var precision: Int?
+        if i < units.count, units[i] == ascii("."), digits(from: i + 1) > i + 1 {
+            let end = digits(from: i + 1)
+            precision = number(i + 1..<end)
+            i = end
+        }
+        var dateTime = false
+        var uppercase = false
+        if i < units.count, units[i] == ascii("t") || units[i] == ascii("T") {
+            // Only when a conversion letter follows; else 't' is the conversion.
+            if i + 1 < units.count, isLetter(units[i + 1]) || units[i + 1] == ascii("%") {
+                dateTime = true
+                uppercase = units[i] == ascii("T")
+                i += 1
+            }
+        }
+        guard i < units.count, isLetter(units[i]) || units[i] == ascii("%") else {
+            throw fail("UnknownFormatConversionException", firstCharacter)
+        }
+        let source = "%" + String(decoding: units[(start + 1)...i], as: UTF16.self)
+        let c = Character(Unicode.Scalar(units[i])!)
+        i += 1
+
+        var index = 0
+        if let explicitIndex {
+            guard explicitIndex >= 1, explicitIndex <= Int(Int32.max) else { throw fail("IllegalFormatArgumentIndexException", source) }
+            index = explicitIndex
+        }
+        var flags: Set<Character> = []
+        for unit in flagUnits {
+            let flag = Character(Unicode.Scalar(unit)!)
+            guard flags.insert(flag).inserted else { throw fail("DuplicateFormatFlagsException", source) }
+        }
+        if flags.contains("<") { index = -1 }
+        if let width, width > Int(Int32.max) { throw fail("IllegalFormatWidthException", source) }
+        if let precision, precision > Int(Int32.max) { throw fail("IllegalFormatPrecisionException", source) }
+        var conversion = c
+        if !dateTime {
+            guard conversions.contains(Character(c.lowercased())) else { throw fail("UnknownFormatConversionException", String(c)) }
+            if c.isUppercase {
+                uppercase = true
+                conversion = Character(c.lowercased())
+            }
+            if conversion == "n" || conversion == "%" { index = -2 }
+        }
+        let specifier = Specifier(
+            index: index, flags: flags, width: width, precision: precision, conversion: conversion, uppercase: uppercase,
+            isDateTime: dateTime || conversion == "t", source: source)
+        try check(specifier, dateTime: dateTime)
+        return (specifier, i)
+    }
+
+    static func check(_ s: Specifier, dateTime: Bool) throws(JavaFormatException) {
+        func bad(_ flags: Character...) throws(JavaFormatException) {
+            for flag in flags where s.flags.contains(flag) { throw fail("FormatFlagsConversionMismatchException", s.source) }
+        }
+        func leftNeedsWidth() throws(JavaFormatException) {
+            if s.width == nil, s.flags.contains("-") { throw fail("MissingFormatWidthException", s.source) }
+        }
+        func numeric() throws(JavaFormatException) {
+            if s.width == nil, s.flags.contains("-") || s.flags.contains("0") { throw fail("MissingFormatWidthException", s.source) }
+            if s.flags.contains("+"), s.flags.contains(" ") { throw fail("IllegalFormatFlagsException", s.source) }
+            if s.flags.contains("-"), s.flags.contains("0") { throw fail("IllegalFormatFlagsException", s.source) }
+        }
+        if dateTime {
+            if s.precision != nil { throw fail("IllegalFormatPrecisionException", s.source) }
+            guard dateTimeConversions.contains(s.conversion) else { throw fail("UnknownFormatConversionException", "t" + String(s.conversion)) }
+            try bad("#", "+", " ", "0", ",", "(")
+            try leftNeedsWidth()
+            return
+        }
+        switch s.conversion {
+        case "b", "h", "s":
+            if s.conversion != "s", s.flags.contains("#") { throw fail("FormatFlagsConversionMismatchException", s.source) }
+            try leftNeedsWidth()
+            try bad("+", " ", "0", ",", "(")
+        case "c":
+            if s.precision != nil { throw fail("IllegalFormatPrecisionException", s.source) }
+            try bad("#", "+", " ", "0", ",", "(")
+            try leftNeedsWidth()
+        case "d", "o", "x":
+            try numeric()
+            if s.precision != nil { throw fail("IllegalFormatPrecisionException", s.source) }
+            if s.conversion == "d" { try bad("#") } else { try bad(",") }
+        case "e", "f", "g", "a":
+            try numeric()
+            if s.conversion == "a" { try bad("(", ",") } else if s.conversion == "e" { try bad(",") } else if s.conversion == "g" { try bad("#") }
+        case "t":
+            // '%t' or '%T' with no date conversion after it.
+            throw fail("UnknownFormatConversionException", s.source)
+        default:  // n, %
+            if s.precision != nil { throw fail("IllegalFormatPrecisionException", s.source) }
+            if s.conversion == "%" {
+                if !(s.flags.isEmpty || s.flags == ["-"]) { throw fail("IllegalFormatFlagsException", s.source) }
+                try leftNeedsWidth()
+            } else {
+                if s.width != nil { throw fail("IllegalFormatWidthException", s.source) }
+                if !s.flags.isEmpty { throw fail("IllegalFormatFlagsException", s.source) }
+            }
+        }
+    }
+
+    static func print(_ s: Specifier, _ argument: String?, languageCode: String) -> Result<[UInt16], JavaFormatException> {
+        let text: [UInt16]
+        switch s.conversion {
+        case "n": return .success([0x0A])
+        case "%": text = [0x25]
+        case "s":
+            // '#' asks for Formattable, which a String is not.
+            if s.flags.contains("#"), argument != nil { return .failure(fail("FormatFlagsConversionMismatchException", s.source)) }
+            text = Array((argument ?? "null").utf16)
+        case "b": text = Array((argument == nil ? "false" : "true").utf16)
+        case "h": text = Array((argument.map { String(UInt32(bitPattern: javaHashCode($0)), radix: 16) } ?? "null").utf16)
+        default:
+            // A String given to %c, %d, %f, %x, %t…: Java throws.
+            return .failure(fail("IllegalFormatConversionException", s.source))
+        }
+        var units = text
+        if let precision = s.precision, s.conversion != "%", precision < units.count { units = Array(units[..<precision]) }
+        if s.uppercase { units = Array(uppercased(String(decoding: units, as: UTF16.self), languageCode: languageCode).utf16) }
+        if let width = s.width, width > units.count {
+            let padding = [UInt16](repeating: 0x20, count: width - units.count)
+            units = s.flags.contains("-") ? units + padding : padding + units
+        }
+        return .success(units)
+    }
+
+    /// `String.hashCode`: over UTF-16 code units, wrapping.
+    static func javaHashCode(_ text: String) -> Int32 {
+        text.utf16.reduce(Int32(0)) { $0 &* 31 &+ Int32($1) }
+    }
+
+    /// `String.toUpperCase(locale)`: full case mapping, with Turkish and Azeri dotted capital I.
+    static func uppercased(_ text: String, languageCode: String) -> String {
+        if languageCode == "tr" || languageCode == "az" {
+            return String(text.map { $0 == "i" ? "İ" : $0 }).uppercased()
+        }
+        return text.uppercased()
+    }
+}
