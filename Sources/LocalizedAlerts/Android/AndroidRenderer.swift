@@ -1,0 +1,211 @@
+/// An app's string resources: the `values*` folders of its `res/` directory (and of its
+/// libraries, when given), each with the strings of its XML files.
+public struct AndroidAppResources: Sendable {
+    /// One `values*` folder.
+    public struct Folder: Sendable {
+        /// The folder name (`values-fr-rCA`).
+        public var name: String
+        /// Its qualifiers.
+        public var qualifiers: AndroidResourceFolder
+        /// Its files, read.
+        public var files: [AndroidStringsFile]
+    }
+
+    /// The folders, in name order.
+    public var folders: [Folder]
+    /// Problems found while reading (per file, and about folders this model ignores).
+    public var diagnostics: [LocalizationDiagnostic] = []
+
+    /// Resources from folders already read.
+    public init(folders: [Folder]) {
+        self.folders = folders
+        diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
+    }
+
+    /// Reads every `values*/*.xml` of a `res/` directory; only failing to list it throws.
+    public init(resourceDirectory path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+        var folders: [Folder] = []
+        for name in try FileSystem.contentsOfDirectory(path) {
+            guard let qualifiers = AndroidResourceFolder(name: name), qualifiers.type == "values" else { continue }
+            let folderPath = FileSystem.join(path, name)
+            guard FileSystem.kind(of: folderPath) == .directory else { continue }
+            var files: [AndroidStringsFile] = []
+            for file in try FileSystem.contentsOfDirectory(folderPath) where file.hasSuffix(".xml") {
+                files.append(try AndroidStringsFile(contentsOfFile: FileSystem.join(folderPath, file), limits: limits))
+            }
+            folders.append(Folder(name: name, qualifiers: qualifiers, files: files))
+        }
+        self.init(folders: folders)
+    }
+
+    /// The locales of the folders (BCP 47), what `AssetManager.getNonSystemLocales` lists.
+    public var locales: [String] {
+        var seen: Set<String> = []
+        return folders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
+    }
+
+    /// Folders that take part in locale resolution: those whose only qualifier is a locale.
+    /// (Night mode, orientation, screen and version folders are not modelled.)
+    var localeFolders: [Folder] { folders.filter { $0.qualifiers.otherQualifiers.isEmpty } }
+
+    /// Whether any folder defines the string (`getIdentifier` is not 0).
+    public func defines(string name: String) -> Bool {
+        folders.contains { $0.files.contains { $0.strings[name] != nil } }
+    }
+
+    /// The value of string `name` for a device locale (already chosen by the Java layer):
+    /// among the folders that define it, the one libandroidfw picks; references followed.
+    /// Nil when no matching folder defines it.
+    public func string(named name: String, forResourceLocale tag: String?) -> (text: String, folder: String)? {
+        var name = name
+        let device = tag.flatMap(AndroidLocaleResolution.nativeLocale(forLanguageTag:))
+        for _ in 0..<16 {
+            let candidates = localeFolders.compactMap { folder in
+                folder.files.lazy.compactMap { $0.strings[name] }.first.map { (folder, $0) }
+            }
+            let index: Int?
+            if let device {
+                index = AndroidLocaleResolution.bestMatch(for: device, among: candidates.map { $0.0.qualifiers.locale })
+            } else {
+                index = candidates.firstIndex { $0.0.qualifiers.locale == nil }
+            }
+            guard let index else { return nil }
+            switch candidates[index].1.value {
+            case .text(let text): return (text, candidates[index].0.name)
+            case .reference(let type, let target):
+                guard type == "string" else { return nil }
+                name = target
+            }
+        }
+        return nil
+    }
+}
+
+/// What an Android phone shows for an FCM message.
+public struct AndroidRendering: Sendable, Hashable {
+    /// How the notification ends up.
+    public enum Outcome: Sendable, Hashable {
+        /// A notification is shown.
+        case shown
+        /// Getting or formatting a localized string throws an exception Firebase does not
+        /// catch (named here: `IllegalFormatConversionException`, `Resources.NotFoundException`):
+        /// the app crashes and nothing is shown.
+        case crash(exception: String)
+        /// A data-only message: Firebase shows nothing by itself.
+        case notDisplayed
+    }
+
+    public var outcome: Outcome
+    /// The title shown (the app's name when the message gives none); nil unless shown.
+    public var title: String?
+    /// The body shown; nil when there is none.
+    public var body: String?
+    /// The device locale the app's resources resolve for.
+    public var resourceLocale: String?
+    /// The folders the localized title and body came from (`values-fr`).
+    public var titleFolder: String?
+    public var bodyFolder: String?
+    /// Findings about this rendering.
+    public var diagnostics: [LocalizationDiagnostic]
+}
+
+/// Renders FCM messages the way Firebase's Android SDK and Android do (firebase-android-sdk
+/// `NotificationParams.getPossiblyLocalizedString` and `CommonNotificationBuilder`):
+///
+/// - a non-empty title or body is shown as it is, whatever the loc key;
+/// - otherwise the loc key names a string resource; one no folder defines (`getIdentifier` 0)
+///   leaves the field empty;
+/// - with loc args, the string is `Resources.getString(id, args)`: `String.format` with the
+///   resolved locale and String arguments. `MissingFormatArgumentException` is caught (the field
+///   is empty); any other exception crashes the app;
+/// - without loc args the string is shown as it is, specifiers included;
+/// - an empty title shows the app's name; an empty body shows no text.
+public enum AndroidRenderer {
+    /// Renders `message` for a phone whose locales are `deviceLocales` (BCP 47, in order),
+    /// against `resources`; `appLocales` are the whole APK's locales when libraries add some
+    /// (the folders' own locales otherwise). `appName` is the app's label.
+    public static func render(
+        _ message: FCMMessage, deviceLocales: [String], resources: AndroidAppResources, appName: String, appLocales: [String]? = nil
+    ) -> AndroidRendering {
+        var diagnostics = message.diagnostics
+        guard let notification = message.android else {
+            return AndroidRendering(outcome: .notDisplayed, resourceLocale: nil, diagnostics: diagnostics)
+        }
+        let locale = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: appLocales ?? resources.locales)
+        let languageCode = locale.flatMap { AndroidLocale(languageTag: $0)?.language } ?? ""
+        let start = SourceLocation(file: message.file, line: 1, column: 1)
+
+        enum Field { case text(String?, folder: String?), crash(String) }
+        func resolve(_ label: String, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
+            if let raw, !raw.value.isEmpty {
+                if let key, !key.value.isEmpty {
+                    diagnostics.append(
+                        LocalizationDiagnostic(
+                            .androidRawFieldHidesLocKey, at: key.location ?? start,
+                            "the \(rawIsCommon ? "common notification's " : "")\(label) \"\(raw.value)\" is shown; \(label)_loc_key \"\(key.value)\" is ignored",
+                            hint: rawIsCommon ? "remove message.notification.\(label), or set android.notification.\(label) to \"\"" : "remove \(label)"))
+                }
+                return .text(raw.value, folder: nil)
+            }
+            guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
+            guard resources.defines(string: key.value) else {
+                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
+                return .text(nil, folder: nil)
+            }
+            guard let (text, folder) = resources.string(named: key.value, forResourceLocale: locale) else {
+                // Defined only in folders that do not match: getString throws, uncaught.
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidMissingLocKey, at: key.location ?? start,
+                        "string \"\(key.value)\" has no value for \(locale ?? "the device"): Resources.NotFoundException crashes the app",
+                        hint: "add it to values/"))
+                return .crash("Resources.NotFoundException")
+            }
+            guard let args else { return .text(text, folder: folder) }
+            switch JavaFormatter.format(text, args, languageCode: languageCode) {
+            case .success(let formatted):
+                return .text(formatted, folder: folder)
+            case .failure(let error) where error.isMissingArgument:
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidMissingFormatArgument, at: key.location ?? start,
+                        "\(folder)'s \"\(key.value)\" needs more than the \(args.count) \(label)_loc_args given (\(error.specifier))"))
+                return .text(nil, folder: folder)
+            case .failure(let error):
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidFormatCrash, at: key.location ?? start,
+                        "\(folder)'s \"\(key.value)\" throws \(error.name) for \(error.specifier) with String args: the app crashes",
+                        hint: "loc args are Strings: use %s or %1$s"))
+                return .crash(error.name)
+            }
+        }
+
+        let title = resolve("title", raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
+        let body = resolve("body", raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
+        var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
+        // Firebase builds the title first: a crash there ends everything.
+        for field in [title, body] {
+            if case .crash(let error) = field {
+                rendering.outcome = .crash(exception: error)
+                rendering.diagnostics = diagnostics
+                return rendering
+            }
+        }
+        if case .text(let text, let folder) = title {
+            rendering.title = text.flatMap { $0.isEmpty ? nil : $0 }
+            rendering.titleFolder = folder
+        }
+        if rendering.title == nil {
+            rendering.title = appName
+            rendering.titleFolder = nil
+            diagnostics.append(LocalizationDiagnostic(.androidAppNameTitle, at: notification.title?.location ?? start, "no title: the phone shows the app's name"))
+        }
+        if case .text(let text, let folder) = body {
+            rendering.body = text.flatMap { $0.isEmpty ? nil : $0 }
+            rendering.bodyFolder = rendering.body == nil ? nil : folder
+        }
+        rendering.diagnostics = diagnostics
+        return rendering
+    }
+}

@@ -1,0 +1,84 @@
+import LocalizedAlerts
+import Testing
+
+@Suite("Android rendering of FCM messages")
+struct AndroidRendererTests {
+    static let resources: AndroidAppResources = {
+        try! AndroidAppResources(resourceDirectory: Fixtures.path("android/res"))
+    }()
+
+    static func render(_ json: String, _ locales: [String]) -> AndroidRendering {
+        AndroidRenderer.render(FCMMessage(parsing: Array(json.utf8)), deviceLocales: locales, resources: resources, appName: "Parcel")
+    }
+
+    static let localized = #"""
+        {"message": {"token": "t", "android": {"notification": {
+            "title_loc_key": "delivery_title",
+            "body_loc_key": "delivery_body", "body_loc_args": ["Ana", "the door"]}}}}
+        """#
+
+    @Test("the folder for the device locale, falling back per string")
+    func folders() {
+        let canada = Self.render(Self.localized, ["fr-CA"])
+        #expect(canada.outcome == .shown)
+        #expect(canada.title == "Votre colis est arrivé (Québec)")
+        #expect(canada.titleFolder == "values-fr-rCA")
+        #expect(canada.body == "Ana l'a déposé : the door.")
+        #expect(canada.bodyFolder == "values-fr")
+        let mexico = Self.render(Self.localized, ["es-MX"])
+        #expect(mexico.title == "Llegó tu paquete")
+        let hongKong = Self.render(Self.localized, ["zh-HK"])
+        #expect(hongKong.title == "你的包裹到了")
+        // Defined only for Traditional Chinese and not in values/: the lookup throws.
+        let onlyTraditional = Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "hant_only"}}}}"#, ["zh-CN"])
+        #expect(onlyTraditional.outcome == .crash(exception: "Resources.NotFoundException"))
+        let china = Self.render(Self.localized, ["zh-CN"])
+        #expect(china.title == "Your parcel is here")
+        // Italian is not supported, French is: the Java layer picks French.
+        let second = Self.render(Self.localized, ["it-IT", "fr-FR"])
+        #expect(second.resourceLocale == "fr-FR" && second.title == "Votre colis est arrivé")
+        #expect(!Self.resources.locales.contains("night"))
+    }
+
+    @Test("a raw title wins over its loc key, the common notification's too")
+    func rawWins() {
+        let json = #"{"message": {"notification": {"title": "Hello"}, "android": {"notification": {"title_loc_key": "delivery_title"}}}}"#
+        let rendering = Self.render(json, ["fr-FR"])
+        #expect(rendering.title == "Hello")
+        #expect(rendering.diagnostics.contains { $0.id == .androidRawFieldHidesLocKey })
+        let specific = #"{"message": {"notification": {"title": "Common"}, "android": {"notification": {"title": "Specific"}}}}"#
+        #expect(Self.render(specific, ["en"]).title == "Specific")
+    }
+
+    @Test("a missing loc key or argument falls back; a conversion crashes")
+    func fallbacks() {
+        let missingKey = Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "nope", "body": "b"}}}}"#, ["en-US"])
+        #expect(missingKey.title == "Parcel" && missingKey.body == "b")
+        #expect(missingKey.diagnostics.contains { $0.id == .androidMissingLocKey })
+        let missingArgument = Self.render(
+            #"{"message": {"android": {"notification": {"body_loc_key": "delivery_body", "body_loc_args": ["Ana"]}}}}"#, ["en-US"])
+        #expect(missingArgument.outcome == .shown && missingArgument.body == nil && missingArgument.title == "Parcel")
+        #expect(missingArgument.diagnostics.contains { $0.id == .androidMissingFormatArgument })
+        let crash = Self.render(#"{"message": {"android": {"notification": {"body_loc_key": "count_body", "body_loc_args": ["3"]}}}}"#, ["en-US"])
+        #expect(crash.outcome == .crash(exception: "IllegalFormatConversionException"))
+        #expect(crash.title == nil && crash.diagnostics.contains { $0.id == .androidFormatCrash })
+        // Without args the string is shown as it is, specifiers and all.
+        let raw = Self.render(#"{"message": {"android": {"notification": {"body_loc_key": "count_body"}}}}"#, ["en-US"])
+        #expect(raw.body == "%1$d parcels are waiting")
+        let empty = Self.render(#"{"message": {"android": {"notification": {"body_loc_key": "count_body", "body_loc_args": []}}}}"#, ["en-US"])
+        #expect(empty.body == "%1$d parcels are waiting")
+    }
+
+    @Test("references, locale-aware %S, data messages, the APNs payload")
+    func details() {
+        #expect(Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "alias"}}}}"#, ["en"]).title == "Your parcel is here")
+        let shout = #"{"message": {"android": {"notification": {"title_loc_key": "shout", "title_loc_args": ["istanbul"]}}}}"#
+        #expect(Self.render(shout, ["tr-TR"]).title == "İSTANBUL!")
+        #expect(Self.render(shout, ["en-US"]).title == "ISTANBUL!")
+        #expect(Self.render(#"{"message": {"data": {"k": "v"}}}"#, ["en"]).outcome == .notDisplayed)
+        let both = FCMMessage(parsing: Array(#"{"message": {"apns": {"payload": {"aps": {"alert": {"loc-key": "k"}}}}}}"#.utf8))
+        #expect(both.apnsPayload?.aps.alert != nil)
+        let invalid = FCMMessage(parsing: Array(#"{"message": {"android": {"notification": {"body_loc_args": [3]}}}}"#.utf8))
+        #expect(invalid.diagnostics.contains { $0.id == .fcmInvalidMessage })
+    }
+}
