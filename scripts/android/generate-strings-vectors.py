@@ -11,7 +11,9 @@ with the first error line aapt2 printed (location removed).
 
 Usage: scripts/android/generate-strings-vectors.py [--check]   (needs aapt2: apt-get install aapt)
 --check compares with the committed TSV instead of writing it.
-The module also serves the random differential test: `compile_values(xml_text)`."""
+--each reads strings.xml documents from stdin, one per line as a JSON string, and prints for each
+a JSON object: {"value": text of string "x"} or {"error": message} (the random differential test
+runs it)."""
 import os
 import pathlib
 import re
@@ -176,7 +178,20 @@ def rows_for(path):
     return rows
 
 
+def each():
+    import json
+    for line in sys.stdin:
+        values, error = compile_values(json.loads(line).encode())
+        if error is not None:
+            print(json.dumps({"error": error}))
+        else:
+            print(json.dumps({"value": values.get(("string", "x"))}))
+        sys.stdout.flush()
+
+
 def main():
+    if "--each" in sys.argv:
+        return each()
     if not shutil.which("aapt2"):
         sys.exit("aapt2 not found (apt-get install aapt)")
     lines = [

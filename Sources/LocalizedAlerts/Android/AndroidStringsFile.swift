@@ -122,7 +122,8 @@ package enum AAPT2StringBuilder {
 
     /// The compiled text of `pieces`. Without styling tags the whole text's leading and
     /// trailing whitespace is dropped first; with them each run of text between tags is
-    /// collapsed on its own, the quote state carrying over.
+    /// collapsed on its own, its double quotes too. A NUL character (from `\u0000` or a short
+    /// `\u`) turns the rest of the string into NULs, one per byte of aapt2's UTF-8.
     package static func build(_ pieces: [Piece]) throws(Failure) -> String {
         let styled = pieces.contains(.spanEdge)
         var segments: [String] = []
@@ -140,9 +141,13 @@ package enum AAPT2StringBuilder {
             segments = [trimmed(segments[0])]
         }
         var output = String.UnicodeScalarView()
-        var quoted = false
         for segment in segments {
-            try append(segment, to: &output, quoted: &quoted)
+            try append(segment, to: &output)
+        }
+        if let nul = output.firstIndex(of: "\0") {
+            // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates.
+            let rest = output[nul...].reduce(0) { $0 + ($1.value > 0xFFFF ? 6 : UTF8.width($1)) }
+            output.replaceSubrange(nul..., with: repeatElement("\0", count: rest))
         }
         return String(output)
     }
@@ -158,8 +163,9 @@ package enum AAPT2StringBuilder {
         return String(view)
     }
 
-    static func append(_ text: String, to output: inout String.UnicodeScalarView, quoted: inout Bool) throws(Failure) {
+    static func append(_ text: String, to output: inout String.UnicodeScalarView) throws(Failure) {
         let scalars = Array(text.unicodeScalars)
+        var quoted = false
         var lastWasSpace = false
         var index = 0
         while index < scalars.count {
@@ -249,22 +255,51 @@ package enum AAPT2StringBuilder {
         return !(argumentCount > 1 && nonpositional)
     }
 
-    /// The reference a value's raw text names, aapt2's way: the trimmed text is
-    /// `@[+][package:]type/name`. Nil for anything else (which is then text).
-    package static func reference(in raw: String) -> (type: String, name: String)? {
+    /// aapt2's resource types (`ParseResourceType`).
+    static let resourceTypes: Set<Substring> = [
+        "^attr-private", "anim", "animator", "array", "attr", "bool", "color", "configVarying", "dimen", "drawable", "font", "fraction", "id",
+        "integer", "interpolator", "layout", "menu", "mipmap", "navigation", "plurals", "raw", "string", "style", "styleable", "transition", "xml",
+    ]
+
+    /// The reference a value's raw text is, aapt2's way (`ParseReference`,
+    /// `ParseAttributeReference`): the trimmed text is `@[+][*][package:]type/entry` with a known
+    /// type and any non-empty entry, or `?[package:][attr/]entry`. `@null` is a reference to
+    /// nothing (type `null`); a framework resource has type `android:type`. Nil for anything
+    /// else, which is then text (`@empty` is the empty text).
+    package static func reference(in raw: String) -> AndroidResourceValue? {
         let text = trimmed(raw)
-        guard text.hasPrefix("@"), !text.hasPrefix("@+") else { return nil }
-        var body = text.dropFirst()
-        if body.hasPrefix("*") { body = body.dropFirst() }
-        guard let slash = body.firstIndex(of: "/") else { return nil }
-        var type = body[..<slash]
-        if let colon = type.firstIndex(of: ":") { type = type[type.index(after: colon)...] }
-        let name = body[body.index(after: slash)...]
-        guard !type.isEmpty, !name.isEmpty,
-            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }),
-            ["string", "plurals", "array"].contains(String(type)) || type.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) })
-        else { return nil }
-        return (String(type), String(name))
+        if text == "@null" { return .reference(type: "null", name: "null") }
+        if text == "@empty" { return .text("") }
+        /// `ExtractResourceName`; nil for an empty package before ':'.
+        func split(_ body: Substring) -> (package: Substring, type: Substring, entry: Substring)? {
+            var package: Substring = ""
+            // A '@' starting the name is skipped (`?@name` is `?name`, `@@string/a` is `@string/a`).
+            var rest = body.hasPrefix("@") ? body.dropFirst() : body
+            if rest.hasPrefix(":") { return nil }
+            if let colon = rest.firstIndex(of: ":"), rest.firstIndex(of: "/").map({ colon < $0 }) ?? true {
+                package = rest[..<colon]
+                rest = rest[rest.index(after: colon)...]
+            }
+            guard let slash = rest.firstIndex(of: "/") else { return (package, "", rest) }
+            return (package, rest[..<slash], rest[rest.index(after: slash)...])
+        }
+        func qualified(_ package: Substring, _ type: Substring) -> String { package.isEmpty ? String(type) : "\(package):\(type)" }
+        if text.hasPrefix("@") {
+            var body = text.dropFirst()
+            let create = body.hasPrefix("+")
+            if create { body = body.dropFirst() }
+            let isPrivate = body.hasPrefix("*")
+            if isPrivate { body = body.dropFirst() }
+            guard let (package, type, entry) = split(body), resourceTypes.contains(type), !entry.isEmpty, !(create && (isPrivate || type != "id")) else {
+                return nil
+            }
+            return .reference(type: qualified(package, type), name: String(entry))
+        }
+        if text.hasPrefix("?") {
+            guard let (package, type, entry) = split(text.dropFirst()), type.isEmpty || type == "attr", !entry.isEmpty else { return nil }
+            return .reference(type: qualified(package, "attr"), name: String(entry))
+        }
+        return nil
     }
 }
 
@@ -380,7 +415,8 @@ struct AndroidValuesParser {
         case "string":
             let formatted = Self.attribute("formatted", in: attributes) != "false"
             guard let (value, styled) = parseValue(at: location, into: &result) else { return }
-            if formatted, translatable, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) {
+            // Styled strings are not checked (aapt2 checks plain String values only).
+            if formatted, translatable, !styled, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) {
                 result.diagnostics.append(
                     LocalizationDiagnostic(
                         .androidNonpositionalFormat, at: location,
@@ -508,7 +544,7 @@ struct AndroidValuesParser {
         guard !failed, reader.failure == nil else { return nil }
         let styled = pieces.contains(.spanEdge)
         if !styled, let reference = AAPT2StringBuilder.reference(in: raw) {
-            return (.reference(type: reference.type, name: reference.name), false)
+            return (reference, false)
         }
         do throws(AAPT2StringBuilder.Failure) {
             return (.text(try AAPT2StringBuilder.build(pieces)), styled)

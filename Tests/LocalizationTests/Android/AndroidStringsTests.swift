@@ -31,11 +31,17 @@ struct AndroidStringsTests {
         }
     }
 
-    /// References that name a string the file does not define (aapt2 link rejects them).
+    /// References aapt2 link would reject: to a string, plural or array the file does not
+    /// define, or to any other resource (the fixtures define none).
     static func dangling(in file: AndroidStringsFile) -> [String] {
         file.strings.values.compactMap {
-            if case .reference("string", let name) = $0.value, file.strings[name] == nil { return name }
-            return nil
+            guard case .reference(let type, let name) = $0.value, type != "null", type != "id" else { return nil }
+            switch type {
+            case "string": return file.strings[name] == nil ? name : nil
+            case "plurals": return file.plurals[name] == nil ? name : nil
+            case "array": return file.stringArrays[name] == nil ? name : nil
+            default: return "\(type)/\(name)"
+            }
         }
     }
 
