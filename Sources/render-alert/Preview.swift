@@ -32,6 +32,7 @@ struct Preview: ParsableCommand {
               render-alert preview --format html --app-name Relay --app-icon icon.png --output preview.html
               render-alert preview --layout cards
               render-alert preview payload.json --strings MyApp/Resources --format html --output preview.html --watch
+              render-alert preview message.json --res app/src/main/res --language fr-CA
             """
     )
 
@@ -42,6 +43,9 @@ struct Preview: ParsableCommand {
 
     @Option(help: "The app's localizations: a directory of .lproj folders (a built .app too), or an .ipa. Default: the bundled sample app.", completion: .directory)
     var strings: String?
+
+    @Option(help: "An Android app's res/ directory: the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).", completion: .directory)
+    var res: String?
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
     var languages: [String] = []
@@ -75,6 +79,7 @@ struct Preview: ParsableCommand {
     var watch = false
 
     mutating func run() throws {
+        if let res { return try runAndroid(res) }
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
@@ -90,6 +95,24 @@ struct Preview: ParsableCommand {
             if isTerminal { try Output.standardOutput.write("\u{1B}[H\u{1B}[2J") }
             try generate(stringsDirectory, payloadPaths, filter: filter)
         }
+    }
+
+    /// FCM messages against an Android app's resources (and its iPhone twin with --strings).
+    func runAndroid(_ res: String) throws {
+        if format != .text || layout != .table { throw ValidationError("--res previews as a text table only") }
+        if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
+        if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
+        let iPhone = try strings.map { strings in
+            try AppArchive.withAppFolder(strings) { folder in
+                AlertRenderer(app: try readingInput("cannot read the app") { try AppLocalizations(directory: folder) })
+            }
+        }
+        var style = TerminalStyle.current()
+        if output != nil { style.colors = false }
+        let text = try AndroidPreview.text(
+            messages: try PayloadFiles.expand(payloads), resourceDirectory: res, devices: try languages.map { try LanguageList.parse($0, option: "--language") },
+            appName: appName, iPhone: iPhone, filter: try findingOptions.filter(), style: style)
+        try (output.map { Output.file($0, what: "cannot write the output") } ?? .standardOutput).write(text)
     }
 
     /// Reads the app, the payloads and the icon afresh and writes the output once.

@@ -169,13 +169,13 @@ public enum AndroidRenderer {
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .androidMissingFormatArgument, at: key.location ?? start,
-                        "\(folder)'s \"\(key.value)\" needs more than the \(args.count) \(label)_loc_args given (\(error.specifier))"))
+                        "\"\(key.value)\" in \(folder) needs more than the \(args.count) \(label)_loc_args given (\(error.specifier))"))
                 return .text(nil, folder: folder)
             case .failure(let error):
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .androidFormatCrash, at: key.location ?? start,
-                        "\(folder)'s \"\(key.value)\" throws \(error.name) for \(error.specifier) with String args: the app crashes",
+                        "\"\(key.value)\" in \(folder) throws \(error.name) for \(error.specifier) with String args: the app crashes",
                         hint: "loc args are Strings: use %s or %1$s"))
                 return .crash(error.name)
             }
