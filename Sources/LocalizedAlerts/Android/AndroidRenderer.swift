@@ -1,3 +1,13 @@
+extension DiagnosticID {
+    /// `android.unmodelled-folder` (note). Strings in a folder with qualifiers other than a
+    /// locale (`values-night`, `values-v21`, `values-land`) apply only to devices in that state;
+    /// the rendering leaves them out.
+    public static let androidUnmodelledFolder = DiagnosticID(
+        "android.unmodelled-folder", .note, .files,
+        rationale: "Strings in a folder with qualifiers other than a locale (night mode, orientation, API level) apply only to devices in that state; the Android rendering leaves them out.",
+        example: "res/values-night/strings.xml with a title string", isAboutWholeFile: true)
+}
+
 /// An app's string resources: the `values*` folders of its `res/` directory (and of its
 /// libraries, when given), each with the strings of its XML files.
 public struct AndroidAppResources: Sendable {
@@ -20,6 +30,14 @@ public struct AndroidAppResources: Sendable {
     public init(folders: [Folder]) {
         self.folders = folders
         diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
+        for folder in folders where !folder.qualifiers.otherQualifiers.isEmpty {
+            for file in folder.files where !file.strings.isEmpty {
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidUnmodelledFolder, at: SourceLocation(file: file.file, line: 1, column: 1),
+                        "\(folder.name) holds strings for devices in a given state (\(folder.qualifiers.otherQualifiers.joined(separator: ", "))): left out of the rendering"))
+            }
+        }
     }
 
     /// Reads every `values*/*.xml` of a `res/` directory; only failing to list it throws.

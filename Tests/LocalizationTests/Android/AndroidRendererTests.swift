@@ -38,6 +38,8 @@ struct AndroidRendererTests {
         let second = Self.render(Self.localized, ["it-IT", "fr-FR"])
         #expect(second.resourceLocale == "fr-FR" && second.title == "Votre colis est arrivé")
         #expect(!Self.resources.locales.contains("night"))
+        let unmodelled = Self.resources.diagnostics.filter { $0.id == .androidUnmodelledFolder }
+        #expect(unmodelled.count == 1 && unmodelled[0].location.file?.hasSuffix("values-night/strings.xml") == true)
     }
 
     @Test("a raw title wins over its loc key, the common notification's too")
