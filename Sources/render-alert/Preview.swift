@@ -102,11 +102,7 @@ struct Preview: ParsableCommand {
         if format != .text || layout != .table { throw ValidationError("--res previews as a text table only") }
         if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
-        let iPhone = try strings.map { strings in
-            try AppArchive.withAppFolder(strings) { folder in
-                AlertRenderer(app: try readingInput("cannot read the app") { try AppLocalizations(directory: folder) })
-            }
-        }
+        let iPhone = try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) }
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
         let text = try AndroidPreview.text(
