@@ -10,9 +10,8 @@ let package = Package(
         // render-alert prints, for any other front end (an HTTP service, an editor).
         .library(name: "LocalizedAlertsReports", targets: ["LocalizedAlertsReports"]),
         .executable(name: "render-alert", targets: ["render-alert"]),
-        // The HTTP service (docs/server.md): localize, batch and preview over HTTP for
-        // providers in any language. Its own product, so that render-alert never builds Hummingbird.
-        .executable(name: "render-alert-server", targets: ["render-alert-server"]),
+        // The HTTP service (docs/server.md) is its own package, Server/Package.swift: a package
+        // that depends on this one never resolves Hummingbird, NIO or swift-crypto.
         // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables
         // while it builds (findings in SwiftPM's output and Xcode's issue navigator).
         .plugin(name: "LintAlerts", targets: ["LintAlerts"]),
@@ -26,13 +25,6 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.19"),
         // DocC: swift package generate-documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
-        // render-alert-server only: the HTTP server, its lifecycle (signals, graceful shutdown),
-        // logs and Prometheus metrics. Hummingbird without its default traits (swift-configuration
-        // support and full Foundation), which the server does not use.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // System ICU, found with pkg-config: a machine without it gets SwiftPM's install hint.
@@ -66,28 +58,6 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
-        // The HTTP service's app (routes, tables and their reload, metrics), a library so that
-        // tests can start it in-process.
-        .target(
-            name: "LocalizedAlertsServer",
-            dependencies: [
-                "LocalizedAlerts",
-                "LocalizedAlertsReports",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
-        ),
-        .executableTarget(
-            name: "render-alert-server",
-            dependencies: [
-                "LocalizedAlertsServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
         .plugin(
             name: "LintAlerts",
             capability: .command(
@@ -113,15 +83,6 @@ let package = Package(
             name: "ReportsTests",
             dependencies: ["LocalizedAlerts", "LocalizedAlertsReports"],
             exclude: ["Snapshots"]
-        ),
-        // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
-        // signal tests run the built render-alert-server.
-        .testTarget(
-            name: "ServerTests",
-            dependencies: [
-                "LocalizedAlertsServer", "render-alert-server",
-                .product(name: "Logging", package: "swift-log"),
-            ]
         ),
     ]
 )

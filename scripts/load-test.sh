@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Load measurement of render-alert-server (docs/server.md; figures in docs/performance.md): builds release, starts the
-# server on a free loopback port with the sample tables, and runs wrk against POST /v1/localize
+# Load measurement of render-alert-server (docs/server.md; figures in docs/performance.md): builds
+# release (the Server/ package), starts the server on a free loopback port with the sample
+# tables, and runs wrk against POST /v1/localize
 # (scripts/load/localize.lua: realistic payloads, 18 language lists, varied fallbacks) at 1, 16
 # and 64 connections, then keeps going until about 1,000,000 requests have been answered in all
 # and reports the server's resident memory. Loopback only; every run is bounded in time.
@@ -24,8 +25,8 @@ done
 if ! command -v wrk >/dev/null 2>&1; then
   (apt-get update -qq && apt-get install -y -qq wrk) || sudo apt-get install -y -qq wrk
 fi
-if [ "$build" = 1 ]; then swift build -c release --product render-alert-server; fi
-binary="$(swift build -c release --show-bin-path)/render-alert-server"
+if [ "$build" = 1 ]; then swift build --package-path Server -c release --product render-alert-server; fi
+binary="$(swift build --package-path Server -c release --show-bin-path)/render-alert-server"
 
 work=$(mktemp -d)
 "$binary" --strings Resources/strings --host 127.0.0.1 --port 0 --log-level warning >"$work/out" 2>"$work/err" &

@@ -197,7 +197,7 @@ def main():
     check("setup fails with an annotation", run.failed_step == "Set up render-alert"
           and "::error title=render-alert::" in run.logs.get("Set up render-alert", ""), run.log())
 
-    print("== .github/workflows/ci.yml runs the README's commands on Linux and macOS")
+    print("== .github/workflows/ci.yml runs the README's commands and the server's tests on Linux and macOS")
     workflow = yaml.safe_load((repo / ".github/workflows/ci.yml").read_text())
     readme = (repo / "README.md").read_text()
     block = re.search(r"```sh\n(.*?)```", readme, re.S).group(1)
@@ -205,6 +205,7 @@ def main():
     for job in ("linux", "macos"):
         runs = [step.get("run", "") for step in workflow["jobs"][job]["steps"]]
         check(f"{job}: {commands}", all(command in runs for command in commands), runs)
+        check(f"{job}: the HTTP service's tests", "swift test --package-path Server" in runs, runs)
 
     print(f"action: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

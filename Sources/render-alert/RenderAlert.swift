@@ -1,5 +1,5 @@
 import ArgumentParser
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 import LocalizedAlertsReports
 
 @main

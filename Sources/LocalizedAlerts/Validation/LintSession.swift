@@ -312,9 +312,10 @@ public struct LintResult: Sendable {
     public var models: [LocalizationModel]
 }
 
-/// Levenshtein distance, for "did you mean" hints on short names.
-package enum EditDistance {
-    package static func between(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, for "did you mean" hints on short names. SPI rather than `package`:
+/// the HTTP service is another package (Server/).
+@_spi(Presentation) public enum EditDistance {
+    public static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

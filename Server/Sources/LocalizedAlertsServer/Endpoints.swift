@@ -1,5 +1,5 @@
 import Hummingbird
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 import LocalizedAlertsReports
 import NIOCore
 

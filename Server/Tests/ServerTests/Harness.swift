@@ -10,7 +10,9 @@ import Darwin
 #endif
 
 enum Paths {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    /// Server/Tests/ServerTests/Harness.swift, four folders below the repository's root.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let strings = repositoryRoot + "/Resources/strings"
 
     /// Where `swift build` put the executables (the tests run from there on Linux).
