@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Builds one self-contained render-alert for Linux x86_64, for CI images: the Swift standard
-# library, Foundation's parts, ICU (with its data) and libstdc++ are linked in statically, so
-# that the binary needs only the C library (the loader, libc and libm) of the version it was
-# built against or later: glibc 2.36 on Debian 12.
+# Builds self-contained render-alert and render-alert-server binaries for Linux x86_64, for CI
+# images and the server's container image (scripts/build-image.sh): the Swift standard library,
+# Foundation's parts, ICU (with its data) and libstdc++ are linked in statically, so that each
+# binary needs only the C library (the loader, libc and libm) of the version it was built
+# against or later: glibc 2.36 on Debian 12.
 #
 #   scripts/release.sh [--output DIR]     # default DIR: dist/
 #
-# Writes DIR/render-alert-VERSION-linux-x86_64.tar.gz (render-alert, completions for bash, zsh
-# and fish, LICENSE, README.md) and DIR/render-alert-VERSION-linux-x86_64.tar.gz.sha256
-# (`sha256sum -c` reads it). The sample app and payloads are built into the binary.
+# Writes DIR/render-alert-VERSION-linux-x86_64.tar.gz (render-alert, render-alert-server,
+# completions for both in bash, zsh and fish, LICENSE, README.md) and
+# DIR/render-alert-VERSION-linux-x86_64.tar.gz.sha256 (`sha256sum -c` reads it). The sample app
+# and payloads are built into render-alert.
 # Needs: Swift 6.1+, libicu-dev (its static archives), g++'s libstdc++.a.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -64,19 +66,24 @@ Cflags: -I/usr/include
 Libs: -L$static/lib -licui18n
 PC
 
-PKG_CONFIG_PATH="$static/pkgconfig" swift build --package-path "$repo" --scratch-path "$repo/.build-release" \
-  -c release --product render-alert --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
-binary="$repo/.build-release/release/render-alert"
+# Both products from the Server package, which depends on the root package: one scratch folder,
+# so that the library is compiled once for both binaries.
+for product in render-alert render-alert-server; do
+  PKG_CONFIG_PATH="$static/pkgconfig" swift build --package-path "$repo/Server" --scratch-path "$repo/.build-release" \
+    -c release --product "$product" --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -static-libgcc
+done
 
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
-mkdir "$staging/$name"
-cp "$binary" "$staging/$name/render-alert"
-strip "$staging/$name/render-alert"
-mkdir "$staging/$name/completions"
-"$binary" --generate-completion-script bash > "$staging/$name/completions/render-alert.bash"
-"$binary" --generate-completion-script zsh > "$staging/$name/completions/_render-alert"
-"$binary" --generate-completion-script fish > "$staging/$name/completions/render-alert.fish"
+mkdir -p "$staging/$name/completions"
+for product in render-alert render-alert-server; do
+  binary="$repo/.build-release/release/$product"
+  cp "$binary" "$staging/$name/$product"
+  strip "$staging/$name/$product"
+  "$binary" --generate-completion-script bash > "$staging/$name/completions/$product.bash"
+  "$binary" --generate-completion-script zsh > "$staging/$name/completions/_$product"
+  "$binary" --generate-completion-script fish > "$staging/$name/completions/$product.fish"
+done
 cp "$repo/LICENSE" "$repo/README.md" "$staging/$name/"
 mkdir -p "$output"
 # Sorted names, fixed owner and times: the same tree gives the same archive.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks the release tarball scripts/release.sh makes (built first unless --tarball names one):
-# the checksum, that the binary needs nothing beyond the C runtime (ldd), and that it works
+# the checksum, that both binaries need nothing beyond the C runtime (ldd), and that they work
 # unpacked in a temporary folder and run from another one, with the repository, the Swift
 # toolchain and the system's ICU out of sight when the machine allows (a mount namespace, as
-# root): the sample built into it, ICU's data linked into it.
+# root): the sample built into render-alert, ICU's data linked into both, and
+# render-alert-server answering on a loopback port and stopping cleanly on SIGTERM.
 #
 #   scripts/test-release.sh [--tarball dist/render-alert-VERSION-linux-x86_64.tar.gz]
 set -euo pipefail
@@ -23,14 +24,18 @@ check "the checksum file matches" bash -c "cd '$(dirname "$tarball")' && sha256s
 mkdir "$work/install" "$work/elsewhere"
 tar -xzf "$tarball" -C "$work/install"
 binary="$work/install/$name/render-alert"
-check "the tarball holds the binary, completions, licence and README" \
-  test -x "$binary" -a -s "$work/install/$name/completions/_render-alert" -a -s "$work/install/$name/LICENSE" -a -s "$work/install/$name/README.md"
+server="$work/install/$name/render-alert-server"
+check "the tarball holds both binaries, completions, licence and README" \
+  test -x "$binary" -a -x "$server" -a -s "$work/install/$name/completions/_render-alert" \
+  -a -s "$work/install/$name/completions/_render-alert-server" -a -s "$work/install/$name/LICENSE" -a -s "$work/install/$name/README.md"
 
 # Only glibc's own libraries (and the kernel's vDSO) may be needed.
-ldd "$binary" > "$work/ldd"
-sed 's/^/  ldd: /' "$work/ldd"
-check "ldd: nothing beyond the C runtime (libc, libm, the loader)" \
-  bash -c "! grep -vE '^\s*(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|/lib64/ld-linux-x86-64\.so\.2)[ (]' '$work/ldd'"
+for file in "$binary" "$server"; do
+  ldd "$file" > "$work/ldd"
+  sed "s/^/  ldd $(basename "$file"): /" "$work/ldd"
+  check "ldd $(basename "$file"): nothing beyond the C runtime (libc, libm, the loader)" \
+    bash -c "! grep -vE '^\s*(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libpthread\.so\.0|libdl\.so\.2|librt\.so\.1|/lib64/ld-linux-x86-64\.so\.2)[ (]' '$work/ldd'"
+done
 
 # Runs the binary in $work/elsewhere with a bare environment; with a mount namespace, the
 # repository, the toolchain and the system's ICU libraries are hidden behind empty folders.
@@ -40,7 +45,8 @@ icu_libraries=$(ls /usr/lib/"$(gcc -print-multiarch)"/libicu*.so* 2>/dev/null ||
 isolated=false
 if [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then isolated=true; fi
 run() {
-  local script="cd '$work/elsewhere' && exec env -i PATH=/usr/bin:/bin HOME='$work' TMPDIR='$work' '${executable:-$binary}' \"\$@\""
+  # With pidfile set, the process's id is written there (the shell's, which exec keeps).
+  local script="cd '$work/elsewhere' && ${pidfile:+echo \$\$ > '$pidfile' && }exec env -i PATH=/usr/bin:/bin HOME='$work' TMPDIR='$work' '${executable:-$binary}' \"\$@\""
   if $isolated; then
     local mounts=""
     for path in "${hide[@]}"; do mounts+="mount -t tmpfs tmpfs '$path' && "; done
@@ -77,5 +83,32 @@ check "lint exits 1 on a missing ';'" test "$status" = 1
 check "lint gives the finding's file:line:column" grep -q "^App/en.lproj/Localizable.strings:1:10: error: missing ';'" "$work/lint"
 no_unpacked_sample() { ! ls "$work" | grep -q render-alert-sample; }
 check "the unpacked sample is removed" no_unpacked_sample
+
+# The server, from the same isolated folder, on the sample tables copied beside it.
+cp -R "$repo/Resources/strings" "$work/elsewhere/strings"
+executable="$server" pidfile="$work/server.pid" run --strings strings --port 0 --log-level warning \
+  > "$work/server.out" 2> "$work/server.err" &
+runner=$!
+for _ in $(seq 300); do
+  grep -qs '^listening on ' "$work/server.out" && break
+  kill -0 "$runner" 2>/dev/null || break
+  sleep 0.1
+done
+server_pid=$(cat "$work/server.pid" 2>/dev/null || echo "$runner")
+url=$(sed -n 's/^listening on //p' "$work/server.out" | head -n 1)
+check "render-alert-server starts (listening on ${url:-nothing})" test -n "$url"
+if [ -n "$url" ]; then
+  curl -s --max-time 10 "$url/healthz" > "$work/healthz" || true
+  check "render-alert-server: /healthz" shows "$work/healthz" '"status":"ok"'
+  curl -s --max-time 10 "$url/v1/localize" -d "$(cat "$work/request")" > "$work/served" || true
+  check "render-alert-server: ICU's data is inside (Arabic plural rules and digits)" shows "$work/served" '٣ رسائل غير مقروءة'
+fi
+kill -TERM "$server_pid" 2>/dev/null || true
+for _ in $(seq 150); do kill -0 "$runner" 2>/dev/null || break; sleep 0.1; done
+kill -KILL "$server_pid" 2>/dev/null || true
+status=0
+wait "$runner" || status=$?
+check "render-alert-server exits 0 within 15 s of SIGTERM" test "$status" = 0
+[ "$status" = 0 ] || sed 's/^/  server: /' "$work/server.err" | tail -n 20
 
 finish release
