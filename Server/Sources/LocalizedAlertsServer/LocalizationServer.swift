@@ -117,8 +117,19 @@ public final class LocalizationServer: Sendable {
     /// Serves until a graceful shutdown: SIGTERM or SIGINT when `handleSignals` (which also makes
     /// SIGHUP reload the tables), or `ServiceGroup.triggerGracefulShutdown()`.
     public func makeServiceGroup(handleSignals: Bool, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> ServiceGroup {
+        // SIGHUP's default action ends the process, and the two services start together: with
+        // signals, the port is announced only once SIGHUP is trapped, so that a reload asked for
+        // as soon as the server says it listens (a supervisor, a test) cannot kill it.
+        let hangupTrapped = Gate()
+        let announce: @Sendable (Int) async -> Void = { port in
+            if handleSignals { await hangupTrapped.wait() }
+            await onRunning(port)
+        }
         var configuration = ServiceGroupConfiguration(
-            services: [makeApplication(onRunning: onRunning), LifecycleService(server: self, reloadOnHangup: handleSignals)],
+            services: [
+                makeApplication(onRunning: announce),
+                LifecycleService(server: self, reloadOnHangup: handleSignals, hangupTrapped: hangupTrapped),
+            ],
             gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [],
             logger: logger)
         // Requests in flight get this long to finish.
@@ -164,11 +175,14 @@ public struct RunningServer: Sendable {
 struct LifecycleService: Service {
     let server: LocalizationServer
     let reloadOnHangup: Bool
+    /// Opened once SIGHUP is trapped.
+    let hangupTrapped: Gate
 
     func run() async throws {
         await withGracefulShutdownHandler {
             if reloadOnHangup {
                 let hangups = await UnixSignalsSequence(trapping: .sighup)
+                await hangupTrapped.open()
                 for await _ in hangups.cancelOnGracefulShutdown() {
                     server.logger.info("SIGHUP: reloading the tables", metadata: ["directory": "\(server.tables.directory)"])
                     server.reloadTables()
@@ -186,5 +200,22 @@ extension LocalizationServer {
     func markDraining() {
         draining.store(true, ordering: .relaxed)
         logger.info("shutting down")
+    }
+}
+
+/// Waiters go on once it is opened (and at once after that).
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func open() {
+        isOpen = true
+        for waiter in waiters { waiter.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
     }
 }

@@ -76,8 +76,7 @@ struct ServerReloadTests {
         let server = try await ServerProcess.start(arguments: ["--strings", strings, "--port", "0"])
         let port = server.port
         let pid = server.process.processIdentifier
-        // SIGHUP is trapped once the lifecycle service runs, which may be just after the port is
-        // bound: one reload seen first, so that the storm below cannot kill the process.
+        // A SIGHUP as soon as the port is announced: the server traps it before it announces.
         server.signal(SIGHUP)
         #expect(try await eventually(timeout: 10) { try await ServerProcessTests.generation(port: port) == 2 })
         let done = StopFlag()
