@@ -75,7 +75,7 @@ public struct RenderedField: Hashable, Sendable {
     }
 }
 
-/// The fields a device shows for one payload, by name: what ``DeviceContext/resolve(_:)``
+/// The fields a device shows for one payload, by name: what ``DeviceContext/resolve(_:device:)``
 /// works out. Three stored fields rather than a dictionary: rendering runs in provider hot
 /// paths, and hashing a field name per field was a measurable part of it.
 public struct ResolvedAlertFields: Hashable, Sendable, Sequence {
