@@ -107,7 +107,12 @@ seed() {  # seed <target> <dir>
 
 failed=0
 if ((empty_corpus)); then mode=empty; elif ((fresh_corpus)); then mode=fresh; else mode=accumulated; fi
-echo "== corpus: $mode$( ((empty_corpus)) && echo ' (a fresh directory per target, no seeds)' || echo ' (.build/fuzz/<target>/corpus, seeded)'); budget per input: ${timeout_seconds} s, ${rss_limit_mb} MB resident, ${malloc_limit_mb} MB per allocation$([ $flavour = fuzzer ] && echo ", ${address_space_mb} MB address space")"
+case $mode in
+  empty) corpus_text=' (a fresh directory per target, no seeds)' ;;
+  fresh) corpus_text=' (a new seeded directory per target, deleted afterwards)' ;;
+  *) corpus_text=' (.build/fuzz/<target>/corpus, seeded)' ;;
+esac
+echo "== corpus: $mode$corpus_text; budget per input: ${timeout_seconds} s, ${rss_limit_mb} MB resident, ${malloc_limit_mb} MB per allocation$([ $flavour = fuzzer ] && echo ", ${address_space_mb} MB address space")"
 if ((!empty_corpus)); then
   echo "== seed tables from the larger corpus: ${LOCALIZED_ALERTS_CORPUS:-none (LOCALIZED_ALERTS_CORPUS is not set)}"
 fi
