@@ -66,8 +66,7 @@ struct RenderAlert: ParsableCommand {
         guard let first = arguments.first, !first.hasPrefix("-"), !first.contains("/"), !first.contains(".") else { return }
         let names = configuration.subcommands.map { $0._commandName } + ["help"]
         guard !names.contains(first), case .inaccessible = FileStatus.kind(of: first) else { return }
-        let near = names.min { EditDistance.between(first, $0) < EditDistance.between(first, $1) }
-        let guess = near.flatMap { EditDistance.between(first, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+        let guess = EditDistance.nearest(to: first, among: names).map { " (did you mean \($0)?)" } ?? ""
         throw ValidationError(
             "unknown command \"\(printable(first))\"\(guess); the commands are \(names.dropLast().joined(separator: ", ")) (a payload file given to preview must exist)")
     }

@@ -132,7 +132,7 @@ struct Endpoints: Sendable {
         }
         guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
         for member in rootMembers where member.key != "payload" && member.key != "languages" {
-            let guess = ["payload", "languages"].first { EditDistance.between(member.key, $0) <= 2 }.map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = EditDistance.nearest(to: member.key, among: ["payload", "languages"]).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw APIError.badRequest("unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" and \"languages\"")
         }
         guard let payloadJSON = root["payload"], payloadJSON.members != nil else { throw APIError.badRequest("the body has no \"payload\" object") }

@@ -69,8 +69,7 @@ public struct LocalizationRequest: Sendable {
         let id = root["id"]
         guard let rootMembers = root.members else { return .failure(Failure(message: "the \(noun) is \(root.kindDescription), not an object", id: id)) }
         for member in rootMembers where !members.contains(member.key) {
-            let near = members.min { EditDistance.between(member.key, $0) < EditDistance.between(member.key, $1) }
-            let guess = near.flatMap { EditDistance.between(member.key, $0) <= 2 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
+            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(
                 Failure(
                     message: "unknown member \"\(member.key)\"\(guess); a request has \(members.map { "\"\($0)\"" }.joined(separator: ", "))",

@@ -157,9 +157,12 @@ public struct LintSession: Sendable {
         func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
             do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
         }
-        func lintApp(_ read: () throws(FileReadError) -> AppLocalizations, payloads: [NotificationPayload], dropping dropped: DiagnosticID? = nil) -> LocalizationModel? {
+        func lintApp(
+            _ read: () throws(FileReadError) -> AppLocalizations, payloads: [NotificationPayload], dropping dropped: DiagnosticID? = nil,
+            what: String = "folder"
+        ) -> LocalizationModel? {
             var model: LocalizationModel?
-            reading("folder") { () throws(FileReadError) in
+            reading(what) { () throws(FileReadError) in
                 var app = try read()
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 let appModel = LocalizationModel(app)
@@ -178,17 +181,17 @@ public struct LintSession: Sendable {
             let read = try readArchive(archive)
             _ = lintApp({ () throws(FileReadError) in try read.get() }, payloads: payloads)
         }
+        // A catalog standing alone is an app of one table, its source language the development
+        // region unless one is given.
         for file in targets.catalogs {
-            reading("file") { () throws(FileReadError) in
+            let read = { () throws(FileReadError) -> AppLocalizations in
                 let catalog = try StringCatalog(contentsOfFile: file)
                 let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
                 var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
-                app.developmentRegion = developmentRegion ?? catalog.sourceLanguage
-                let model = LocalizationModel(app)
-                models.append(model)
-                findings += InlineSuppressions(app).apply(linter.lint(model, payloads: isPushCatalog(file) ? payloads : []), notRun: filter.ignored)
-                findings += pushManifest?.staleKeys(in: app) ?? []
+                app.developmentRegion = catalog.sourceLanguage
+                return app
             }
+            _ = lintApp(read, payloads: isPushCatalog(file) ? payloads : [], what: "file")
         }
         for file in targets.files {
             reading("file") { () throws(FileReadError) in
@@ -249,7 +252,7 @@ public struct LintSession: Sendable {
         if !configuration.runtimeFallbackTables.isEmpty {
             let tables = Set(models.flatMap(\.tableNames))
             for entry in configuration.runtimeFallbackTables where !tables.contains(entry.value) {
-                let near = tables.sorted().first { $0.lowercased() == entry.value.lowercased() } ?? Self.closest(entry.value, in: tables)
+                let near = tables.sorted().first { $0.lowercased() == entry.value.lowercased() } ?? EditDistance.nearest(to: entry.value, among: tables.sorted())
                 findings.append(
                     LintConfiguration.unused(
                         "runtime_fallback_tables names \(entry.value), a table no app here has", at: entry.location,
@@ -263,11 +266,6 @@ public struct LintSession: Sendable {
                     hint: "correct the glob, or remove the entry"))
         }
         return findings
-    }
-
-    /// The name in `names` at most two edits away from `name`, if any.
-    static func closest(_ name: String, in names: Set<String>) -> String? {
-        names.map { ($0, EditDistance.between(name, $0)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
     }
 
     /// Payload files as given; directories replaced by their .json and .apns files, sorted. A
@@ -310,23 +308,4 @@ public struct LintResult: Sendable {
     /// The apps' models. A process that ends right after reporting may keep them alive until
     /// it exits: freeing thousands of values one by one only to exit costs a sixth of a lint.
     public var models: [LocalizationModel]
-}
-
-/// Levenshtein distance, for "did you mean" hints on short names. SPI rather than `package`:
-/// the HTTP service is another package (Server/).
-@_spi(Presentation) public enum EditDistance {
-    public static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }
