@@ -246,6 +246,25 @@ extension AlertRenderer {
         return result
     }
 
+    /// The text each field of `payload` gets in server mode for a device that selected
+    /// `context`, as ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:)`` fills it
+    /// in with the fail policy, without resolving what the device would show, collecting
+    /// diagnostics or writing the payload: checks that take every payload to every localization
+    /// need only the text.
+    func serverTexts(_ payload: NotificationPayload, in context: DeviceContext, language: String, device: DeviceKind = .iphone) -> AlertTexts {
+        var texts = AlertTexts()
+        guard let alert = payload.aps.alert else { return texts }
+        let formatter = serverFormatter(language: context.localization ?? language, numbers: language.isEmpty ? nil : language, device: device)
+        var ignored: [LocalizationDiagnostic] = []
+        for name in AlertFieldName.inDisplayOrder {
+            let field = alert[name]
+            guard !field.isEmpty else { continue }
+            texts[field: name] = serverText(field, table: context.table, formatter: formatter, diagnostics: &ignored).text
+            ignored.removeAll(keepingCapacity: true)
+        }
+        return texts
+    }
+
     /// A field's text from the development region's table, formatted for the user's numbers.
     private func developmentRegionText(
         _ field: AlertField, numbers: String?, device: DeviceKind, diagnostics: inout [LocalizationDiagnostic]

@@ -10,11 +10,21 @@ struct PayloadSizeRule: LintRule {
     init() {}
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
+        // A manifest of many keys is as many payloads, each taken to every localization: the
+        // devices are made once, and each localization costs the server text of the payload's
+        // fields, not a localized payload written out (see LocalizedPayloadSize).
+        let localizations = context.selectableLocalizations
+        let devices = localizations.map { context.renderer.context(preferredLanguages: [$0]) }
+        var scratch: [UInt8] = []
         for payload in context.payloads where payload.aps.alert?.usesKeys == true {
+            // A payload with errors is never localized (localize refuses it): nothing is sent.
+            guard !payload.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+            var size = LocalizedPayloadSize(payload)
             var oversized: [(String, Int)] = []
-            for localization in context.selectableLocalizations {
-                let localized = context.renderer.localize(payload, preferredLanguages: [localization], mode: .server)
-                if localized.exceedsLimit { oversized.append((localization, localized.byteCount)) }
+            for (localization, device) in zip(localizations, devices) {
+                let texts = context.renderer.serverTexts(payload, in: device, language: localization)
+                let byteCount = size.byteCount(texts, scratch: &scratch)
+                if byteCount > NotificationPayload.maximumByteCount { oversized.append((localization, byteCount)) }
             }
             guard !oversized.isEmpty else { continue }
             findings.append(
@@ -23,5 +33,34 @@ struct PayloadSizeRule: LintRule {
                     "localized, this payload exceeds APNs' 4,096 bytes for \(oversized.map { "\($0.0) (\($0.1) bytes)" }.joined(separator: ", "))",
                     hint: "shorten the text, or move data out of the payload"))
         }
+    }
+}
+
+/// The size of a payload localized with any texts, as `AlertRenderer.localize` writes it, from
+/// one rewrite per set of fields present: between localizations only the fields' text changes,
+/// and each adds exactly its escaped bytes to the payload written with empty texts.
+struct LocalizedPayloadSize {
+    private let payload: NotificationPayload
+    /// Bytes with every present field's text empty, per set of present fields (one bit each).
+    private var baseByteCounts: [UInt8: Int] = [:]
+
+    init(_ payload: NotificationPayload) { self.payload = payload }
+
+    mutating func byteCount(_ texts: AlertTexts, scratch: inout [UInt8]) -> Int {
+        var present: UInt8 = 0
+        var added = 0
+        for (bit, text) in [(UInt8(1), texts.title), (2, texts.subtitle), (4, texts.body)] {
+            guard let text else { continue }
+            present |= bit
+            scratch.removeAll(keepingCapacity: true)
+            LocatedJSON.writeString(text, into: &scratch)
+            added += scratch.count - 2
+        }
+        if baseByteCounts[present] == nil {
+            let empty = AlertTexts(
+                title: texts.title.map { _ in "" }, subtitle: texts.subtitle.map { _ in "" }, body: texts.body.map { _ in "" })
+            baseByteCounts[present] = LocalizedPayload.bytesToSend(PayloadRewriter.rewrite(payload.document, texts: empty)).count
+        }
+        return baseByteCounts[present]! + added
     }
 }
