@@ -19,7 +19,9 @@ public enum PreviewJSON {
         ])
     }
 
-    static func preview(_ preview: PayloadPreview, showsPaths: Bool) -> LocatedJSON {
+    /// One payload's preview as the document's `previews` list holds it (an FCM message's
+    /// iPhone half uses it too).
+    public static func preview(_ preview: PayloadPreview, showsPaths: Bool = true) -> LocatedJSON {
         .object(
             (showsPaths ? [("payload", .string(preview.file))] : []) + [
             ("byteCount", .number(preview.payload.byteCount)),

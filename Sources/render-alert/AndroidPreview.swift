@@ -5,24 +5,56 @@ import LocalizedAlertsReports
 /// an FCM HTTP v1 message, per device, and with --strings what an iPhone shows for its
 /// apns.payload.
 enum AndroidPreview {
-    static func text(
+    /// One message, rendered for each device.
+    struct MessagePreview {
+        var file: String
+        var message: FCMMessage
+        var devices: [(locales: [String], rendering: AndroidRendering)]
+        /// What is listed under the message: the resources' problems and the renderings'
+        /// findings, filtered, each once.
+        var findings: [LocalizationDiagnostic]
+        /// The iPhone's preview of `apns.payload`, when --strings was given and the message has one.
+        var iPhone: PayloadPreview?
+    }
+
+    /// Reads the resources and the messages and renders each for each device.
+    static func previews(
         messages: [String], resourceDirectory: String, devices requested: [[String]], appName: String?, iPhone: AlertRenderer?,
-        filter: DiagnosticFilter, style: TerminalStyle
-    ) throws -> String {
+        filter: DiagnosticFilter
+    ) throws -> [MessagePreview] {
         let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
             try AndroidAppResources(resourceDirectory: resourceDirectory)
         }
         let name = appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first ?? "<app name>"
         let devices = requested.isEmpty ? (resources.locales.isEmpty ? [["en-US"]] : resources.locales.map { [$0] }) : requested
-        var out = ""
-        for file in messages {
+        return try messages.map { file in
             let message = try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file) }
-            out += "\(file) — Android\n"
-            var findings: [LocalizationDiagnostic] = []
-            for device in devices {
-                let rendering = AndroidRenderer.render(message, deviceLocales: device, resources: resources, appName: name)
-                findings += rendering.diagnostics
-                let label = device.joined(separator: ",")
+            let renderings = devices.map { ($0, AndroidRenderer.render(message, deviceLocales: $0, resources: resources, appName: name)) }
+            var seen: Set<String> = []
+            let findings = filter.apply(resources.diagnostics.filter { $0.severity != .note } + renderings.flatMap(\.1.diagnostics))
+                .filter { seen.insert($0.description).inserted }
+            var preview = MessagePreview(file: file, message: message, devices: renderings, findings: findings)
+            if let iPhone, var payload = message.apnsPayload {
+                payload.diagnostics = filter.apply(payload.diagnostics)
+                let renders = devices.map { languages in
+                    var render = iPhone.render(payload, preferredLanguages: languages)
+                    render.diagnostics = filter.apply(render.diagnostics)
+                    return render
+                }
+                preview.iPhone = PayloadPreview(file: file, payload: payload, renders: renders)
+            }
+            return preview
+        }
+    }
+
+    /// The text table: per message, a line per device, then the findings; with --strings, the
+    /// iPhone's table for `apns.payload`.
+    static func text(_ previews: [MessagePreview], showsIPhone: Bool, style: TerminalStyle) -> String {
+        var out = ""
+        for preview in previews {
+            out += "\(preview.file) — Android\n"
+            for (locales, rendering) in preview.devices {
+                let label = locales.joined(separator: ",")
                 let pad = String(repeating: " ", count: max(0, 12 - label.count))
                 switch rendering.outcome {
                 case .notDisplayed:
@@ -35,25 +67,55 @@ enum AndroidPreview {
                     out += "  \(String(repeating: " ", count: label.count))\(pad)body:  \(printable(rendering.body ?? "(none)"))\(folder(rendering.bodyFolder))\n"
                 }
             }
-            var seen: Set<String> = []
-            let listed = filter.apply(resources.diagnostics.filter { $0.severity != .note } + findings).filter { seen.insert($0.description).inserted }
-            for diagnostic in listed { out += "  \(diagnostic)\n" }
-            if let iPhone {
-                out += "\(file) — iPhone (apns.payload)\n"
-                if var payload = message.apnsPayload {
-                    payload.diagnostics = filter.apply(payload.diagnostics)
-                    let renders = devices.map { languages in
-                        var render = iPhone.render(payload, preferredLanguages: languages)
-                        render.diagnostics = filter.apply(render.diagnostics)
-                        return render
-                    }
-                    out += PreviewText.render([PayloadPreview(file: file, payload: payload, renders: renders)], appDiagnostics: [], style: style)
-                } else {
-                    out += "  no apns.payload: an iPhone gets what FCM makes of message.notification\n"
-                }
+            for diagnostic in preview.findings { out += "  \(diagnostic)\n" }
+            guard showsIPhone else { continue }
+            out += "\(preview.file) — iPhone (apns.payload)\n"
+            if let iPhone = preview.iPhone {
+                out += PreviewText.render([iPhone], appDiagnostics: [], style: style)
+            } else {
+                out += "  no apns.payload: an iPhone gets what FCM makes of message.notification\n"
             }
         }
         return out
+    }
+
+    /// `--format json`: per message, each device's Android rendering and, with --strings, the
+    /// iPhone's renders of `apns.payload` in the shape `preview --format json` uses.
+    static func json(_ previews: [MessagePreview], showsIPhone: Bool) -> LocatedJSON {
+        func android(_ locales: [String], _ rendering: AndroidRendering) -> LocatedJSON {
+            let outcome: String
+            var exception: LocatedJSON = .null
+            switch rendering.outcome {
+            case .shown: outcome = "shown"
+            case .notDisplayed: outcome = "not-displayed"
+            case .crash(let name):
+                outcome = "crash"
+                exception = .string(name)
+            }
+            return .object([
+                ("deviceLocales", .array(locales.map { .string($0) })),
+                ("resourceLocale", .string(rendering.resourceLocale)),
+                ("outcome", .string(outcome)),
+                ("exception", exception),
+                ("title", .string(rendering.title)),
+                ("titleFolder", .string(rendering.titleFolder)),
+                ("body", .string(rendering.body)),
+                ("bodyFolder", .string(rendering.bodyFolder)),
+            ])
+        }
+        return .object([
+            ("schemaVersion", .number(1)),
+            ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
+            ("messages", .array(previews.map { preview in
+                var members: [(String, LocatedJSON)] = [
+                    ("message", .string(preview.file)),
+                    ("android", .array(preview.devices.map(android))),
+                    ("diagnostics", .array(preview.findings.map(DiagnosticJSON.make))),
+                ]
+                if showsIPhone { members.append(("iPhone", preview.iPhone.map { PreviewJSON.preview($0) } ?? .null)) }
+                return .object(members)
+            })),
+        ])
     }
 
     /// Text with control characters shown as escapes, so that a title cannot move the cursor.

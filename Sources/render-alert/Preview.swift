@@ -99,15 +99,19 @@ struct Preview: ParsableCommand {
 
     /// FCM messages against an Android app's resources (and its iPhone twin with --strings).
     func runAndroid(_ res: String) throws {
-        if format != .text || layout != .table { throw ValidationError("--res previews as a text table only") }
+        if format == .html || layout != .table { throw ValidationError("--res previews as a text table or JSON (--format text or json)") }
         if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
         let iPhone = try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) }
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
-        let text = try AndroidPreview.text(
+        let previews = try AndroidPreview.previews(
             messages: try PayloadFiles.expand(payloads), resourceDirectory: res, devices: try languages.map { try LanguageList.parse($0, option: "--language") },
-            appName: appName, iPhone: iPhone, filter: try findingOptions.filter(), style: style)
+            appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
+        let text =
+            format == .json
+            ? AndroidPreview.json(previews, showsIPhone: iPhone != nil).outputText(pretty: true)
+            : AndroidPreview.text(previews, showsIPhone: iPhone != nil, style: style)
         try (output.map { Output.file($0, what: "cannot write the output") } ?? .standardOutput).write(text)
     }
 
