@@ -101,6 +101,64 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // String Catalogs whose languages spread over their keys rather than piling on one key:
+    // each key has English and a language of its own; then 50 languages sharing 2,000 keys.
+    // Each is linted, with or without a payload, in time linear in its size.
+    func catalogBytes(keys: Int, languages: (Int) -> [String]) -> [UInt8] {
+        let strings = (0..<keys).map { key in
+            let units = (["en"] + languages(key)).map { #""\#($0)":{"stringUnit":{"state":"translated","value":"v\#(key) %@"}}"# }
+            return #""k\#(key)":{"localizations":{"# + units.joined(separator: ",") + "}}"
+        }
+        return Array((#"{"sourceLanguage":"en","version":"1.0","strings":{"# + strings.joined(separator: ",") + "}}").utf8)
+    }
+    for (name, bytes) in [
+        ("a language per key, 10,000 keys", catalogBytes(keys: 10_000) { ["l\($0)"] }),
+        ("50 languages on 2,000 keys", catalogBytes(keys: 2_000) { key in (0..<50).map { "l\(($0 + key) % 50)" } }),
+    ] {
+        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/read + lint", configuration: .init(maxIterations: 5)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let app = AppLocalizations(localizations: [], catalogs: ["Localizable": StringCatalog(parsing: bytes)])
+                blackHole(Linter().lint(app))
+            }
+        }
+        // With a payload, a device for each language: the matcher meets the bundle's whole
+        // list once per device.
+        let payload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"loc-key":"k1","loc-args":["a"]}}}"#.utf8))
+        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/read + lint with a payload", configuration: .init(maxIterations: 5)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let app = AppLocalizations(localizations: [], catalogs: ["Localizable": StringCatalog(parsing: bytes)])
+                blackHole(Linter().lint(app, payloads: [payload]))
+            }
+        }
+        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/Foundation JSONSerialization", configuration: .init(maxIterations: 5)) { benchmark in
+            let data = Data(bytes)
+            for _ in benchmark.scaledIterations { blackHole(try! JSONSerialization.jsonObject(with: data)) }
+        }
+    }
+
+    // A push-key manifest of 10,000 keys against an app of 40 localizations that has them all:
+    // each key is a payload taken to every localization (400,000 lookups and server texts).
+    let manifestLanguages = (0..<40).map { "l\($0)" }
+    let manifestTables = manifestLanguages.map { language in
+        Array((0..<10_000).map { "\"k\($0)\" = \"\(language) text \($0) for %@\";\n" }.joined().utf8)
+    }
+    let manifestApp = AppLocalizations(
+        localizations: zip(manifestLanguages, manifestTables).map { language, table in
+            .init(name: language, path: nil, tables: ["Localizable": LocalizationTable(parsing: table)])
+        })
+    let manifest = PushManifest(
+        parsing: Array((#"{"version":1,"keys":["# + (0..<10_000).map { #"{"key":"k\#($0)","arguments":["string"]}"# }.joined(separator: ",") + "]}").utf8))
+    precondition(manifest.diagnostics.isEmpty && manifest.payloads.count == 10_000)
+    Benchmark("Manifest of 10,000 keys x 40 localizations/Linter", configuration: .init(maxIterations: 5)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(Linter().lint(manifestApp, payloads: manifest.payloads)) }
+    }
+    Benchmark("Manifest of 10,000 keys x 40 localizations/Foundation reads the 40 tables", configuration: .init(maxIterations: 5)) { benchmark in
+        let data = manifestTables.map { Data($0) }
+        for _ in benchmark.scaledIterations {
+            for table in data { blackHole(try! PropertyListSerialization.propertyList(from: table, format: nil)) }
+        }
+    }
+
     // A UTF-16 table whose value is 250,000 lone surrogates (500 KB).
     let surrogates: [UInt8] = [0xFF, 0xFE] + Array(#""k" = ""#.utf8).flatMap { [$0, 0] }
         + Array(repeating: [0x00, 0xD8], count: 250_000).flatMap { $0 } + Array(#"";"#.utf8).flatMap { [$0, 0] }

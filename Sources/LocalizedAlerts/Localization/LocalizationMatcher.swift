@@ -39,15 +39,15 @@ public final class LocalizationMatcher: Sendable {
         var results: [ResultKey: LocalizationMatch] = [:]
         /// Each list of available localizations analysed and indexed once: a bundle of
         /// thousands of localizations is matched for thousands of devices.
-        var indexes: [[String]: AvailableIndex] = [:]
+        var indexes: [AvailableLocalizations: AvailableIndex] = [:]
 
-        mutating func index(of available: [String]) -> AvailableIndex {
+        mutating func index(of available: AvailableLocalizations) -> AvailableIndex {
             if let index = indexes[available] { return index }
             if indexes.count >= 64 { indexes.removeAll(keepingCapacity: true) }
-            var index = AvailableIndex(available.map { info($0) })
-            index.unpassable = available.filter { !LocalizationMatcher.isPassableToMatcher($0) }
+            var index = AvailableIndex(available.names.map { info($0) })
+            index.unpassable = available.names.filter { !LocalizationMatcher.isPassableToMatcher($0) }
             indexes[available] = index
-            largestIndexed = max(largestIndexed, available.count)
+            largestIndexed = max(largestIndexed, available.names.count)
             return index
         }
 
@@ -87,12 +87,17 @@ public final class LocalizationMatcher: Sendable {
 
     struct ResultKey: Hashable {
         var preferred: [String]
-        var available: [String]
+        var available: AvailableLocalizations
     }
 
     /// The localizations to use, best first: what `ualoc_localizationsToUse` returns for these
     /// preferred languages and available localizations. Identifiers keep the caller's spelling.
     public func match(preferred: [String], available: [String]) -> LocalizationMatch {
+        match(preferred: preferred, available: AvailableLocalizations(available))
+    }
+
+    /// The same for a list whose hash is already known (a bundle's, matched for many devices).
+    func match(preferred: [String], available: AvailableLocalizations) -> LocalizationMatch {
         let key = ResultKey(preferred: preferred, available: available)
         return state.withLock { state in
             if let cached = state.results[key] { return cached }
@@ -108,7 +113,7 @@ public final class LocalizationMatcher: Sendable {
     /// Normalized form and fallback chain of one identifier, as the matcher sees it.
     /// The localizations of `available` that cannot be passed to the matcher, from the list's
     /// cached index.
-    func unpassableNames(of available: [String]) -> [String] {
+    func unpassableNames(of available: AvailableLocalizations) -> [String] {
         state.withLock { state in
             state.startAfreshIfFull()
             return state.index(of: available).unpassable
@@ -129,7 +134,7 @@ public final class LocalizationMatcher: Sendable {
 
     // MARK: The algorithm (ualoc.cpp, ualoc_localizationsToUse)
 
-    private static func compute(preferred: [String], available: [String], state: inout State) -> LocalizationMatch {
+    private static func compute(preferred: [String], available: AvailableLocalizations, state: inout State) -> LocalizationMatch {
         let prefs = preferred.map { state.info($0) }
         let index = state.index(of: available)
         let avails = index.infos
@@ -204,7 +209,7 @@ public final class LocalizationMatcher: Sendable {
         var localizations: [String] = []
         var winnerChain: [String] = []
         if let winner = result {
-            localizations.append(available[winner])
+            localizations.append(available.names[winner])
             let chain = avails[winner].availableChain
             winnerChain = avails[winner].preferredChain.map { state.strings[Int($0.id)] }
             for (step, link) in chain.enumerated() {
@@ -213,18 +218,18 @@ public final class LocalizationMatcher: Sendable {
                 // special case for Hong Kong), in order.
                 let linked = link == zhHantHK ? AvailableIndex.merged([index.byNormalized[link] ?? [], index.byNormalized[zhHantTW] ?? []]) : index.byNormalized[link] ?? []
                 for a in linked where a != winner && avails[a].isUsable {
-                    localizations.append(available[a])
+                    localizations.append(available.names[a])
                 }
             }
         }
-        if localizations.isEmpty, available.contains("zxx") {
+        if localizations.isEmpty, available.names.contains("zxx") {
             localizations = ["zxx"]
             reason = .noLinguisticContent
         }
         var preferredChain: [String] = []
         if let index = reason.preferredIndex { preferredChain = prefs[index].preferredChain.map { state.strings[Int($0.id)] } }
         return LocalizationMatch(
-            preferred: preferred, available: available, localizations: localizations, reason: reason,
+            preferred: preferred, available: available.names, localizations: localizations, reason: reason,
             preferredChain: preferredChain, winnerChain: winnerChain)
     }
 }
@@ -355,4 +360,23 @@ struct AvailableIndex {
         if nonEmpty.count <= 1 { return nonEmpty.first ?? [] }
         return Array(Set(nonEmpty.joined())).sorted()
     }
+}
+
+/// A list of available localizations with its hash computed once. The matcher keys its caches
+/// by the list; a bundle of thousands of localizations matched for thousands of devices made
+/// hashing the list each time quadratic. Equal lists that share storage compare at once.
+struct AvailableLocalizations: Hashable, Sendable {
+    let names: [String]
+    private let hash: Int
+
+    init(_ names: [String]) {
+        self.names = names
+        var hasher = Hasher()
+        hasher.combine(names)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.names == b.names }
 }

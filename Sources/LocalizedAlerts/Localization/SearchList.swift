@@ -4,7 +4,9 @@ public struct BundleLocalizations: Hashable, Sendable {
     /// In order: Info.plist's `CFBundleLocalizations`, then the `.lproj` folder names (sorted, so
     /// that ties resolve the same way on every machine), then the development region when `Base`
     /// is present and the region is not there in any form. Exact duplicates are dropped.
-    public var names: [String]
+    public var names: [String] { didSet { available = AvailableLocalizations(names) } }
+    /// `names` hashed once, for the matcher's caches.
+    private(set) var available: AvailableLocalizations
     /// `CFBundleDevelopmentRegion`; nil when absent or empty.
     public var developmentRegion: String?
     /// Whether the development region was added because of `Base.lproj`.
@@ -26,6 +28,7 @@ public struct BundleLocalizations: Hashable, Sendable {
             added = true
         }
         self.names = names
+        self.available = AvailableLocalizations(names)
         self.developmentRegion = region
         self.addedDevelopmentRegion = added
     }
@@ -127,14 +130,14 @@ extension LocalizationMatcher {
     public func searchList(preferredLanguages: [String], bundle: BundleLocalizations) -> SearchList {
         let available = bundle.names
         // Which localizations cannot be passed is the bundle's, found once per bundle.
-        let unpassable = unpassableNames(of: available)
+        let unpassable = unpassableNames(of: bundle.available)
         let unusable = preferredLanguages.filter { !Self.isPassableToMatcher($0) } + unpassable
         // CFBundle converts each list to ASCII C strings; one that cannot be converted makes
         // the whole call return nothing.
         func attempt(_ preferred: [String]) -> LocalizationMatch? {
             guard !preferred.isEmpty, !available.isEmpty, preferred.allSatisfy(Self.isPassableToMatcher), unpassable.isEmpty
             else { return nil }
-            let result = match(preferred: preferred, available: available)
+            let result = match(preferred: preferred, available: bundle.available)
             return result.localizations.isEmpty ? nil : result
         }
         var source = SearchList.Source.none

@@ -13,12 +13,15 @@ struct PayloadSizeRule: LintRule {
         // A manifest of many keys is as many payloads, each taken to every localization: the
         // devices are made once, and each localization costs the server text of the payload's
         // fields, not a localized payload written out (see LocalizedPayloadSize).
+        // A payload with errors is never localized (localize refuses it): nothing is sent.
+        let payloads = context.payloads.filter { payload in
+            payload.aps.alert?.usesKeys == true && !payload.diagnostics.contains { $0.severity == .error }
+        }
+        guard !payloads.isEmpty else { return }
         let localizations = context.selectableLocalizations
         let devices = localizations.map { context.renderer.context(preferredLanguages: [$0]) }
         var scratch: [UInt8] = []
-        for payload in context.payloads where payload.aps.alert?.usesKeys == true {
-            // A payload with errors is never localized (localize refuses it): nothing is sent.
-            guard !payload.diagnostics.contains(where: { $0.severity == .error }) else { continue }
+        for payload in payloads {
             var size = LocalizedPayloadSize(payload)
             var oversized: [(String, Int)] = []
             for (localization, device) in zip(localizations, devices) {
