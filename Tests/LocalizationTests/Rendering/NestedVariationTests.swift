@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import LocalizedAlerts
+
+/// String Catalog variations nested in either order (device in plural, plural in device, and
+/// deeper), and device variations beside substitutions: every device gets its own text.
+@Suite("Nested catalog variations")
+struct NestedVariationTests {
+    /// A translated string unit, as Xcode writes it.
+    static func unit(_ text: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"# }
+
+    /// A catalog of English keys, each given as its localization's JSON.
+    static func catalog(_ keys: [(String, String)]) -> String {
+        let strings = keys.map { #""\#($0.0)":{"localizations":{"en":\#($0.1)}}"# }.joined(separator: ",\n")
+        return #"{"sourceLanguage":"en","version":"1.0","strings":{\#n\#(strings)}}"#
+    }
+
+    static let pluralOverDevice = #"{"variations":{"plural":{"one":{"variations":{"device":{"ipad":\#(unit("%lld tab on iPad")),"other":\#(unit("%lld tab"))}}},"other":\#(unit("%lld tabs"))}}}"#
+    static let pluralOverDeviceWithoutOther = #"""
+        {"variations":{"plural":{
+          "one":{"variations":{"device":{"iphone":\#(unit("%lld tab on iPhone")),"ipad":\#(unit("%lld tab on iPad"))}}},
+          "other":{"variations":{"device":{"iphone":\#(unit("%lld tabs on iPhone")),"ipad":\#(unit("%lld tabs on iPad"))}}}}}}
+        """#
+    /// Device, then plural, then device again.
+    static let deep = #"""
+        {"variations":{"device":{"mac":\#(unit("%lld on Mac")),"other":{"variations":{"plural":{
+          "one":{"variations":{"device":{"ipad":\#(unit("%lld tab on iPad")),"other":\#(unit("%lld tab"))}}},
+          "other":\#(unit("%lld tabs"))}}}}}}
+        """#
+    static let substitutions = #"""
+        "substitutions":{
+          "files":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{"one":\#(unit("%arg file")),"other":\#(unit("%arg files"))}}},
+          "folders":{"argNum":2,"formatSpecifier":"lld","variations":{"plural":{"one":\#(unit("%arg folder")),"other":\#(unit("%arg folders"))}}}}
+        """#
+    static let deviceWithSubstitutions = #"""
+        {"variations":{"device":{
+          "iphone":\#(unit("iPhone: %#@files@ in %#@folders@")),"ipad":\#(unit("iPad: %#@files@ in %#@folders@")),
+          "other":\#(unit("Other: %#@files@ in %#@folders@"))}},
+        \#(substitutions)}
+        """#
+    static let deviceWithSubstitutionsWithoutOther = #"""
+        {"variations":{"device":{
+          "iphone":\#(unit("iPhone: %#@files@ in %#@folders@")),"ipad":\#(unit("iPad: %#@files@ in %#@folders@"))}},
+        \#(substitutions)}
+        """#
+
+    static let app = catalog([
+        ("tabs", pluralOverDevice), ("tabs.bare", pluralOverDeviceWithoutOther), ("tabs.deep", deep), ("sync", deviceWithSubstitutions),
+        ("sync.bare", deviceWithSubstitutionsWithoutOther),
+    ])
+
+    func renderer() throws -> (AlertRenderer, TemporaryDirectory) {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/Localizable.xcstrings", Self.app)
+        return (AlertRenderer(app: try AppLocalizations(directory: directory.path + "/app")), directory)
+    }
+
+    func body(_ renderer: AlertRenderer, _ key: String, _ arguments: [String], mode: LocalizationMode, device: DeviceKind) -> String? {
+        let args = arguments.map { #""\#($0)""# }.joined(separator: ",")
+        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"\#(key)","loc-args":[\#(args)]}}}"#)
+        return renderer.localize(payload, preferredLanguages: ["en"], mode: mode, device: device).body
+    }
+
+    @Test(arguments: [
+        ("tabs", DeviceKind.ipad, "1", "1 tab on iPad"), ("tabs", .iphone, "1", "1 tab"), ("tabs", .mac, "1", "1 tab"), ("tabs", .ipad, "3", "3 tabs"),
+        ("tabs.bare", .iphone, "1", "1 tab on iPhone"), ("tabs.bare", .ipad, "1", "1 tab on iPad"), ("tabs.bare", .ipad, "2", "2 tabs on iPad"),
+        ("tabs.deep", .mac, "1", "1 on Mac"), ("tabs.deep", .ipad, "1", "1 tab on iPad"), ("tabs.deep", .iphone, "1", "1 tab"),
+        ("tabs.deep", .ipad, "2", "2 tabs"),
+    ])
+    func serverModeChoosesTheDevicesFormInEitherNesting(_ key: String, _ device: DeviceKind, _ count: String, _ expected: String) throws {
+        let (renderer, _) = try renderer()
+        #expect(body(renderer, key, [count], mode: .server, device: device) == expected)
+    }
+
+    /// Every device the tool knows, with a variation that names each of them, nested both ways.
+    @Test(arguments: DeviceKind.allCases)
+    func everyDeviceFindsItsOwnTextInBothNestings(_ device: DeviceKind) throws {
+        let names = DeviceKind.allCases.map(\.rawValue) + ["other"]
+        func devices(_ form: String) -> String {
+            let cases = names.map { name in "\"\(name)\":" + Self.unit("%lld \(form) (\(name))") }
+            return #"{"variations":{"device":{"# + cases.joined(separator: ",") + "}}}"
+        }
+        func plural(_ name: String) -> String {
+            #"{"variations":{"plural":{"one":"# + Self.unit("%lld tab (\(name))") + #","other":"# + Self.unit("%lld tabs (\(name))") + "}}}"
+        }
+        let deviceOverPlural = #"{"variations":{"device":{\#(names.map { #""\#($0)":\#(plural($0))"# }.joined(separator: ","))}}}"#
+        let pluralOverDevice = #"{"variations":{"plural":{"one":\#(devices("tab")),"other":\#(devices("tabs"))}}}"#
+        let catalog = StringCatalog(parsing: Array(Self.catalog([("d", deviceOverPlural), ("p", pluralOverDevice)]).utf8), file: "c.xcstrings")
+        #expect(catalog.diagnostics.isEmpty, "\(catalog.diagnostics.map(\.message))")
+        let formatter = ServerFormatter(locale: "en", device: device)
+        for (key, value, _) in catalog.compiled(for: "en") {
+            #expect(formatter.format(value, arguments: ["1"]).text == "1 tab (\(device.rawValue))", "\(key)")
+            #expect(formatter.format(value, arguments: ["4"]).text == "4 tabs (\(device.rawValue))", "\(key)")
+        }
+    }
+
+    /// A push never resolves a plural (docs/device-behaviour.md §4): whichever the nesting and
+    /// the device, device mode shows the plural's format key.
+    @Test(arguments: [("tabs", DeviceKind.iphone), ("tabs", .ipad), ("tabs", .mac), ("tabs.bare", .iphone), ("tabs.bare", .ipad)])
+    func deviceModeShowsThePluralsFormatKey(_ key: String, _ device: DeviceKind) throws {
+        let (renderer, _) = try renderer()
+        #expect(body(renderer, key, ["1"], mode: .device, device: device) == "@arg1@")
+    }
+
+    /// A device no variation names, where none has `other`, finds no text: the key shows
+    /// (not documented; docs/device-behaviour.md §5.0).
+    @Test(arguments: LocalizationMode.allCases)
+    func aDeviceNoVariationNamesShowsTheKey(_ mode: LocalizationMode) throws {
+        let (renderer, _) = try renderer()
+        #expect(body(renderer, "tabs.bare", ["1"], mode: mode, device: .mac) == "tabs.bare")
+    }
+
+    @Test(arguments: [(DeviceKind.iphone, "iPhone"), (.ipad, "iPad"), (.mac, "Other"), (.applewatch, "Other")])
+    func substitutionsExpandInTheDevicesVariant(_ device: DeviceKind, _ prefix: String) throws {
+        let (renderer, _) = try renderer()
+        #expect(body(renderer, "sync", ["1", "2"], mode: .server, device: device) == "\(prefix): 1 file in 2 folders")
+        #expect(body(renderer, "sync", ["3", "1"], mode: .server, device: device) == "\(prefix): 3 files in 1 folder")
+        // On the device the plural variables are not resolved; the device's own variant shows.
+        #expect(body(renderer, "sync", ["1", "2"], mode: .device, device: device) == "\(prefix): @files@ in @folders@")
+    }
+
+    @Test(arguments: [(DeviceKind.iphone, "iPhone"), (.ipad, "iPad")])
+    func substitutionsExpandWithoutAnOtherVariant(_ device: DeviceKind, _ prefix: String) throws {
+        let (renderer, _) = try renderer()
+        #expect(body(renderer, "sync.bare", ["1", "2"], mode: .server, device: device) == "\(prefix): 1 file in 2 folders")
+        #expect(body(renderer, "sync.bare", ["1", "2"], mode: .device, device: device) == "\(prefix): @files@ in @folders@")
+    }
+
+    /// `dump` keeps every text of every device and plural form.
+    @Test func dumpShowsEveryNestedText() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Localizable.xcstrings", Self.app)
+        let result = try RenderAlertCommand.run(["dump", directory.path + "/Localizable.xcstrings"])
+        #expect(result.status == 0, "\(result.error)")
+        for text in [
+            "%lld tab on iPad", "%lld tab", "%lld tabs", "%lld tab on iPhone", "%lld tabs on iPhone", "%lld tabs on iPad", "%lld on Mac",
+            "iPhone: %#@files@ in %#@folders@", "iPad: %#@files@ in %#@folders@", "Other: %#@files@ in %#@folders@", "%1$lld file", "%2$lld folders",
+        ] {
+            #expect(result.output.contains("\"\(text)\""), "\(text) in\n\(result.output)")
+        }
+    }
+}
