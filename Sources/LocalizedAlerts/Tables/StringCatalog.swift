@@ -284,6 +284,15 @@ extension StringCatalog.Value {
         }
     }
 
+    /// Every text the value holds, at any depth: each may name substitutions.
+    var allUnitTexts: [String] {
+        switch self {
+        case .unit(let unit): [unit.value]
+        case .unitWithVariations(let unit, _, let cases): [unit.value] + cases.flatMap(\.value.allUnitTexts)
+        case .variations(_, let cases): cases.flatMap(\.value.allUnitTexts)
+        }
+    }
+
     /// This value as `device` reads it: every device variation replaced by the device's case,
     /// else its `other` case. Nil when a device variation has neither; a plural then loses
     /// that form, which falls back to `other` as any missing form does (what a device does
@@ -570,10 +579,11 @@ struct StringCatalogReader {
     }
 
     mutating func checkSubstitutions(_ localization: StringCatalog.Localization, key: String) {
+        // Every text counts, each device's and each form's: any of them may be the one shown.
         // Only a text with a `#` can name a substitution (`%#@name@`): the rest are not parsed.
-        let text = localization.value?.unitText
-        if localization.substitutions.isEmpty && !(text.map(FormatString.mayNameVariable) ?? false) { return }
-        let used = Set(text.map { FormatString($0).specifiers.compactMap(\.variableName) } ?? [])
+        let texts = (localization.value?.allUnitTexts ?? []).filter(FormatString.mayNameVariable)
+        if localization.substitutions.isEmpty && texts.isEmpty { return }
+        let used = Set(texts.flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
         let defined = Set(localization.substitutions.map(\.name))
         for name in used.subtracting(defined).sorted() {
             report(

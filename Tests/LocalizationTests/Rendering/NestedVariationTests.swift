@@ -126,6 +126,32 @@ struct NestedVariationTests {
         #expect(body(renderer, "sync.bare", ["1", "2"], mode: .device, device: device) == "\(prefix): @files@ in @folders@")
     }
 
+    /// What every device variant's text uses is checked, not only the `other` one's.
+    @Test func substitutionsAreCheckedInEveryVariant() throws {
+        let clean = StringCatalog(parsing: Array(Self.app.utf8), file: "c.xcstrings")
+        #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.message))")
+        let text = Self.catalog([
+                (
+                    "sync",
+                    #"""
+                    {"variations":{"device":{
+                      "iphone":\#(Self.unit("%#@files@ in %#@folders@")),"ipad":\#(Self.unit("%#@files@ in %#@folders@ and %#@links@"))}},
+                    \#(Self.substitutions)}
+                    """#
+                )
+            ])
+        let catalog = StringCatalog(parsing: Array(text.utf8), file: "c.xcstrings")
+        #expect(catalog.diagnostics.map(\.id) == [.catalogUndefinedSubstitution])
+        #expect(catalog.diagnostics.first?.message.contains("%#@links@") == true)
+    }
+
+    @Test func lintFindsNothingWrongWithTheseShapes() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/Localizable.xcstrings", Self.app)
+        let findings = try LintSession(paths: [directory.path + "/app"], workingDirectory: directory.path).run().findings
+        #expect(findings.isEmpty, "\(findings.map { "\($0.id.rawValue): \($0.message)" })")
+    }
+
     /// `dump` keeps every text of every device and plural form.
     @Test func dumpShowsEveryNestedText() throws {
         let directory = try TemporaryDirectory()
