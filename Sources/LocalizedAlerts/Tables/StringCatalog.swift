@@ -247,12 +247,11 @@ public struct StringCatalog: Sendable {
 
 extension StringCatalog.Localization {
     /// Every device a device variation names, in the value or a substitution, at any depth,
-    /// in file order, then `other`; empty when there is no device variation.
+    /// in file order, and `other`; empty when there is no device variation.
     var deviceNames: [String] {
         var names: [String] = []
         value?.collectDeviceNames(into: &names)
         for substitution in substitutions { for c in substitution.cases { c.value.collectDeviceNames(into: &names) } }
-        if !names.isEmpty && !names.contains("other") { names.append("other") }
         return names
     }
 
@@ -328,9 +327,12 @@ extension StringCatalog.Value {
             return
         case .variations(let kind, let cases), .unitWithVariations(_, let kind, let cases):
             for c in cases {
-                if kind == .device && !names.contains(c.name) { names.append(c.name) }
+                // A name no device has is never chosen (the reader reports it); each name
+                // kept costs a pass over the value, so there are at most eight.
+                if kind == .device && DeviceKind.variantNames.contains(c.name) && !names.contains(c.name) { names.append(c.name) }
                 c.value.collectDeviceNames(into: &names)
             }
+            if kind == .device && !names.contains("other") { names.append("other") }
         }
     }
 }

@@ -152,6 +152,21 @@ struct NestedVariationTests {
         #expect(findings.isEmpty, "\(findings.map { "\($0.id.rawValue): \($0.message)" })")
     }
 
+    /// Only names a device has make variants: one per name would make a hostile catalog of
+    /// thousands of unknown names cost thousands of passes over its value.
+    @Test func unknownDeviceNamesMakeNoVariants() throws {
+        let unknown = (0..<20_000).map { #""d\#($0)":"# + Self.unit("%lld tab \($0)") }.joined(separator: ",")
+        let value = #"{"variations":{"plural":{"one":{"variations":{"device":{"# + unknown + #","other":"# + Self.unit("%lld tab")
+            + #"}}},"other":"# + Self.unit("%lld tabs") + "}}}"
+        let catalog = StringCatalog(parsing: Array(Self.catalog([("tabs", value)]).utf8), file: "c.xcstrings")
+        guard case .deviceSpecific(let variants)? = catalog.compiled(for: "en").first?.value else {
+            Issue.record("not a device rule")
+            return
+        }
+        #expect(variants.map(\.name) == ["other"])
+        #expect(ServerFormatter(locale: "en").format(variants[0].value, arguments: ["1"]).text == "1 tab")
+    }
+
     /// `dump` keeps every text of every device and plural form.
     @Test func dumpShowsEveryNestedText() throws {
         let directory = try TemporaryDirectory()
