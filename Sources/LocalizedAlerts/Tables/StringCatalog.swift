@@ -198,8 +198,10 @@ public struct StringCatalog: Sendable {
         let devices = localization.deviceNames
         guard !devices.isEmpty else { return compile(oneDevice: localization) }
         let variants = devices.compactMap { name -> LocalizedValue.Variant? in
-            guard let projected = localization.forDevice(name), let value = compile(oneDevice: projected) else { return nil }
-            return LocalizedValue.Variant(name: name, value: value, location: localization.value?.deviceCase(name)?.location ?? localization.location)
+            guard var projected = localization.forDevice(name) else { return nil }
+            // A device's own case of a top-level device variation is where its value is written.
+            if let location = localization.value?.deviceCase(name)?.location { projected.location = location }
+            return compile(oneDevice: projected).map { LocalizedValue.Variant(name: name, value: $0, location: projected.location) }
         }
         return .deviceSpecific(variants)
     }

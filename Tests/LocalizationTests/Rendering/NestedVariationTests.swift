@@ -152,6 +152,29 @@ struct NestedVariationTests {
         #expect(findings.isEmpty, "\(findings.map { "\($0.id.rawValue): \($0.message)" })")
     }
 
+    /// Plural rules see the plurals inside device variations, in either nesting, each once.
+    @Test func pluralRulesLookInsideDeviceVariations() throws {
+        let russianTabs = #"""
+            {"variations":{"plural":{"one":{"variations":{"device":{"ipad":\#(Self.unit("%lld вкладка на iPad")),"other":\#(Self.unit("%lld вкладка"))}}},
+              "other":\#(Self.unit("%lld вкладок"))}}}
+            """#
+        let russianWindows = #"""
+            {"variations":{"device":{"mac":{"variations":{"plural":{"one":\#(Self.unit("%lld окно")),"other":\#(Self.unit("%lld окон"))}}},
+              "other":{"variations":{"plural":{"one":\#(Self.unit("%lld окно")),"other":\#(Self.unit("%lld окон"))}}}}}}
+            """#
+        let catalog = #"""
+            {"sourceLanguage":"en","version":"1.0","strings":{
+              "tabs":{"localizations":{"en":\#(Self.pluralOverDevice),"ru":\#(russianTabs)}},
+              "windows":{"localizations":{"en":\#(Self.unit("%lld windows")),"ru":\#(russianWindows)}}}}
+            """#
+        let directory = try TemporaryDirectory()
+        try directory.write("app/Localizable.xcstrings", catalog)
+        let findings = try LintSession(paths: [directory.path + "/app"], workingDirectory: directory.path).run().findings
+        let missing = findings.filter { $0.id.rawValue == "plural.missing-category" }
+        #expect(missing.compactMap(\.key).sorted() == ["tabs", "windows", "windows"], "\(missing.map(\.message))")
+        #expect(missing.allSatisfy { $0.message.contains("lacks few, many") }, "\(missing.map(\.message))")
+    }
+
     /// Only names a device has make variants: one per name would make a hostile catalog of
     /// thousands of unknown names cost thousands of passes over its value.
     @Test func unknownDeviceNamesMakeNoVariants() throws {
