@@ -203,4 +203,25 @@ struct NestedVariationTests {
             #expect(result.output.contains("\"\(text)\""), "\(text) in\n\(result.output)")
         }
     }
+
+    /// A device variation under a plural is also listed as written, each text with its path.
+    @Test func dumpShowsDevicesUnderPluralsAsWritten() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("Localizable.xcstrings", Self.app)
+        let text = try RenderAlertCommand.run(["dump", directory.path + "/Localizable.xcstrings"]).output
+        for line in [
+            #"plural.one device.ipad: "%lld tab on iPad""#, #"plural.one device.other: "%lld tab""#, #"plural.other: "%lld tabs""#,
+            #"device.other plural.one device.ipad: "%lld tab on iPad""#, #"device.mac: "%lld on Mac""#,
+        ] {
+            #expect(text.contains("        " + line), "\(line) in\n\(text)")
+        }
+        let json = try RenderAlertCommand.run(["dump", "--format", "json", directory.path + "/Localizable.xcstrings"]).output
+        let files = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let listing = try #require((files.first?["listings"] as? [[String: Any]])?.first)
+        let entries = try #require(listing["entries"] as? [[String: Any]])
+        let written = Dictionary(uniqueKeysWithValues: entries.map { ($0["key"] as! String, $0["written"] as? [[String: Any]]) })
+        #expect(written["tabs"]??.map { $0["path"] as! [String] } == [["plural.one", "device.ipad"], ["plural.one", "device.other"], ["plural.other"]])
+        #expect(written["tabs"]??.first?["text"] as? String == "%lld tab on iPad")
+        #expect(entries.first { $0["key"] as? String == "sync" }?["written"] == nil, "a device variation at the top is listed as written already")
+    }
 }
