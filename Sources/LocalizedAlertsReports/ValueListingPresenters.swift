@@ -8,6 +8,16 @@ public struct ValueListing: Sendable {
         public var key: String
         public var value: LocalizedValue
         public var location: SourceLocation?
+        /// A catalog value whose device variations sit under a plural form or in a
+        /// substitution, as written: ``value`` lists it device by device, compiled.
+        public var written: [WrittenText] = []
+    }
+
+    /// One text of a catalog value and the variation cases that lead to it, outermost first
+    /// (`plural.one`, `device.ipad`).
+    public struct WrittenText: Sendable {
+        public var path: [String]
+        public var text: String
     }
 
     public var file: String?
@@ -25,12 +35,57 @@ public struct ValueListing: Sendable {
 
     /// One listing per language of the catalog, the source language first.
     public static func languages(of catalog: StringCatalog) -> [ValueListing] {
-        catalog.languages.map { language in
+        // The few localizations whose compiled form is not their written one, by language
+        // and key, found in one pass (the last of a language in a key counts, as compiled).
+        var nested: [String: [String: StringCatalog.Localization]] = [:]
+        for key in catalog.strings {
+            for localization in key.localizations {
+                nested[localization.language, default: [:]][key.key] = nestsDevices(localization) ? localization : nil
+            }
+        }
+        return catalog.languages.map { language in
             ValueListing(
                 file: catalog.file, format: "String Catalog (\(language))",
-                entries: catalog.compiled(for: language).map { Entry(key: $0.key, value: $0.value, location: $0.location) },
+                entries: catalog.compiled(for: language).map { item in
+                    var entry = Entry(key: item.key, value: item.value, location: item.location)
+                    if let localization = nested[language]?[item.key] { entry.written = writtenTexts(localization) }
+                    return entry
+                },
                 isReadable: catalog.isReadable)
         }
+    }
+
+    /// A device variation under another variation, or in a substitution.
+    static func nestsDevices(_ localization: StringCatalog.Localization) -> Bool {
+        func nests(_ value: StringCatalog.Value, under outer: Bool) -> Bool {
+            switch value {
+            case .unit: false
+            case .variations(let kind, let cases), .unitWithVariations(_, let kind, let cases):
+                (kind == .device && outer) || cases.contains { nests($0.value, under: outer || kind != .device) }
+            }
+        }
+        return localization.value.map { nests($0, under: false) } == true
+            || localization.substitutions.contains { $0.cases.contains { nests($0.value, under: true) } }
+    }
+
+    static func writtenTexts(_ localization: StringCatalog.Localization) -> [WrittenText] {
+        var texts: [WrittenText] = []
+        func walk(_ value: StringCatalog.Value, _ path: [String]) {
+            switch value {
+            case .unit(let unit):
+                texts.append(WrittenText(path: path, text: unit.value))
+            case .variations(let kind, let cases):
+                for c in cases { walk(c.value, path + ["\(kind.rawValue).\(c.name)"]) }
+            case .unitWithVariations(let unit, let kind, let cases):
+                texts.append(WrittenText(path: path + ["stringUnit"], text: unit.value))
+                for c in cases { walk(c.value, path + ["\(kind.rawValue).\(c.name)"]) }
+            }
+        }
+        if let value = localization.value { walk(value, []) }
+        for substitution in localization.substitutions {
+            for c in substitution.cases { walk(c.value, ["substitutions.\(substitution.name)", "plural.\(c.name)"]) }
+        }
+        return texts
     }
 
     init(file: String?, format: String, entries: [Entry], isReadable: Bool) {
@@ -56,6 +111,12 @@ public enum ValueListingText {
                 if shown.isPlural { out += "  (a plural: a push shows this format key)" }
                 out += "\n"
                 describe(entry.value, indent: "      ", into: &out)
+                if !entry.written.isEmpty {
+                    out += "      as written in the catalog:\n"
+                    for text in entry.written {
+                        out += "        \(text.path.isEmpty ? "stringUnit" : printable(text.path.joined(separator: " "))): \(TableText.quoted(text.text))\n"
+                    }
+                }
             }
         }
         return out + LintXcode.render(diagnostics)
@@ -101,6 +162,9 @@ public enum ValueListingJSON {
                 if let location = entry.location { members += [("line", .number(location.line)), ("column", .number(location.column))] }
                 let shown = entry.value.deviceText()
                 members += [("pushShows", .string(shown.text)), ("value", value(entry.value))]
+                if !entry.written.isEmpty {
+                    members.append(("written", .array(entry.written.map { .object([("path", .array($0.path.map { .string($0) })), ("text", .string($0.text))]) })))
+                }
                 return .object(members)
             })),
         ])

@@ -44,6 +44,15 @@ public indirect enum LocalizedValue: Hashable, Sendable {
         }
     }
 
+    /// Every format the value holds: its own, or its variants', at any depth.
+    var formats: [LocalizedFormat] {
+        switch self {
+        case .text: []
+        case .format(let format): [format]
+        case .deviceSpecific(let variants), .widthSpecific(let variants): variants.flatMap(\.value.formats)
+        }
+    }
+
     /// The device's variant, else `other`.
     static func chooseDevice(_ variants: [Variant], device: DeviceKind) -> Variant? {
         variants.first { $0.name == device.rawValue } ?? variants.first { $0.name == "other" }

@@ -192,6 +192,23 @@ public struct StringCatalog: Sendable {
     }
 
     static func compile(_ localization: Localization) -> LocalizedValue? {
+        // A device variation may sit at any depth: under a plural form, or in a substitution's
+        // forms. A stringsdict has device rules outermost, so each device named anywhere gets
+        // the whole localization as that device reads it (docs/device-behaviour.md §5.0).
+        let devices = localization.deviceNames
+        guard !devices.isEmpty else { return compile(oneDevice: localization) }
+        let variants = devices.compactMap { name -> LocalizedValue.Variant? in
+            guard var projected = localization.forDevice(name) else { return nil }
+            // A device's own case of a top-level device variation is where its value is written.
+            if let location = localization.value?.deviceCase(name)?.location { projected.location = location }
+            return compile(oneDevice: projected).map { LocalizedValue.Variant(name: name, value: $0, location: projected.location) }
+        }
+        return .deviceSpecific(variants)
+    }
+
+    /// A localization without device variations: a text, a plural, or a format whose
+    /// `%#@name@` are its substitutions.
+    private static func compile(oneDevice localization: Localization) -> LocalizedValue? {
         guard let value = localization.value else { return nil }
         if !localization.substitutions.isEmpty, let format = value.unitText {
             let variables = localization.substitutions.map { substitution -> LocalizedFormat.Variable in
@@ -206,34 +223,56 @@ public struct StringCatalog: Sendable {
             }
             return .format(LocalizedFormat(formatKey: format, variables: variables, location: localization.location))
         }
-        return compile(value, location: localization.location)
-    }
-
-    static func compile(_ value: Value, location: SourceLocation?) -> LocalizedValue? {
         switch value {
         case .unit(let unit):
             return .text(unit.value)
-        case .variations(let kind, let cases), .unitWithVariations(_, let kind, let cases):
-            switch kind {
-            case .device, .width:
-                let variants = cases.compactMap { c in compile(c.value, location: c.location).map { LocalizedValue.Variant(name: c.name, value: $0, location: c.location) } }
-                return kind == .device ? .deviceSpecific(variants) : .widthSpecific(variants)
-            case .plural:
-                // Xcode names the generated variable after its argument (assumed: %#@arg1@ for
-                // the first argument, %N$#@argN@ otherwise; not verified against Xcode here).
-                let other = cases.first { $0.name == "other" }?.value.unitText ?? cases.first?.value.unitText ?? ""
-                let numeric = FormatString(other).argumentUses.first { $0.type == .integer || $0.type == .double }
-                let position = numeric?.position ?? 1
-                let specifier = numeric.map { use in use.specifier.length + String(use.specifier.conversion ?? "d") } ?? "lld"
-                let name = "arg\(position)"
-                let formatKey = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
-                let variable = LocalizedFormat.Variable(
-                    name: name, kind: .plural, valueType: specifier,
-                    cases: cases.compactMap { c in c.value.unitText.map { .init(name: c.name, format: $0, location: c.location) } },
-                    location: location)
-                return .format(LocalizedFormat(formatKey: formatKey, variables: [variable], location: location))
-            }
+        case .variations(.plural, let cases), .unitWithVariations(_, .plural, let cases):
+            // Xcode names the generated variable after its argument (assumed: %#@arg1@ for
+            // the first argument, %N$#@argN@ otherwise; not verified against Xcode here).
+            let other = cases.first { $0.name == "other" }?.value.unitText ?? cases.first?.value.unitText ?? ""
+            let numeric = FormatString(other).argumentUses.first { $0.type == .integer || $0.type == .double }
+            let position = numeric?.position ?? 1
+            let specifier = numeric.map { use in use.specifier.length + String(use.specifier.conversion ?? "d") } ?? "lld"
+            let name = "arg\(position)"
+            let formatKey = position == 1 ? "%#@\(name)@" : "%\(position)$#@\(name)@"
+            let variable = LocalizedFormat.Variable(
+                name: name, kind: .plural, valueType: specifier,
+                cases: cases.compactMap { c in c.value.unitText.map { .init(name: c.name, format: $0, location: c.location) } },
+                location: localization.location)
+            return .format(LocalizedFormat(formatKey: formatKey, variables: [variable], location: localization.location))
+        case .variations, .unitWithVariations:
+            // Device variations are chosen before this; the reader makes no others.
+            return nil
         }
+    }
+}
+
+extension StringCatalog.Localization {
+    /// Every device a device variation names, in the value or a substitution, at any depth,
+    /// in file order, and `other`; empty when there is no device variation.
+    var deviceNames: [String] {
+        var names: [String] = []
+        value?.collectDeviceNames(into: &names)
+        for substitution in substitutions { for c in substitution.cases { c.value.collectDeviceNames(into: &names) } }
+        return names
+    }
+
+    /// The localization as `device` reads it (``StringCatalog/Value/forDevice(_:)``); nil when
+    /// its value has nothing for that device.
+    func forDevice(_ device: String) -> Self? {
+        guard let value = value?.forDevice(device) else { return nil }
+        var projected = self
+        projected.value = value
+        for index in projected.substitutions.indices {
+            projected.substitutions[index].cases = projected.substitutions[index].cases.compactMap { $0.forDevice(device) }
+        }
+        return projected
+    }
+}
+
+extension StringCatalog.Value.Case {
+    func forDevice(_ device: String) -> Self? {
+        value.forDevice(device).map { Self(name: name, value: $0, location: location) }
     }
 }
 
@@ -243,6 +282,59 @@ extension StringCatalog.Value {
         switch self {
         case .unit(let unit), .unitWithVariations(let unit, _, _): unit.value
         case .variations(_, let cases): cases.first { $0.name == "other" }?.value.unitText
+        }
+    }
+
+    /// Every text the value holds, at any depth: each may name substitutions.
+    var allUnitTexts: [String] {
+        switch self {
+        case .unit(let unit): [unit.value]
+        case .unitWithVariations(let unit, _, let cases): [unit.value] + cases.flatMap(\.value.allUnitTexts)
+        case .variations(_, let cases): cases.flatMap(\.value.allUnitTexts)
+        }
+    }
+
+    /// This value as `device` reads it: every device variation replaced by the device's case,
+    /// else its `other` case. Nil when a device variation has neither; a plural then loses
+    /// that form, which falls back to `other` as any missing form does (what a device does
+    /// here is not documented: docs/device-behaviour.md §5.0).
+    func forDevice(_ device: String) -> Self? {
+        switch self {
+        case .unit:
+            return self
+        case .variations(.device, let cases), .unitWithVariations(_, .device, let cases):
+            // As in ``LocalizedValue/chooseDevice(_:device:)``: the device's case, else other.
+            let chosen = cases.first { $0.name == device } ?? cases.first { $0.name == "other" }
+            return chosen?.value.forDevice(device)
+        case .variations(let kind, let cases):
+            let kept = cases.compactMap { $0.forDevice(device) }
+            return kept.isEmpty ? nil : .variations(kind: kind, cases: kept)
+        case .unitWithVariations(let unit, let kind, let cases):
+            let kept = cases.compactMap { $0.forDevice(device) }
+            return kept.isEmpty ? nil : .unitWithVariations(unit, kind: kind, cases: kept)
+        }
+    }
+
+    /// The case of a top-level device variation named `name`.
+    func deviceCase(_ name: String) -> Case? {
+        switch self {
+        case .variations(.device, let cases), .unitWithVariations(_, .device, let cases): cases.first { $0.name == name }
+        default: nil
+        }
+    }
+
+    func collectDeviceNames(into names: inout [String]) {
+        switch self {
+        case .unit:
+            return
+        case .variations(let kind, let cases), .unitWithVariations(_, let kind, let cases):
+            for c in cases {
+                // A name no device has is never chosen (the reader reports it); each name
+                // kept costs a pass over the value, so there are at most eight.
+                if kind == .device && DeviceKind.variantNames.contains(c.name) && !names.contains(c.name) { names.append(c.name) }
+                c.value.collectDeviceNames(into: &names)
+            }
+            if kind == .device && !names.contains("other") { names.append("other") }
         }
     }
 }
@@ -491,10 +583,11 @@ struct StringCatalogReader {
     }
 
     mutating func checkSubstitutions(_ localization: StringCatalog.Localization, key: String) {
+        // Every text counts, each device's and each form's: any of them may be the one shown.
         // Only a text with a `#` can name a substitution (`%#@name@`): the rest are not parsed.
-        let text = localization.value?.unitText
-        if localization.substitutions.isEmpty && !(text.map(FormatString.mayNameVariable) ?? false) { return }
-        let used = Set(text.map { FormatString($0).specifiers.compactMap(\.variableName) } ?? [])
+        let texts = (localization.value?.allUnitTexts ?? []).filter(FormatString.mayNameVariable)
+        if localization.substitutions.isEmpty && texts.isEmpty { return }
+        let used = Set(texts.flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
         let defined = Set(localization.substitutions.map(\.name))
         for name in used.subtracting(defined).sorted() {
             report(

@@ -78,14 +78,26 @@ public final class LintContext: Sendable {
         model.location(ofUTF8Offset: specifier.range.lowerBound, in: value)
     }
 
-    /// Every plural variable of a stringsdict or catalog value, with the categories its
-    /// localization's language uses (Base has no language and is skipped).
+    /// Every plural variable of a stringsdict or catalog value, its device and width variants'
+    /// included, with the categories its localization's language uses (Base has no language
+    /// and is skipped).
     public func forEachPluralVariable(_ body: (_ value: LocalizedEntry, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void) {
+        struct Seen: Hashable {
+            var name: String
+            var location: SourceLocation?
+            var forms: [String]
+        }
         for value in values where value.localization != "Base" {
-            guard case .format(let format)? = value.localized else { continue }
+            guard let formats = value.localized?.formats, !formats.isEmpty else { continue }
             let categories = plurals.rules(for: value.localization).categories
-            for variable in format.variables where variable.kind == .plural {
-                body(value, variable, categories)
+            // A catalog plural whose forms vary by device compiles to one plural per device,
+            // all written at one place: a variable with the same forms there is visited once.
+            var seen: Set<Seen> = []
+            for format in formats {
+                for variable in format.variables where variable.kind == .plural {
+                    guard seen.insert(Seen(name: variable.name, location: variable.location, forms: variable.cases.map(\.name))).inserted else { continue }
+                    body(value, variable, categories)
+                }
             }
         }
     }
