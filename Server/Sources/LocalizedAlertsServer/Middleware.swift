@@ -3,9 +3,9 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// The outermost layer: times every request, counts it by endpoint and status, logs it, and
-/// turns whatever was thrown into a JSON error (an unexpected error into a 500 `internal`, the
-/// process going on).
+/// The outermost layer: times every request, counts it by endpoint and status, and logs it.
+/// What was thrown becomes its answer: an ``APIError`` (or any other `HTTPResponseError`) its
+/// own, anything else a 500 `internal`, logged, the process going on.
 struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServerMetrics
     let routes: RouteTable
@@ -15,19 +15,11 @@ struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch let error as APIError {
-            response = error.response
-        } catch is NIOTooManyBytesError {
-            response = APIError.bodyTooLarge(limit: routes.maximumBodyBytes).response
-        } catch let error as HTTPParserError {
-            // The body could not be decoded (a chunk size that overflows, say): the client's
-            // mistake, and the connection cannot go on.
-            response = APIError(.badRequest, code: "bad-request", message: "the request body is not valid HTTP/1.1 (\(error))", headers: [.connection: "close"]).response
-        } catch let error as HTTPError {
-            response = APIError(error.status, code: Self.code(error.status), message: error.body ?? error.status.reasonPhrase).response
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
         } catch {
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            response = APIError(.internalServerError, code: "internal", message: "the request could not be answered").response
+            response = try APIError.internalError.response(from: request, context: context)
         }
         let duration = ContinuousClock.now - start
         let endpoint = routes.endpoint(for: request.uri.path)
@@ -40,17 +32,6 @@ struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
                 "duration_us": "\(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)",
             ])
         return response
-    }
-
-    static func code(_ status: HTTPResponse.Status) -> String {
-        switch status.code {
-        case 400: "bad-request"
-        case 401: "unauthorized"
-        case 404: "not-found"
-        case 405: "method-not-allowed"
-        case 413: "body-too-large"
-        default: status.code >= 500 ? "internal" : "http-\(status.code)"
-        }
     }
 }
 
