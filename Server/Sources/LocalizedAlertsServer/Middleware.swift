@@ -1,37 +1,20 @@
 import Hummingbird
 import Logging
-import NIOCore
-import NIOHTTP1
 
-/// The outermost layer: times every request, counts it by endpoint and status, and logs it.
-/// What was thrown becomes its answer: an ``APIError`` (or any other `HTTPResponseError`) its
-/// own, anything else a 500 `internal`, logged, the process going on.
-struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
-    let metrics: ServerMetrics
-    let routes: RouteTable
-
+/// Below the request log and the metrics: an error that no `HTTPResponseError` describes (a
+/// bug, a connection gone mid-read) is logged and answered as a 500 `internal`, in the same
+/// JSON as every other error, the process going on. The others (``APIError`` above all) go on
+/// up to the router, which answers them itself.
+struct UnexpectedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        var response: Response
         do {
-            response = try await next(request, context)
+            return try await next(request, context)
         } catch let error as any HTTPResponseError {
-            response = try error.response(from: request, context: context)
+            throw error
         } catch {
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            response = try APIError.internalError.response(from: request, context: context)
+            throw APIError.internalError
         }
-        let duration = ContinuousClock.now - start
-        let endpoint = routes.endpoint(for: request.uri.path)
-        metrics.request(endpoint: endpoint, method: request.method.rawValue, status: response.status.code, duration: duration)
-        let level: Logger.Level = response.status.code >= 500 ? .error : .debug
-        context.logger.log(
-            level: level, "answered",
-            metadata: [
-                "method": "\(request.method.rawValue)", "path": "\(endpoint)", "status": "\(response.status.code)",
-                "duration_us": "\(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)",
-            ])
-        return response
     }
 }
 
@@ -42,8 +25,6 @@ struct RouteTable: Sendable {
     /// Path → methods (HEAD is answered wherever GET is).
     let routes: [String: [HTTPRequest.Method]]
     let maximumBodyBytes: Int
-
-    func endpoint(for path: String) -> String { routes[path] != nil ? path : "unknown" }
 }
 
 struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -51,11 +32,16 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
+        // The router names the endpoint (the metrics' `endpoint` label) only for a route it
+        // matched; the others are named here: a served path by itself, any other as `unknown`,
+        // so that a scanner's paths do not each become a series.
         guard let methods = routes.routes[path] else {
+            context.coreContext.endpointPath.value = "unknown"
             throw APIError(.notFound, code: "not-found", message: "no endpoint at \(path); GET /openapi.json lists them")
         }
         let allowed = methods.contains(.get) ? methods + [.head] : methods
         guard allowed.contains(request.method) else {
+            context.coreContext.endpointPath.value = path
             throw APIError(
                 .methodNotAllowed, code: "method-not-allowed",
                 message: "\(path) takes \(methods.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)",

@@ -216,7 +216,7 @@ enum OpenAPIDocument {
     "/metrics": {
       "get": {
         "summary": "Prometheus metrics",
-        "description": "render_alert_http_requests_total{endpoint,method,status}, render_alert_http_request_duration_seconds (histogram), render_alert_localizations_total{sendable}, render_alert_fallbacks_total{outcome}, render_alert_tables_generation, render_alert_table_reloads_total{result}.",
+        "description": "render_alert_http_requests_total{endpoint,method,status}, render_alert_http_request_duration_seconds{endpoint,method,status} (histogram), render_alert_http_request_errors_total{endpoint,method,status}, render_alert_http_requests_active{method}, render_alert_localizations_total{sendable}, render_alert_fallbacks_total{outcome}, render_alert_tables_generation, render_alert_table_reloads_total{result}.",
         "operationId": "metrics",
         "security": [{}],
         "responses": {"200": {"description": "Prometheus text exposition.", "content": {"text/plain": {"schema": {"type": "string"}}}}}

@@ -214,12 +214,17 @@ struct ServerEndpointTests {
             #expect(ready.status == 200)
             #expect(try ready.json()["status"] as? String == "ready")
             _ = try await HTTP.get(port: server.port, "/nowhere")
+            _ = try await HTTP.request(port: server.port, "DELETE", "/healthz")
             let metrics = try await HTTP.get(port: server.port, "/metrics")
             #expect(metrics.status == 200)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
             #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/v1/localizations",method="GET",status="200"} 1"#))
             #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="unknown",method="GET",status="404"} 1"#))
-            #expect(metrics.text.contains("render_alert_http_request_duration_seconds_bucket"))
+            // A wrong method is counted under its path, and as an error.
+            #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
+            #expect(metrics.text.contains(#"render_alert_http_request_errors_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
+            #expect(metrics.text.contains(#"render_alert_http_request_duration_seconds_bucket{endpoint="/v1/localizations",method="GET",status="200",le="0.0001"}"#))
+            #expect(metrics.text.contains(#"render_alert_http_requests_active{method="GET"} 1"#), "the scrape itself")
             #expect(metrics.text.contains("render_alert_tables_generation 1"))
         }
     }
