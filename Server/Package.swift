@@ -41,7 +41,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // GET /openapi.json, compiled in (see OpenAPIDocument.swift).
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         .executableTarget(
             name: "render-alert-server",

@@ -232,7 +232,11 @@ struct ServerEndpointTests {
     @Test("GET /openapi.json is OpenAPI 3.1 and documents every path and method served")
     func openAPI() async throws {
         try await InProcessServer.with { server in
-            let document = try await HTTP.get(port: server.port, "/openapi.json").json()
+            let response = try await HTTP.get(port: server.port, "/openapi.json")
+            // The resource file, byte for byte.
+            let file = try Data(contentsOf: URL(fileURLWithPath: Paths.repositoryRoot + "/Server/Sources/LocalizedAlertsServer/Resources/openapi.json"))
+            #expect(response.body == file)
+            let document = try response.json()
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             #expect(Set(paths.keys) == Set(ServerRoutes.all.keys))
