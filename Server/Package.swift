@@ -53,13 +53,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
-        // signal tests run the built render-alert-server.
+        // The HTTP service: its router through HummingbirdTesting, real servers on loopback
+        // ports for what only a socket shows (limits, malformed HTTP, exact bytes); the signal
+        // tests run the built render-alert-server.
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "LocalizedAlertsServer", "render-alert-server",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
     ]
