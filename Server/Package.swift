@@ -18,9 +18,10 @@ let package = Package(
         // Named, so that its products are found whatever the clone's folder is called.
         .package(name: "LocalizedAlerts", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The HTTP server, its lifecycle (signals, graceful shutdown), logs and Prometheus
-        // metrics. Hummingbird without its default traits (swift-configuration support and full
-        // Foundation), which the server does not use.
+        // The HTTP server, its lifecycle (signals, graceful shutdown), logs, and metrics
+        // (swift-metrics 2.13, whose withMetricsFactory binds a factory to a task) in Prometheus's
+        // text format. Hummingbird without its default traits (swift-configuration support and
+        // full Foundation), which the server does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
