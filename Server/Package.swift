@@ -18,12 +18,14 @@ let package = Package(
         // Named, so that its products are found whatever the clone's folder is called.
         .package(name: "LocalizedAlerts", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // The HTTP server, its lifecycle (signals, graceful shutdown), logs and Prometheus
-        // metrics. Hummingbird without its default traits (swift-configuration support and full
-        // Foundation), which the server does not use.
+        // The HTTP server, its lifecycle (signals, graceful shutdown), logs, and metrics
+        // (swift-metrics 2.13, whose withMetricsFactory binds a factory to a task) in Prometheus's
+        // text format. Hummingbird without its default traits (swift-configuration support and
+        // full Foundation), which the server does not use.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
@@ -38,8 +40,11 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // GET /openapi.json, compiled in (see OpenAPIDocument.swift).
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         .executableTarget(
             name: "render-alert-server",
@@ -49,13 +54,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The HTTP service end to end: real servers on loopback ports, real HTTP requests; the
-        // signal tests run the built render-alert-server.
+        // The HTTP service: its router through HummingbirdTesting, real servers on loopback
+        // ports for what only a socket shows (limits, malformed HTTP, exact bytes); the signal
+        // tests run the built render-alert-server.
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "LocalizedAlertsServer", "render-alert-server",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ]
         ),
     ]

@@ -4,7 +4,8 @@
 # unpacked in a temporary folder and run from another one, with the repository, the Swift
 # toolchain and the system's ICU out of sight when the machine allows (a mount namespace, as
 # root): the sample built into render-alert, ICU's data linked into both, and
-# render-alert-server answering on a loopback port and stopping cleanly on SIGTERM.
+# render-alert-server answering on a loopback port (its compiled-in OpenAPI document and its
+# metrics among the answers) and stopping cleanly on SIGTERM.
 #
 #   scripts/test-release.sh [--tarball dist/render-alert-VERSION-linux-x86_64.tar.gz]
 set -euo pipefail
@@ -102,6 +103,11 @@ if [ -n "$url" ]; then
   check "render-alert-server: /healthz" shows "$work/healthz" '"status":"ok"'
   curl -s --max-time 10 "$url/v1/localize" -d "$(cat "$work/request")" > "$work/served" || true
   check "render-alert-server: ICU's data is inside (Arabic plural rules and digits)" shows "$work/served" '٣ رسائل غير مقروءة'
+  # The OpenAPI document is compiled in: no resource bundle beside the binary to find.
+  curl -s --max-time 10 "$url/openapi.json" > "$work/openapi" || true
+  check "render-alert-server: the OpenAPI document is inside" shows "$work/openapi" '"openapi": "3.1.0"'
+  curl -s --max-time 10 "$url/metrics" > "$work/metrics" || true
+  check "render-alert-server: /metrics counts the requests" shows "$work/metrics" 'render_alert_http_requests_total{endpoint="/v1/localize",method="POST",status="200"} 1'
 fi
 kill -TERM "$server_pid" 2>/dev/null || true
 for _ in $(seq 150); do kill -0 "$runner" 2>/dev/null || break; sleep 0.1; done

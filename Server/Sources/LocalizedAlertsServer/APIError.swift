@@ -3,8 +3,9 @@ import LocalizedAlerts
 import LocalizedAlertsReports
 
 /// An error answered as `{"error": {"code": "…", "message": "…"}}`. Codes are stable; messages
-/// are for people.
-public struct APIError: Error, Sendable, CustomStringConvertible {
+/// are for people. Thrown anywhere below the router, it is answered by Hummingbird's router
+/// through ``response(from:context:)`` (and counted with its status by the metrics middleware).
+public struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
     public var status: HTTPResponse.Status
     /// `bad-request`, `unauthorized`, `not-found`, `method-not-allowed`, `body-too-large`,
     /// `internal`.
@@ -30,10 +31,18 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
             headers: [.connection: "close"])
     }
 
-    var response: Response {
+    /// The body could not be decoded (a chunk size that overflows, say): the client's mistake,
+    /// and the connection cannot go on.
+    static func malformedBody(_ error: any Error) -> APIError {
+        APIError(.badRequest, code: "bad-request", message: "the request body is not valid HTTP/1.1 (\(error))", headers: [.connection: "close"])
+    }
+
+    static let internalError = APIError(.internalServerError, code: "internal", message: "the request could not be answered")
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = JSONResponse.make(
             .object([("error", .object([("code", .string(code)), ("message", .string(message))]))]), status: status)
-        for field in headers { response.headers.append(field) }
+        response.headers.append(contentsOf: headers)
         return response
     }
 }

@@ -2,6 +2,7 @@ import Hummingbird
 @_spi(Presentation) import LocalizedAlerts
 import LocalizedAlertsReports
 import NIOCore
+import NIOHTTP1
 
 /// The paths the service answers, and their methods.
 public enum ServerRoutes {
@@ -45,8 +46,17 @@ struct Endpoints: Sendable {
         router.get(RouterPath(ServerRoutes.openAPI)) { _, _ in JSONResponse.make(text: OpenAPIDocument.json) }
     }
 
+    /// The whole body, at most --max-body-bytes: a longer one is a 413 `body-too-large`, one the
+    /// decoder cannot read a 400 `bad-request`; either closes the connection.
     private func body(_ request: Request) async throws -> [UInt8] {
-        var buffer = try await request.body.collect(upTo: maximumBodyBytes)
+        var buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: maximumBodyBytes)
+        } catch is NIOTooManyBytesError {
+            throw APIError.bodyTooLarge(limit: maximumBodyBytes)
+        } catch let error as HTTPParserError {
+            throw APIError.malformedBody(error)
+        }
         return buffer.readBytes(length: buffer.readableBytes) ?? []
     }
 

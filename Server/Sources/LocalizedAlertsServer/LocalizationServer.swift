@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Metrics
 import NIOCore
 import ServiceLifecycle
 import Synchronization
@@ -74,11 +75,20 @@ public final class LocalizationServer: Sendable {
         }
     }
 
-    /// The router: every endpoint, behind the error, route and token layers.
+    /// Makes ``metrics``' factory the process's (`MetricsSystem.bootstrap`, once per process):
+    /// for `render-alert-server`, whose one server serves every metric of the process.
+    public func bootstrapMetricsSystem() {
+        MetricsSystem.bootstrap(metrics.factory)
+    }
+
+    /// The router: every endpoint, behind the request log (at debug), the metrics, the error,
+    /// route and token layers.
     public func makeRouter() -> Router<BasicRequestContext> {
         let routes = RouteTable(routes: ServerRoutes.all, maximumBodyBytes: configuration.maximumBodyBytes)
         let router = Router(context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ObservationMiddleware(metrics: metrics, routes: routes))
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: UnexpectedErrorMiddleware())
         router.add(middleware: RouteCheckMiddleware(routes: routes))
         if let token = configuration.token { router.add(middleware: BearerTokenMiddleware(token: token)) }
         Endpoints(server: self).register(on: router)
@@ -127,7 +137,7 @@ public final class LocalizationServer: Sendable {
         }
         var configuration = ServiceGroupConfiguration(
             services: [
-                makeApplication(onRunning: announce),
+                MetricsScopedService(base: makeApplication(onRunning: announce), factory: metrics.factory),
                 LifecycleService(server: self, reloadOnHangup: handleSignals, hangupTrapped: hangupTrapped),
             ],
             gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [],
@@ -169,6 +179,20 @@ public struct RunningServer: Sendable {
         await group.triggerGracefulShutdown()
         try await task.value
     }
+}
+
+/// Runs a service with a metrics factory bound to its task, and so to the tasks it starts (the
+/// connections' and requests'): see ``ServerMetrics``.
+struct MetricsScopedService<Base: Service>: Service, CustomStringConvertible {
+    let base: Base
+    let factory: any MetricsFactory
+
+    func run() async throws {
+        try await withMetricsFactory(factory) { try await base.run() }
+    }
+
+    /// What ServiceLifecycle logs: the service, not the factory's settings.
+    var description: String { String(describing: base) }
 }
 
 /// Marks the server as draining on graceful shutdown, and (with signals) reloads on SIGHUP.

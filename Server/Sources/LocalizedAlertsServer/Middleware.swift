@@ -1,55 +1,19 @@
 import Hummingbird
 import Logging
-import NIOCore
-import NIOHTTP1
 
-/// The outermost layer: times every request, counts it by endpoint and status, logs it, and
-/// turns whatever was thrown into a JSON error (an unexpected error into a 500 `internal`, the
-/// process going on).
-struct ObservationMiddleware<Context: RequestContext>: RouterMiddleware {
-    let metrics: ServerMetrics
-    let routes: RouteTable
-
+/// Below the request log and the metrics: an error that no `HTTPResponseError` describes (a
+/// bug, a connection gone mid-read) is logged and answered as a 500 `internal`, in the same
+/// JSON as every other error, the process going on. The others (``APIError`` above all) go on
+/// up to the router, which answers them itself.
+struct UnexpectedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let start = ContinuousClock.now
-        var response: Response
         do {
-            response = try await next(request, context)
-        } catch let error as APIError {
-            response = error.response
-        } catch is NIOTooManyBytesError {
-            response = APIError.bodyTooLarge(limit: routes.maximumBodyBytes).response
-        } catch let error as HTTPParserError {
-            // The body could not be decoded (a chunk size that overflows, say): the client's
-            // mistake, and the connection cannot go on.
-            response = APIError(.badRequest, code: "bad-request", message: "the request body is not valid HTTP/1.1 (\(error))", headers: [.connection: "close"]).response
-        } catch let error as HTTPError {
-            response = APIError(error.status, code: Self.code(error.status), message: error.body ?? error.status.reasonPhrase).response
+            return try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            throw error
         } catch {
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            response = APIError(.internalServerError, code: "internal", message: "the request could not be answered").response
-        }
-        let duration = ContinuousClock.now - start
-        let endpoint = routes.endpoint(for: request.uri.path)
-        metrics.request(endpoint: endpoint, method: request.method.rawValue, status: response.status.code, duration: duration)
-        let level: Logger.Level = response.status.code >= 500 ? .error : .debug
-        context.logger.log(
-            level: level, "answered",
-            metadata: [
-                "method": "\(request.method.rawValue)", "path": "\(endpoint)", "status": "\(response.status.code)",
-                "duration_us": "\(duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000)",
-            ])
-        return response
-    }
-
-    static func code(_ status: HTTPResponse.Status) -> String {
-        switch status.code {
-        case 400: "bad-request"
-        case 401: "unauthorized"
-        case 404: "not-found"
-        case 405: "method-not-allowed"
-        case 413: "body-too-large"
-        default: status.code >= 500 ? "internal" : "http-\(status.code)"
+            throw APIError.internalError
         }
     }
 }
@@ -61,8 +25,6 @@ struct RouteTable: Sendable {
     /// Path → methods (HEAD is answered wherever GET is).
     let routes: [String: [HTTPRequest.Method]]
     let maximumBodyBytes: Int
-
-    func endpoint(for path: String) -> String { routes[path] != nil ? path : "unknown" }
 }
 
 struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -70,11 +32,16 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
+        // The router names the endpoint (the metrics' `endpoint` label) only for a route it
+        // matched; the others are named here: a served path by itself, any other as `unknown`,
+        // so that a scanner's paths do not each become a series.
         guard let methods = routes.routes[path] else {
+            context.coreContext.endpointPath.value = "unknown"
             throw APIError(.notFound, code: "not-found", message: "no endpoint at \(path); GET /openapi.json lists them")
         }
         let allowed = methods.contains(.get) ? methods + [.head] : methods
         guard allowed.contains(request.method) else {
+            context.coreContext.endpointPath.value = path
             throw APIError(
                 .methodNotAllowed, code: "method-not-allowed",
                 message: "\(path) takes \(methods.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)",

@@ -1,12 +1,25 @@
-import Prometheus
+import Metrics
 import Synchronization
 
-/// The service's Prometheus metrics, in a registry of its own (so that several servers in one
-/// process, as in the tests, count apart).
+import class Prometheus.PrometheusCollectorRegistry
+import struct Prometheus.PrometheusMetricsFactory
+
+/// The service's metrics, recorded through swift-metrics into a Prometheus registry of this
+/// server's own, which `/metrics` writes out: Hummingbird's `MetricsMiddleware` (requests,
+/// their duration, errors and those in progress) and the service's own counters and gauges.
+///
+/// `MetricsSystem.bootstrap` is global and allowed once per process, while the tests start many
+/// servers in one process and count each apart. So nothing here depends on it: the service's
+/// own metrics are made with ``factory`` explicitly, and the server runs its HTTP service with
+/// ``factory`` bound to its task (`withMetricsFactory`), which the request tasks inherit and
+/// where `MetricsMiddleware` makes its metrics. `render-alert-server`, one server a process,
+/// bootstraps the global system with the same factory as well
+/// (``LocalizationServer/bootstrapMetricsSystem()``).
 public final class ServerMetrics: Sendable {
     /// The registry `/metrics` writes out.
     public let registry = PrometheusCollectorRegistry()
-    private let latency: DurationHistogram
+    /// Makes swift-metrics metrics in ``registry``, under the service's names.
+    public let factory: PrometheusMetricsFactory
     private let generation: Gauge
     private let openConnections: Gauge
     private let lastReloadFailed: Gauge
@@ -19,73 +32,71 @@ public final class ServerMetrics: Sendable {
         .seconds(1), .seconds(5),
     ]
 
-    public init() {
-        latency = registry.makeDurationHistogram(
-            descriptor: Self.name(
-                "http_request_duration", unit: "seconds",
-                help: "Time from a request's head to its response's head (a streamed batch's body is written after)."),
-            labels: [], buckets: Self.buckets)
-        generation = registry.makeGauge(
-            descriptor: Self.name("tables_generation", unit: "", help: "The generation of the tables being served: 1 at start, one more per successful reload."))
-        openConnections = registry.makeGauge(
-            descriptor: Self.name("http_connections_open", unit: "", help: "Client connections open now (at --max-connections the server stops accepting)."))
-        lastReloadFailed = registry.makeGauge(
-            descriptor: Self.name(
-                "tables_last_reload_failed", unit: "", help: "1 when the last table reload failed (the previous generation is still served), else 0."))
-    }
+    /// Hummingbird's metric labels, and the names the service has always exposed them under.
+    static let requestMetricNames = [
+        "hb.requests": "render_alert_http_requests_total",
+        "http.server.request.duration": "render_alert_http_request_duration_seconds",
+        "hb.request.errors": "render_alert_http_request_errors_total",
+        "http.server.active_requests": "render_alert_http_requests_active",
+    ]
+    /// Hummingbird's dimensions (OpenTelemetry's attribute names), and the service's labels.
+    static let requestLabelNames = [
+        "http.route": "endpoint", "http.request.method": "method", "http.response.status_code": "status", "error.type": "status",
+    ]
 
-    /// One answered request: its endpoint (a served path, or `unknown`), method and status.
-    func request(endpoint: String, method: String, status: Int, duration: Duration) {
-        latency.record(duration)
-        counter(
-            "http_requests", labels: [("endpoint", endpoint), ("method", method), ("status", String(status))],
-            help: "HTTP requests answered, by endpoint, method and status."
-        ).increment()
+    public init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.nameAndLabelSanitizer = { label, dimensions in
+            guard let name = ServerMetrics.requestMetricNames[label] else { return (label, dimensions) }
+            return (name, dimensions.map { (ServerMetrics.requestLabelNames[$0.0] ?? $0.0, $0.1) })
+        }
+        // Keyed by the name after renaming.
+        factory.durationHistogramBuckets = ["render_alert_http_request_duration_seconds": Self.buckets]
+        self.factory = factory
+        generation = Gauge(label: "render_alert_tables_generation", factory: factory)
+        openConnections = Gauge(label: "render_alert_http_connections_open", factory: factory)
+        lastReloadFailed = Gauge(label: "render_alert_tables_last_reload_failed", factory: factory)
     }
 
     /// A field localized with a fallback (`shows-key`, `shows-payload-text`, `development-region`).
     func fallback(outcome: String) {
-        counter("fallbacks", labels: [("outcome", outcome)], help: "Fields whose key the chosen localization lacked, by what was done instead.")
-            .increment()
+        counter("render_alert_fallbacks_total", ("outcome", outcome)).increment()
     }
 
-    /// One localization answered: whether it may be sent.
+    /// One localization answered (single and batch): whether it may be sent.
     func localization(sendable: Bool) {
-        counter("localizations", labels: [("sendable", String(sendable))], help: "Payloads localized (single and batch), by whether the result may be sent.")
-            .increment()
+        counter("render_alert_localizations_total", ("sendable", String(sendable))).increment()
     }
 
-    /// A reload of the tables: `success` or `failure`.
+    /// A reload of the tables (SIGHUP): `success` or `failure`. The gauge is 1 while the last
+    /// one failed (the previous generation still served).
     func reload(result: String) {
-        counter("table_reloads", labels: [("result", result)], help: "Table reloads (SIGHUP), by result.").increment()
-        lastReloadFailed.set(Int64(result == "success" ? 0 : 1))
+        counter("render_alert_table_reloads_total", ("result", result)).increment()
+        lastReloadFailed.record(result == "success" ? 0 : 1)
     }
 
-    /// The number of client connections open.
-    func connections(open: Int) { openConnections.set(Int64(open)) }
+    /// The number of client connections open (at --max-connections the server stops accepting).
+    func connections(open: Int) { openConnections.record(open) }
 
     /// A connection the server closed because of a limit (`header-timeout`, `idle-timeout`,
     /// `request-line-too-long`, `headers-too-large`, `malformed-request`, `shed-at-capacity`).
     func connectionClosed(reason: String) {
-        counter("http_connections_closed", labels: [("reason", reason)], help: "Connections closed by the server for a limit or a malformed request, by reason.")
-            .increment()
+        counter("render_alert_http_connections_closed_total", ("reason", reason)).increment()
     }
 
-    func tables(generation value: Int) { generation.set(Int64(value)) }
+    /// The generation of the tables being served: 1 at start, one more per successful reload.
+    func tables(generation value: Int) { generation.record(value) }
 
-    private func counter(_ name: String, labels: [(String, String)], help: String) -> Counter {
-        let key = name + labels.map { "|\($0.0)=\($0.1)" }.joined()
+    /// One counter a label value, made once: the connection guard counts from event-loop
+    /// threads, where no task-local factory is bound, so the factory is always named.
+    private func counter(_ name: String, _ label: (String, String)) -> Counter {
+        let key = name + "|" + label.0 + "=" + label.1
         return counters.withLock { counters in
             if let counter = counters[key] { return counter }
-            let counter = registry.makeCounter(descriptor: Self.name(name, unit: "total", help: help), labels: labels)
+            let counter = Counter(label: name, dimensions: [label], factory: factory)
             counters[key] = counter
             return counter
         }
-    }
-
-    /// `render_alert_NAME_UNIT`.
-    static func name(_ name: String, unit: String, help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "render_alert", metricName: name, unitName: unit, helpText: help)
     }
 
     /// The Prometheus text exposition.

@@ -117,6 +117,7 @@ struct RenderAlertServer: AsyncParsableCommand {
             logger.critical("cannot start: \(error.description)")
             throw ExitCode(1)
         }
+        server.bootstrapMetricsSystem()
         let tables = server.tables.current
         logger.info(
             "tables loaded",

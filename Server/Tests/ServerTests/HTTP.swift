@@ -7,7 +7,9 @@ import Darwin
 #endif
 
 /// A minimal HTTP/1.1 client over a loopback socket: exactly the bytes we send (a chunked body,
-/// a wrong method, a missing header), and the response as the server wrote it.
+/// a body over the limit), and the response as the server wrote it. For what HummingbirdTesting's
+/// router client (``RouterClient``) cannot show: limits, transfer codings, and servers run as
+/// processes.
 struct HTTPResponse {
     var status: Int
     var headers: [String: String]

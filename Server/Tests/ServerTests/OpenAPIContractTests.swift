@@ -10,28 +10,27 @@ struct OpenAPIContractTests {
 
     @Test("Each endpoint's answers, successful and not, validate against the documented schema")
     func answersMatchTheDocument() async throws {
-        try await InProcessServer.with(token: "t", maximumBodyBytes: 4_096) { server in
-            let port = server.port
-            let document = try await HTTP.get(port: port, "/openapi.json").json()
+        try await RouterClient.with(token: "t", maximumBodyBytes: 4_096) { client in
+            let document = try await client.get("/openapi.json").json()
             let validator = SchemaValidator(document: document)
             let auth = ["Authorization": "Bearer t"]
             let exchanges: [(String, String, HTTPResponse)] = [
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA"], "id": 7}"#, headers: auth)),
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": "pt-PT"}"#, headers: auth)),
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": ["pt-PT"], "mode": "device"}"#, headers: auth)),
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: #"{"payload": {"aps": {"alert": 3}}, "languages": ["en"]}"#, headers: auth)),
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: "not json", headers: auth)),
-                ("/v1/localize", "post", try await HTTP.post(port: port, "/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["en"]}"#)),
-                ("/v1/localize", "post", try await HTTP.request(port: port, "POST", "/v1/localize", headers: auth, body: Data(repeating: 0x20, count: 5_000))),
-                ("/v1/localize/batch", "post", try await HTTP.request(
-                    port: port, "POST", "/v1/localize/batch", headers: auth,
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA"], "id": 7}"#, headers: auth)),
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": "pt-PT"}"#, headers: auth)),
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": ["pt-PT"], "mode": "device"}"#, headers: auth)),
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": {"aps": {"alert": 3}}, "languages": ["en"]}"#, headers: auth)),
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: "not json", headers: auth)),
+                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["en"]}"#)),
+                ("/v1/localize", "post", try await client.request("POST", "/v1/localize", headers: auth, body: Data(repeating: 0x20, count: 5_000))),
+                ("/v1/localize/batch", "post", try await client.request(
+                    "POST", "/v1/localize/batch", headers: auth,
                     body: Data("{\"payload\": \(Self.payload), \"languages\": [\"ja\"]}\nnot json\n{\"payload\": \(Self.showsKey), \"languages\": [\"pt-PT\"]}\n".utf8))),
-                ("/v1/preview", "post", try await HTTP.post(port: port, "/v1/preview", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA", ["de", "en"]]}"#, headers: auth)),
-                ("/v1/preview", "post", try await HTTP.post(port: port, "/v1/preview", json: #"{"languages": ["en"]}"#, headers: auth)),
-                ("/v1/localizations", "get", try await HTTP.get(port: port, "/v1/localizations", headers: auth)),
-                ("/v1/localizations", "get", try await HTTP.get(port: port, "/v1/localizations")),
-                ("/healthz", "get", try await HTTP.get(port: port, "/healthz")),
-                ("/readyz", "get", try await HTTP.get(port: port, "/readyz")),
+                ("/v1/preview", "post", try await client.post("/v1/preview", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA", ["de", "en"]]}"#, headers: auth)),
+                ("/v1/preview", "post", try await client.post("/v1/preview", json: #"{"languages": ["en"]}"#, headers: auth)),
+                ("/v1/localizations", "get", try await client.get("/v1/localizations", headers: auth)),
+                ("/v1/localizations", "get", try await client.get("/v1/localizations")),
+                ("/healthz", "get", try await client.get("/healthz")),
+                ("/readyz", "get", try await client.get("/readyz")),
             ]
             var statuses: [String: Set<Int>] = [:]
             for (path, method, response) in exchanges {

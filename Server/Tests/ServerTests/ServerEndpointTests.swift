@@ -4,15 +4,16 @@ import LocalizedAlertsReports
 import LocalizedAlertsServer
 import Testing
 
-/// Every endpoint of the HTTP service, over real HTTP to a server on a free loopback port.
+/// Every endpoint of the HTTP service, through its router (HummingbirdTesting); over a socket
+/// only where the bytes on the wire are the point.
 @Suite("render-alert-server endpoints")
 struct ServerEndpointTests {
     static let missedCall = #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#
 
     @Test("POST /v1/localize fills in the text for fr-CA, as a batch line without its number")
     func localize() async throws {
-        try await InProcessServer.with { server in
-            let response = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#)
+        try await RouterClient.with { client in
+            let response = try await client.post("/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#)
             #expect(response.status == 200)
             #expect(response.headers["content-type"]?.hasPrefix("application/json") == true)
             let json = try response.json()
@@ -25,7 +26,7 @@ struct ServerEndpointTests {
             #expect(alert?["loc-key"] == nil)
             // Exactly what the library's batch line says for the same request.
             let request = try #require(try? LocalizationRequest.parse(request: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8)).get())
-            let renderer = server.server.tables.current.renderer
+            let renderer = client.server.tables.current.renderer
             let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).answer(id: request.id)
             #expect(response.text == expected.outputText())
         }
@@ -33,28 +34,26 @@ struct ServerEndpointTests {
 
     @Test("An unknown member is a 400 that names the member it resembles, on every endpoint")
     func unknownMembers() async throws {
-        try await InProcessServer.with { server in
-            let localize = try await HTTP.post(
-                port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "fallbak": "device"}"#)
+        try await RouterClient.with { client in
+            let localize = try await client.post("/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "fallbak": "device"}"#)
             #expect(localize.status == 400)
             #expect(localize.text.contains(#"unknown member \"fallbak\" (did you mean \"fallback\"?)"#), "\(localize.text)")
-            let preview = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "language": ["de"]}"#)
+            let preview = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "language": ["de"]}"#)
             #expect(preview.status == 400)
             #expect(preview.text.contains(#"did you mean \"languages\"?"#), "\(preview.text)")
-            let batch = try await HTTP.post(
-                port: server.port, "/v1/localize/batch", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "mdoe": "device"}"#)
+            let batch = try await client.post("/v1/localize/batch", json: #"{"payload": \#(Self.missedCall), "languages": ["de"], "mdoe": "device"}"#)
             #expect(batch.text.contains(#""sendable":false"#) && batch.text.contains(#"did you mean \"mode\"?"#), "\(batch.text)")
             // Errors of a request standing alone speak of the request, not of a line.
-            let missing = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"languages": ["de"]}"#)
+            let missing = try await client.post("/v1/localize", json: #"{"languages": ["de"]}"#)
             #expect(missing.text.contains(#"the request has no \"payload\" object"#), "\(missing.text)")
         }
     }
 
     @Test("A result that may not be sent is a 200 with sendable false, and the reason")
     func notSendable() async throws {
-        try await InProcessServer.with { server in
+        try await RouterClient.with { client in
             let payload = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana"]}}}"#
-            let response = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"]}"#)
+            let response = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"]}"#)
             #expect(response.status == 200)
             let json = try response.json()
             #expect(json["sendable"] as? Bool == false)
@@ -63,9 +62,9 @@ struct ServerEndpointTests {
             let fallbacks = json["fallbacks"] as? [[String: Any]]
             #expect(fallbacks?.first?["outcome"] as? String == "shows-key")
             // The development-region fallback sends the en text instead.
-            let fallback = try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"], "fallback": "development-region"}"#)
+            let fallback = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"], "fallback": "development-region"}"#)
             #expect(try fallback.json()["sendable"] as? Bool == true)
-            let metrics = try await HTTP.get(port: server.port, "/metrics").text
+            let metrics = try await client.get("/metrics").text
             #expect(metrics.contains(#"render_alert_fallbacks_total{outcome="shows-key"} 1"#))
             #expect(metrics.contains(#"render_alert_fallbacks_total{outcome="development-region"} 1"#))
         }
@@ -75,8 +74,8 @@ struct ServerEndpointTests {
         "not json", "", "[1, 2]", #"{"languages": ["en"]}"#, #"{"payload": {"aps": {}}}"#, #"{"payload": {"aps": {}}, "languages": ["en"], "mode": "phone"}"#,
     ])
     func badRequest(body: String) async throws {
-        try await InProcessServer.with { server in
-            let response = try await HTTP.request(port: server.port, "POST", "/v1/localize", body: Data(body.utf8))
+        try await RouterClient.with { client in
+            let response = try await client.request("POST", "/v1/localize", body: Data(body.utf8))
             #expect(response.status == 400)
             #expect(response.errorCode == "bad-request")
             #expect((try response.json()["error"] as? [String: Any])?["message"] as? String != nil)
@@ -85,22 +84,23 @@ struct ServerEndpointTests {
 
     @Test("Unknown paths are 404, wrong methods 405 with Allow, and the server goes on")
     func routing() async throws {
-        try await InProcessServer.with { server in
-            let missing = try await HTTP.get(port: server.port, "/v2/localize")
+        try await RouterClient.with { client in
+            let missing = try await client.get("/v2/localize")
             #expect(missing.status == 404)
             #expect(missing.errorCode == "not-found")
-            let wrong = try await HTTP.get(port: server.port, "/v1/localize")
+            let wrong = try await client.get("/v1/localize")
             #expect(wrong.status == 405)
             #expect(wrong.errorCode == "method-not-allowed")
             #expect(wrong.headers["allow"] == "POST")
-            let delete = try await HTTP.request(port: server.port, "DELETE", "/healthz")
+            let delete = try await client.request("DELETE", "/healthz")
             #expect(delete.status == 405)
             #expect(delete.headers["allow"] == "GET, HEAD")
-            #expect(try await HTTP.request(port: server.port, "HEAD", "/healthz").status == 200)
-            #expect(try await HTTP.get(port: server.port, "/healthz").status == 200)
+            #expect(try await client.request("HEAD", "/healthz").status == 200)
+            #expect(try await client.get("/healthz").status == 200)
         }
     }
 
+    // A limit, and a chunked body as it comes over a socket: a real server, raw HTTP.
     @Test("A body over --max-body-bytes is 413 body-too-large, declared or chunked")
     func bodyTooLarge() async throws {
         try await InProcessServer.with(maximumBodyBytes: 4_096) { server in
@@ -120,60 +120,76 @@ struct ServerEndpointTests {
 
     @Test("--token: /v1 needs the bearer token (401 without or with another); health, metrics and the document do not")
     func token() async throws {
-        try await InProcessServer.with(token: "s3cret") { server in
+        try await RouterClient.with(token: "s3cret") { client in
             let body = #"{"payload": \#(Self.missedCall), "languages": ["en"]}"#
-            let none = try await HTTP.post(port: server.port, "/v1/localize", json: body)
+            let none = try await client.post("/v1/localize", json: body)
             #expect(none.status == 401)
             #expect(none.errorCode == "unauthorized")
             #expect(none.headers["www-authenticate"] == "Bearer")
-            let wrong = try await HTTP.post(port: server.port, "/v1/localize", json: body, headers: ["Authorization": "Bearer s3cre"])
+            let wrong = try await client.post("/v1/localize", json: body, headers: ["Authorization": "Bearer s3cre"])
             #expect(wrong.status == 401)
-            #expect(try await HTTP.get(port: server.port, "/v1/localizations", headers: ["Authorization": "Basic czNjcmV0"]).status == 401)
-            let right = try await HTTP.post(port: server.port, "/v1/localize", json: body, headers: ["Authorization": "Bearer s3cret"])
+            #expect(try await client.get("/v1/localizations", headers: ["Authorization": "Basic czNjcmV0"]).status == 401)
+            let right = try await client.post("/v1/localize", json: body, headers: ["Authorization": "Bearer s3cret"])
             #expect(right.status == 200)
             #expect(try right.json()["sendable"] as? Bool == true)
-            #expect(try await HTTP.get(port: server.port, "/v1/localizations", headers: ["Authorization": "bearer s3cret"]).status == 200)
+            #expect(try await client.get("/v1/localizations", headers: ["Authorization": "bearer s3cret"]).status == 200)
             for path in ["/healthz", "/readyz", "/metrics", "/openapi.json"] {
-                #expect(try await HTTP.get(port: server.port, path).status == 200, "\(path)")
+                #expect(try await client.get(path).status == 200, "\(path)")
             }
         }
     }
 
+    /// A batch: a request, a blank line, not JSON, one whose result may not be sent, device
+    /// mode, a line over 2,048 bytes, and one more; CRLF line ends.
+    static let batchLines = [
+        #"{"payload": \#(missedCall), "languages": ["fr-CA", "en"], "id": 1}"#,
+        "",
+        "not json",
+        #"{"payload": {"aps": {"alert": {"title-loc-key": "call.missed.title"}}}, "languages": "pt-PT", "id": "x"}"#,
+        #"{"payload": \#(missedCall), "languages": "ja", "mode": "device"}"#,
+        #"{"payload": {"aps": {"alert": {"body": ""# + String(repeating: "b", count: 3_000) + #""}}}, "languages": "en"}"#,
+        #"{"payload": \#(missedCall), "languages": "de"}"#,
+    ]
+
+    /// The answer to ``batchLines`` with --max-body-bytes 2048.
+    static func checkBatch(_ response: HTTPResponse, server: LocalizationServer) {
+        #expect(response.status == 200)
+        #expect(response.headers["content-type"]?.hasPrefix("application/x-ndjson") == true)
+        let answers = response.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers.count == 6)
+        #expect(answers.map { $0?["line"] as? Int } == [1, 3, 4, 5, 6, 7])
+        #expect(answers.map { $0?["sendable"] as? Bool } == [true, false, false, true, false, true])
+        #expect((answers[4]?["error"] as? String)?.contains("over the limit of 2048") == true)
+        // Each line is what AlertRenderer.localize(batchLine:) gives.
+        let renderer = server.tables.current.renderer
+        let expected = [0, 2, 3, 4, 6].map { renderer.localize(batchLine: Array(batchLines[$0].utf8), lineNumber: $0 + 1).line.outputText() }
+        let got = response.text.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) + "\n" }
+        guard got.count == 6 else { return }
+        #expect([got[0], got[1], got[2], got[3], got[5]] == expected)
+    }
+
     @Test("POST /v1/localize/batch answers every non-blank line, in order, as the library's batch lines")
     func batch() async throws {
+        try await RouterClient.with(maximumBodyBytes: 2_048) { client in
+            let response = try await client.request("POST", "/v1/localize/batch", body: Data(Self.batchLines.joined(separator: "\r\n").utf8))
+            Self.checkBatch(response, server: client.server)
+        }
+    }
+
+    // Chunked transfer coding as it comes over a socket (64 KiB chunks): a real server, raw HTTP.
+    @Test("A chunked batch body is answered the same")
+    func chunkedBatch() async throws {
         try await InProcessServer.with(maximumBodyBytes: 2_048) { server in
-            let lines = [
-                #"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": 1}"#,
-                "",
-                "not json",
-                #"{"payload": {"aps": {"alert": {"title-loc-key": "call.missed.title"}}}, "languages": "pt-PT", "id": "x"}"#,
-                #"{"payload": \#(Self.missedCall), "languages": "ja", "mode": "device"}"#,
-                #"{"payload": {"aps": {"alert": {"body": ""# + String(repeating: "b", count: 3_000) + #""}}}, "languages": "en"}"#,
-                #"{"payload": \#(Self.missedCall), "languages": "de"}"#,
-            ]
-            let body = lines.joined(separator: "\r\n")
-            for chunked in [false, true] {
-                let response = try await HTTP.request(port: server.port, "POST", "/v1/localize/batch", body: Data(body.utf8), chunked: chunked)
-                #expect(response.status == 200)
-                #expect(response.headers["content-type"]?.hasPrefix("application/x-ndjson") == true)
-                let answers = response.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-                #expect(answers.count == 6)
-                #expect(answers.map { $0?["line"] as? Int } == [1, 3, 4, 5, 6, 7])
-                #expect(answers.map { $0?["sendable"] as? Bool } == [true, false, false, true, false, true])
-                #expect((answers[4]?["error"] as? String)?.contains("over the limit of 2048") == true)
-                // Each line is what AlertRenderer.localize(batchLine:) gives.
-                let renderer = server.server.tables.current.renderer
-                let expected = [0, 2, 3, 4, 6].map { renderer.localize(batchLine: Array(lines[$0].utf8), lineNumber: $0 + 1).line.outputText() }
-                let got = response.text.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) + "\n" }
-                #expect([got[0], got[1], got[2], got[3], got[5]] == expected)
-            }
+            let body = Data(Self.batchLines.joined(separator: "\r\n").utf8)
+            let response = try await HTTP.request(port: server.port, "POST", "/v1/localize/batch", body: body, chunked: true)
+            Self.checkBatch(response, server: server.server)
         }
     }
 
     @Test("POST /v1/preview gives preview --format json for the payload")
     func preview() async throws {
-        try await InProcessServer.with { server in
-            let some = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA,en", ["ja"]]}"#)
+        try await RouterClient.with { client in
+            let some = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": ["fr-CA,en", ["ja"]]}"#)
             #expect(some.status == 200)
             let json = try some.json()
             #expect(json["schemaVersion"] as? Int == 1)
@@ -181,7 +197,7 @@ struct ServerEndpointTests {
             #expect(renders.map { $0["localization"] as? String } == ["fr-CA", "ja"])
             #expect(renders.first?["body"] as? String == "Ana a tenté de vous joindre.")
             // The same document the Reports library builds for the CLI.
-            let renderer = server.server.tables.current.renderer
+            let renderer = client.server.tables.current.renderer
             let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "request")
             let expected = PreviewJSON.make(
                 [PayloadPreview(file: "request", payload: payload, renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })],
@@ -190,44 +206,53 @@ struct ServerEndpointTests {
             // No server path in the answer.
             #expect(!some.text.contains(renderer.app.directory ?? "/"), "\(some.text.prefix(200))")
             // Without languages: one device per localization.
-            let every = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall)}"#)
+            let every = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall)}"#)
             let everyRenders = ((try every.json()["previews"] as? [[String: Any]])?.first?["renders"] as? [[String: Any]]) ?? []
-            #expect(everyRenders.count == server.server.tables.current.localizations.count)
+            #expect(everyRenders.count == client.server.tables.current.localizations.count)
             #expect(everyRenders.count > 10)
-            let bad = try await HTTP.post(port: server.port, "/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": [1]}"#)
+            let bad = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": [1]}"#)
             #expect(bad.status == 400)
             #expect(bad.errorCode == "bad-request")
-            #expect(try await HTTP.post(port: server.port, "/v1/preview", json: "{").status == 400)
+            #expect(try await client.post("/v1/preview", json: "{").status == 400)
         }
     }
 
     @Test("GET /v1/localizations, /healthz, /readyz and /metrics")
     func informational() async throws {
-        try await InProcessServer.with { server in
-            let localizations = try await HTTP.get(port: server.port, "/v1/localizations").json()
+        try await RouterClient.with { client in
+            let localizations = try await client.get("/v1/localizations").json()
             #expect((localizations["localizations"] as? [String])?.contains("fr-CA") == true)
             #expect((localizations["localizations"] as? [String])?.contains("Base") == false)
             #expect(localizations["developmentRegion"] as? String == "en")
             #expect(localizations["generation"] as? Int == 1)
-            #expect(try await HTTP.get(port: server.port, "/healthz").json()["status"] as? String == "ok")
-            let ready = try await HTTP.get(port: server.port, "/readyz")
+            #expect(try await client.get("/healthz").json()["status"] as? String == "ok")
+            let ready = try await client.get("/readyz")
             #expect(ready.status == 200)
             #expect(try ready.json()["status"] as? String == "ready")
-            _ = try await HTTP.get(port: server.port, "/nowhere")
-            let metrics = try await HTTP.get(port: server.port, "/metrics")
+            _ = try await client.get("/nowhere")
+            _ = try await client.request("DELETE", "/healthz")
+            let metrics = try await client.get("/metrics")
             #expect(metrics.status == 200)
             #expect(metrics.headers["content-type"]?.hasPrefix("text/plain") == true)
             #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/v1/localizations",method="GET",status="200"} 1"#))
             #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="unknown",method="GET",status="404"} 1"#))
-            #expect(metrics.text.contains("render_alert_http_request_duration_seconds_bucket"))
+            // A wrong method is counted under its path, and as an error.
+            #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
+            #expect(metrics.text.contains(#"render_alert_http_request_errors_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
+            #expect(metrics.text.contains(#"render_alert_http_request_duration_seconds_bucket{endpoint="/v1/localizations",method="GET",status="200",le="0.0001"}"#))
+            #expect(metrics.text.contains(#"render_alert_http_requests_active{method="GET"} 1"#), "the scrape itself")
             #expect(metrics.text.contains("render_alert_tables_generation 1"))
         }
     }
 
     @Test("GET /openapi.json is OpenAPI 3.1 and documents every path and method served")
     func openAPI() async throws {
-        try await InProcessServer.with { server in
-            let document = try await HTTP.get(port: server.port, "/openapi.json").json()
+        try await RouterClient.with { client in
+            let response = try await client.get("/openapi.json")
+            // The resource file, byte for byte.
+            let file = try Data(contentsOf: URL(fileURLWithPath: Paths.repositoryRoot + "/Server/Sources/LocalizedAlertsServer/Resources/openapi.json"))
+            #expect(response.body == file)
+            let document = try response.json()
             #expect(document["openapi"] as? String == "3.1.0")
             let paths = try #require(document["paths"] as? [String: [String: Any]])
             #expect(Set(paths.keys) == Set(ServerRoutes.all.keys))
@@ -236,7 +261,7 @@ struct ServerEndpointTests {
             }
             // Every path it names is served (not a 404).
             for path in paths.keys {
-                #expect(try await HTTP.get(port: server.port, path).status != 404, "\(path)")
+                #expect(try await client.get(path).status != 404, "\(path)")
             }
         }
     }

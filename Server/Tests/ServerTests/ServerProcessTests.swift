@@ -65,6 +65,12 @@ struct ServerProcessTests {
         let server = try await ServerProcess.start(arguments: ["--strings", Paths.strings, "--port", "0", "--token", "t"])
         #expect(try await HTTP.get(port: server.port, "/v1/localizations").status == 401)
         #expect(try await HTTP.get(port: server.port, "/v1/localizations", headers: ["Authorization": "Bearer t"]).status == 200)
+        // The executable's metrics: Hummingbird's request metrics and the service's own, in the
+        // one registry /metrics writes out.
+        let metrics = try await HTTP.get(port: server.port, "/metrics").text
+        #expect(metrics.contains(#"render_alert_http_requests_total{endpoint="/v1/localizations",method="GET",status="401"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"render_alert_http_requests_total{endpoint="/v1/localizations",method="GET",status="200"} 1"#))
+        #expect(metrics.contains("render_alert_tables_generation 1"))
         server.signal(SIGINT)
         #expect(await server.waitForExit() == 0)
     }
