@@ -440,7 +440,11 @@ public enum PreviewHTML {
         .head .level { font-size: 12px; font-weight: 600; color: #c26a00; white-space: nowrap; }
         .head .level.critical { color: #d70015; }
         .head time { margin-inline-start: auto; padding-inline-start: 6px; font-size: 13px; color: var(--soft); white-space: nowrap; }
-        .title, .subtitle, .head .app { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        .head .app { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+        /* iOS cuts a title in logical order: the text's beginning stays, whatever the direction of
+           its runs. An ellipsis on one unwrapped line cuts the visual end instead, which in mixed
+           text is the middle or the start; lines break in logical order, so the first of them is. */
+        .title, .subtitle { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 1; line-clamp: 1; overflow: hidden; overflow-wrap: anywhere; }
         /* iOS aligns to the interface's side but takes each paragraph's direction from its text. */
         .title, .subtitle, .body { unicode-bidi: plaintext; }
         .screen[dir=ltr] .notification { text-align: left; }

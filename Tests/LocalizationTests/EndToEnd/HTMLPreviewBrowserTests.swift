@@ -470,4 +470,65 @@ struct HTMLPreviewBrowserTests {
         #expect(close(measured["right"], [20, 90, 220, 128]), "\(measured["right"] ?? "")")
         #expect(close(measured["corner"], [20, 90, 220, 128]), "\(measured["corner"] ?? "")")
     }
+
+    /// For each collapsed title, which of its characters, in logical order, are inside the
+    /// title's box: "1" shown, "0" cut.
+    static let truncationScript = """
+        <script>
+        (function () {
+          const shown = (title) => {
+            const box = title.getBoundingClientRect();
+            let flags = '';
+            const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (let i = 0; i < node.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const rect = range.getBoundingClientRect();
+                const inside = rect.width > 0 && rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
+                flags += inside ? '1' : '0';
+              }
+            }
+            return flags;
+          };
+          const titles = [...document.querySelectorAll('article.card')].map((card) => ({
+            device: card.dataset.device, shown: shown(card.querySelector('[data-variant=collapsed] .title')),
+          }));
+          const pre = document.createElement('pre');
+          pre.id = 'titles';
+          pre.textContent = JSON.stringify(titles);
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    /// iOS truncates a title in logical order: what is cut is the end of the text, whatever the
+    /// direction of its runs. A Hebrew title that starts with a Latin word, an Arabic one that
+    /// ends with one, each in a card of either direction.
+    @Test func aMixedDirectionTitleIsCutAtItsLogicalEnd() throws {
+        guard Self.hasBrowser() else { return }
+        let directory = try TemporaryDirectory()
+        let hebrew = "Trip summary: רחוק מאוד אל העיר העתיקה עם כל החברים והמשפחה בסוף השבוע הבא"
+        let arabic = "رحلة طويلة جدا إلى المدينة القديمة مع جميع الأصدقاء والعائلة في نهاية end trip"
+        try directory.write("app/he.lproj/Localizable.strings", "\"t\" = \"\(hebrew)\";\n\"m\" = \"\(arabic)\";\n\"b\" = \"x\";\n")
+        try directory.write("app/en.lproj/Localizable.strings", "\"t\" = \"\(arabic)\";\n\"m\" = \"\(hebrew)\";\n\"b\" = \"x\";\n")
+        try directory.write("p/title.json", #"{"aps":{"alert":{"title-loc-key":"t","loc-key":"b"}}}"#)
+        try directory.write("p/mixed.json", #"{"aps":{"alert":{"title-loc-key":"m","loc-key":"b"}}}"#)
+        let page = directory.path + "/p.html"
+        let result = try RenderAlertCommand.run(["preview", directory.path + "/p", "--strings", directory.path + "/app", "--format", "html", "--output", page])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        try html.replacingOccurrences(of: "</body>", with: Self.truncationScript + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
+        let dom = try Self.chromium(["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile")
+        let match = try #require(dom.firstMatch(of: /<pre id="titles">(.*?)<\/pre>/), "no titles in the rendered DOM")
+        let titles = try JSONSerialization.jsonObject(with: Data(String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"").utf8)) as! [Object]
+        #expect(titles.count == 4)
+        for title in titles {
+            let shown = title["shown"] as! String
+            // Too long for one line, so cut; what shows is a beginning of the text, never a middle.
+            #expect(shown.hasPrefix("1") && shown.contains("0"), "\(title)")
+            #expect(!shown.drop { $0 == "1" }.contains("1"), "characters after a cut one are shown: \(title)")
+        }
+    }
 }
