@@ -17,6 +17,13 @@ let package = Package(
         .plugin(name: "LintAlerts", targets: ["LintAlerts"]),
         .plugin(name: "LintAlertsBuildTool", targets: ["LintAlertsBuildTool"]),
     ],
+    // The command-line tool's own dependencies (argument parsing, YAML, zip) are used only when
+    // the CommandLineTool trait is on, as it is by default. A package that wants the library
+    // alone depends on this one with `traits: []` and resolves none of them.
+    traits: [
+        .default(enabledTraits: ["CommandLineTool"]),
+        .trait(name: "CommandLineTool", description: "Build render-alert: swift-argument-parser, Yams and ZIPFoundation."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // .render-alert.yml, lint's configuration file.
@@ -53,9 +60,9 @@ let package = Package(
             dependencies: [
                 "LocalizedAlerts",
                 "LocalizedAlertsReports",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["CommandLineTool"])),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["CommandLineTool"])),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: .when(traits: ["CommandLineTool"])),
             ]
         ),
         .plugin(
