@@ -14,6 +14,8 @@ let fuzzTargets = [
     "FuzzBinaryPlist",
     // Differential: .strings against Foundation's PropertyListSerialization.
     "FuzzStringsFoundation",
+    // Android: strings.xml and FCM messages, rendered for both phones.
+    "FuzzAndroidStrings", "FuzzFCMMessage",
 ]
 
 let package = Package(

@@ -100,7 +100,8 @@ seed() {  # seed <target> <dir>
       ((${#binaries[@]})) && copy "${binaries[@]:0:200}" ;;
     # As for FuzzStrings, an input's first byte picks how the rest is presented (fixtures too).
     FuzzStringsFoundation) copy $(found "${tables[@]}" -name '*.strings' | head -200) ;;
-    FuzzFormatString|FuzzDeviceFormat|FuzzMatcher) ;;
+    FuzzAndroidStrings) copy $(found Tests/LocalizationTests/Fixtures/android -name '*.xml' | head -200) ;;
+    FuzzFormatString|FuzzDeviceFormat|FuzzMatcher|FuzzFCMMessage) ;;
   esac
   copy Fuzz/Seeds/"$target"/*
 }

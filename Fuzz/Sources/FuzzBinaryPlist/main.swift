@@ -206,21 +206,9 @@ enum Bounded {
 
 /// A payload whose title and body use keys the table and the dictionary define.
 func payloadJSON(titleKey: String?, bodyKey: String?) -> String {
-    func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
     var alert: [String] = []
-    if let titleKey { alert += ["\"title-loc-key\":\(quoted(titleKey))", "\"title-loc-args\":[\"3\"]"] }
-    if let bodyKey { alert += ["\"loc-key\":\(quoted(bodyKey))", "\"loc-args\":[\"1\",\"2.5\",\"x\"]"] }
+    if let titleKey { alert += ["\"title-loc-key\":\(Invariants.jsonString(titleKey))", "\"title-loc-args\":[\"3\"]"] }
+    if let bodyKey { alert += ["\"loc-key\":\(Invariants.jsonString(bodyKey))", "\"loc-args\":[\"1\",\"2.5\",\"x\"]"] }
     return "{\"aps\":{\"alert\":{\(alert.joined(separator: ","))}}}"
 }
 

@@ -31,6 +31,20 @@ public enum Invariants {
         SourceText.lines(of: String(decoding: bytes, as: UTF8.self))
     }
 
+    /// A JSON string literal of `text`, for inputs built from what a reader returned.
+    public static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
     public static func diagnosticLocations(_ diagnostics: [LocalizationDiagnostic]) -> [SourceLocation] {
         diagnostics.flatMap { [$0.location] + $0.notes.map(\.location) }
     }

@@ -19,6 +19,13 @@ public struct AndroidAppResources: Sendable {
         public var qualifiers: AndroidResourceFolder
         /// Its files, read.
         public var files: [AndroidStringsFile]
+
+        /// A folder read elsewhere (from an archive, or files in memory).
+        public init(name: String, qualifiers: AndroidResourceFolder, files: [AndroidStringsFile]) {
+            self.name = name
+            self.qualifiers = qualifiers
+            self.files = files
+        }
     }
 
     /// The folders, in name order.

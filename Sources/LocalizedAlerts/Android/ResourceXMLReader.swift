@@ -56,13 +56,16 @@ struct ResourceXMLReader {
                     continue
                 }
                 sawFirst = true
-                decoded.append(scalar)
-                if scalar == "\n" {
+                // Lines end at LF, CR and CRLF (the CR already counted the CRLF's line), as
+                // every location of every reader counts them.
+                if scalar == "\n" && decoded.last == "\r" {
+                } else if scalar == "\n" || scalar == "\r" {
                     line += 1
                     column = 1
                 } else {
                     column += 1
                 }
+                decoded.append(scalar)
             case .emptyInput:
                 break decode
             case .error:

@@ -114,4 +114,20 @@ struct AndroidStringsTests {
         #expect(AndroidStringsFile(parsing: [0xFF, 0xFE, 0x00]).diagnostics.containsErrors)
         #expect(AndroidStringsFile(parsing: []).diagnostics.containsErrors)
     }
+
+    /// Lines end at LF, CR and CRLF for every reader: a byte that is not UTF-8 after a lone CR
+    /// is located on the line the other readers and the editor count.
+    @Test("invalid UTF-8 is located by the same line rule as everything else")
+    func invalidUTF8AfterALoneCarriageReturn() {
+        for (text, line, column) in [
+            ("<resources>\r<string name=\"a\">\u{1}</string>\r\n<string name=\"b\">x", 3, 19),
+            ("<resources>\n<st\u{1}\rng name=\"a\">caf", 3, 16),
+        ] {
+            let bytes = Array(text.utf8) + [0xE4, UInt8(ascii: "s")]
+            let file = AndroidStringsFile(parsing: bytes, file: "strings.xml")
+            let failure = file.diagnostics.first { $0.message.contains("invalid UTF-8") }
+            #expect(failure?.location.line == line && failure?.location.column == column, "\(file.diagnostics)")
+            #expect(failure.map { $0.location.line <= SourceText.lines(of: String(decoding: bytes, as: UTF8.self)).count } == true)
+        }
+    }
 }

@@ -1,0 +1,42 @@
+import FuzzSupport
+import LocalizedAlerts
+
+/// The strings.xml reader and the Android renderer over what it read. Invariants: locations
+/// inside the input; reading is deterministic; references followed inside the file end; every
+/// string rendered as a loc key, with and without String arguments, gives a notification, a
+/// named crash or nothing, never a trap.
+func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzDriver.bytes(data, count)
+    let file = AndroidStringsFile(parsing: bytes, file: "strings.xml")
+    let lines = Invariants.lines(bytes)
+    Invariants.locationsInside(Invariants.diagnosticLocations(file.diagnostics), lines: lines, what: "strings.xml")
+    Invariants.locationsInside(file.strings.values.map(\.location), lines: lines, what: "a string's location")
+    let again = AndroidStringsFile(parsing: bytes, file: "strings.xml")
+    guard again.strings == file.strings, again.plurals == file.plurals, again.stringArrays == file.stringArrays else {
+        violated("reading the same bytes twice gave different resources")
+    }
+    let names = file.strings.keys.sorted().prefix(16)
+    for name in names { _ = file.text(ofString: name) }
+    guard let folder = AndroidResourceFolder(name: "values-fr"), let base = AndroidResourceFolder(name: "values") else {
+        violated("the fixed folder names do not read")
+    }
+    let resources = AndroidAppResources(folders: [
+        .init(name: "values", qualifiers: base, files: [file]),
+        .init(name: "values-fr", qualifiers: folder, files: [file]),
+    ])
+    for name in names {
+        for args in [nil, [] as [String], ["1", "Ana", "x"]] {
+            let argsMember = args.map { #","title_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))],"body_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))]"# } ?? ""
+            let message = FCMMessage(
+                parsing: Array(#"{"message":{"android":{"notification":{"title_loc_key":\#(Invariants.jsonString(name)),"body_loc_key":\#(Invariants.jsonString(name))\#(argsMember)}}}}"#.utf8))
+            guard message.android?.titleLocKey?.value == name else { violated("the message built for \(name) does not read back") }
+            for locales in [["fr-FR"], ["de-DE", "en-US"]] {
+                let rendering = AndroidRenderer.render(message, deviceLocales: locales, resources: resources, appName: "App")
+                if case .shown = rendering.outcome, rendering.title == nil { violated("a shown notification without a title") }
+            }
+        }
+    }
+    return 0
+}
+
+FuzzDriver.run(fuzz)

@@ -1,0 +1,49 @@
+import FuzzSupport
+import LocalizedAlerts
+
+/// The FCM message reader and both phones' renderers. Invariants: locations inside the input;
+/// a message's Android notification renders to a notification, a named crash or nothing; its
+/// `apns.payload` renders on the iPhone engine like any payload.
+let strings = #"""
+    <resources>
+      <string name="greeting">Hello %1$s</string>
+      <string name="count">%1$d new</string>
+      <string name="plain">No arguments</string>
+      <string name="two">%s and %s</string>
+      <string name="alias">@string/greeting</string>
+    </resources>
+    """#
+let french = #"<resources><string name="greeting">Bonjour %1$s</string><string name="count">%1$d nouveaux</string></resources>"#
+let resources = AndroidAppResources(folders: [
+    .init(name: "values", qualifiers: AndroidResourceFolder(name: "values")!, files: [AndroidStringsFile(parsing: Array(strings.utf8))]),
+    .init(name: "values-fr", qualifiers: AndroidResourceFolder(name: "values-fr")!, files: [AndroidStringsFile(parsing: Array(french.utf8))]),
+])
+let app = AppLocalizations(localizations: [
+    .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""greeting" = "Hello %@"; "count" = "%d new";"#.utf8))])
+])
+let renderer = AlertRenderer(app: app)
+
+func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzDriver.bytes(data, count)
+    let message = FCMMessage(parsing: bytes, file: "message.json")
+    let lines = Invariants.lines(bytes)
+    Invariants.locationsInside(Invariants.diagnosticLocations(message.diagnostics), lines: lines, what: "message")
+    let fields = [message.android?.title, message.android?.body, message.android?.titleLocKey, message.android?.bodyLocKey]
+    Invariants.locationsInside(fields.compactMap { $0?.location }, lines: lines, what: "a field's location")
+    for locales in [["fr-CA"], ["en-US"], ["zz"]] {
+        let rendering = AndroidRenderer.render(message, deviceLocales: locales, resources: resources, appName: "App")
+        Invariants.locationsInside(Invariants.diagnosticLocations(rendering.diagnostics), lines: lines, what: "rendering")
+        switch rendering.outcome {
+        case .shown: if rendering.title == nil { violated("a shown notification without a title") }
+        case .crash(let exception): if exception.isEmpty { violated("a crash without its exception") }
+        case .notDisplayed: if message.android != nil { violated("a notification message not displayed") }
+        }
+    }
+    if let payload = message.apnsPayload {
+        _ = renderer.render(payload, preferredLanguages: ["fr", "en"])
+        _ = renderer.localize(payload, preferredLanguages: ["en"], mode: .server)
+    }
+    return 0
+}
+
+FuzzDriver.run(fuzz)
