@@ -77,7 +77,7 @@ extension AlertRenderer {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
             var result = localize(
-                request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: device,
+                request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: request.device ?? device,
                 fallback: request.fallback ?? fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
             let output = payloadOnly ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)

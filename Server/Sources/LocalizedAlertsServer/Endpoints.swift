@@ -78,7 +78,8 @@ struct Endpoints: Sendable {
     /// fallback taken).
     func answer(_ request: LocalizationRequest, lineNumber: Int?, renderer: AlertRenderer) -> LocatedJSON {
         let result = renderer.localize(
-            request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server, fallback: request.fallback ?? .fail)
+            request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server, device: request.device ?? .iphone,
+            fallback: request.fallback ?? .fail)
         server.metrics.localization(sendable: result.isSendable)
         for fallback in result.fallbacks {
             switch fallback.outcome {

@@ -1,5 +1,6 @@
 /// One line of a batch: `{"payload": {…}, "languages": ["fr-CA", "en"]}`, optionally with
-/// `"mode": "device"|"server"` and an `"id"` that is echoed back.
+/// `"mode": "device"|"server"`, a `"device"` (`"ipad"`…), a `"fallback"`, `"headers"` and an
+/// `"id"` that is echoed back.
 ///
 /// ```swift
 /// let line = #"{"id": 7, "payload": {"aps": {"alert": {"loc-key": "call.missed.body", "loc-args": ["Samir"]}}}, "languages": ["fr-CA", "en"]}"#
@@ -23,6 +24,9 @@ public struct LocalizationRequest: Sendable {
     public var id: LocatedJSON?
     /// The line's `"fallback"` policy, when it gives one.
     public var fallback: KeyFallback?
+    /// The line's `"device"` (`"iphone"`, `"ipad"`, `"mac"`…), whose variants of catalog and
+    /// stringsdict values are chosen; nil means the batch's device (an iPhone by default).
+    public var device: DeviceKind?
     /// The APNs headers the payload is to be sent with (`"headers"`); what does not fit the
     /// payload is among its diagnostics.
     public var headers: APNsHeaders?
@@ -45,7 +49,7 @@ public struct LocalizationRequest: Sendable {
 
     /// The members a request may have; any other is refused, so that a misspelt option
     /// (`"fallbak"`) is not silently left at its default.
-    public static let members = ["id", "payload", "languages", "mode", "fallback", "headers"]
+    public static let members = ["id", "payload", "languages", "mode", "device", "fallback", "headers"]
 
     /// The APNs headers a request may give in `"headers"`.
     public static let headerNames = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-channel-id"]
@@ -102,6 +106,18 @@ public struct LocalizationRequest: Sendable {
             }
             fallback = parsed
         }
+        var device: DeviceKind?
+        if let member = root["device"] {
+            // Apple TV shows no alerts (badges only): nothing to localize for it.
+            let devices = DeviceKind.allCases.filter { $0 != .appletv }
+            guard let text = member.stringValue, let parsed = DeviceKind(rawValue: text), parsed != .appletv else {
+                return .failure(
+                    Failure(
+                        message: "\"device\" must be one of \(devices.map(\.rawValue).joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)",
+                        id: id))
+            }
+            device = parsed
+        }
         var headers: APNsHeaders?
         if let object = root["headers"] {
             switch readHeaders(object) {
@@ -111,6 +127,7 @@ public struct LocalizationRequest: Sendable {
         }
         var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
+        request.device = device
         if let headers {
             request.headers = headers
             request.payload.diagnostics = headers.diagnostics(of: request.payload)

@@ -78,4 +78,30 @@ struct NewShapesAgreementTests {
         let previewWithoutHeaders = try ids(["preview", "live/update.json", "--strings", "app", "--language", "en", "--format", "json"])
         #expect(previewWithoutHeaders == lint)
     }
+
+    /// A batch line names its device as `--device` does; Apple TV, which shows no alerts, and a
+    /// misspelt member are refused on their line.
+    @Test func batchLinesNameTheirDevice() throws {
+        let directory = try Self.fixture()
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: directory.path + "/app"))
+        let payload = #"{"aps":{"alert":{"loc-key":"files","loc-args":["1","2"]}}}"#
+        let lines = [
+            #"{"id":1,"payload":\#(payload),"languages":["en"],"device":"ipad"}"#,
+            #"{"id":2,"payload":\#(payload),"languages":["en"],"device":"mac","mode":"device"}"#,
+            #"{"id":3,"payload":\#(payload),"languages":["en"]}"#,
+            #"{"id":4,"payload":\#(payload),"languages":["en"],"device":"appletv"}"#,
+            #"{"id":5,"payload":\#(payload),"languages":["en"],"devise":"ipad"}"#,
+        ]
+        let result = try RenderAlertCommand.run(["localize", "--batch", "--strings", "app"], directory: directory.path, input: lines.joined(separator: "\n") + "\n")
+        let answers = result.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! Object }
+        #expect(answers.count == 5, "\(result.output) \(result.error)")
+        func body(_ answer: Object) -> String? { (((answer["payload"] as? Object)?["aps"] as? Object)?["alert"] as? Object)?["body"] as? String }
+        let parsed = NotificationPayload(parsing: Array(payload.utf8))
+        #expect(body(answers[0]) == renderer.localize(parsed, preferredLanguages: ["en"], device: .ipad).body)
+        #expect(body(answers[0]) == "iPad: 1 file in 2 folders")
+        #expect(body(answers[1]) == renderer.localize(parsed, preferredLanguages: ["en"], mode: .device, device: .mac).body)
+        #expect(body(answers[2]) == "iPhone: 1 file in 2 folders")
+        #expect((answers[3]["error"] as? String)?.contains("\"device\" must be one of iphone, ipad") == true, "\(answers[3])")
+        #expect((answers[4]["error"] as? String)?.contains("did you mean \"device\"?") == true, "\(answers[4])")
+    }
 }
