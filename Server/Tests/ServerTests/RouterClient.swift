@@ -18,11 +18,11 @@ struct RouterClient: Sendable {
     let client: any TestClientProtocol
     let server: LocalizationServer
 
-    /// Runs `body` against the router of a new server over the sample tables.
+    /// Runs `body` against the router of a new server over the sample tables (or `strings`).
     static func with<T: Sendable>(
-        token: String? = nil, maximumBodyBytes: Int? = nil, _ body: @Sendable (RouterClient) async throws -> T
+        strings: String = Paths.strings, token: String? = nil, maximumBodyBytes: Int? = nil, _ body: @Sendable (RouterClient) async throws -> T
     ) async throws -> T {
-        var configuration = ServerConfiguration(strings: Paths.strings)
+        var configuration = ServerConfiguration(strings: strings)
         configuration.port = 0
         configuration.token = token
         if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }

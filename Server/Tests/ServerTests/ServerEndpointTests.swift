@@ -32,6 +32,37 @@ struct ServerEndpointTests {
         }
     }
 
+    @Test("A request names its device: an iPad gets its variant of a catalog value, as localize gives it")
+    func deviceVariants() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-alert-server-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func unit(_ text: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(text)"}}"# }
+        let plural = { (one: String, other: String) in #"{"variations":{"plural":{"one":\#(unit(one)),"other":\#(unit(other))}}}"# }
+        let catalog = #"""
+            {"sourceLanguage":"en","version":"1.0","strings":{"files":{"localizations":{"en":{
+              "variations":{"device":{"iphone":\#(unit("iPhone: %#@files@ in %#@folders@")),"ipad":\#(unit("iPad: %#@files@ in %#@folders@")),"other":\#(unit("Other: %#@files@ in %#@folders@"))}},
+              "substitutions":{"files":{"argNum":1,"formatSpecifier":"lld",\#(plural("%arg file", "%arg files").dropFirst().dropLast())},
+                "folders":{"argNum":2,"formatSpecifier":"lld",\#(plural("%arg folder", "%arg folders").dropFirst().dropLast())}}}}}}}
+            """#
+        try catalog.write(toFile: directory + "/Localizable.xcstrings", atomically: true, encoding: .utf8)
+        let payload = #"{"aps":{"alert":{"loc-key":"files","loc-args":["1","2"]}}}"#
+        try await RouterClient.with(strings: directory) { client in
+            let renderer = client.server.tables.current.renderer
+            for device in ["ipad", "mac", "iphone"] {
+                let response = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "device": "\#(device)"}"#)
+                #expect(response.status == 200, "\(response.text)")
+                let request = try #require(try? LocalizationRequest.parse(request: Array(#"{"payload": \#(payload), "languages": ["en"]}"#.utf8)).get())
+                let expected = renderer.localize(request.payload, preferredLanguages: ["en"], device: DeviceKind(rawValue: device)!).answer(id: nil)
+                #expect(response.text == expected.outputText(), "\(device)")
+            }
+            let iPad = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "device": "ipad"}"#)
+            #expect(iPad.text.contains(#""body":"iPad: 1 file in 2 folders""#), "\(iPad.text)")
+            let television = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "device": "appletv"}"#)
+            #expect(television.status == 400)
+        }
+    }
+
     @Test("An unknown member is a 400 that names the member it resembles, on every endpoint")
     func unknownMembers() async throws {
         try await RouterClient.with { client in
