@@ -38,6 +38,9 @@ public struct APNsHeaders: Sendable, Hashable {
     /// Whether no header is given.
     public var isEmpty: Bool { pushType == nil && topic == nil && priority == nil && expiration == nil && channelID == nil }
 
+    /// The headers a request or manifest entry may give, by name.
+    public static let names = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-channel-id"]
+
     /// The push types APNs accepts.
     public static let pushTypes = [
         "alert", "background", "location", "voip", "complication", "fileprovider", "mdm", "liveactivity", "pushtotalk", "widgets", "controls",
@@ -121,4 +124,51 @@ extension DiagnosticID {
         "apns.header-mismatch", .error, .payloads,
         rationale: "APNs and the device treat a push by its headers as much as by its payload: a Live Activity sent as an alert is never seen by ActivityKit, a background push at priority 10 is rejected, a broadcast's server text is one language for every subscriber.",
         example: "apns-push-type: alert with {\"aps\": {\"event\": \"update\", …}}")
+}
+
+extension APNsHeaders {
+    /// Headers written as a JSON object, as requests and manifest entries give them
+    /// (`"headers": {"apns-push-type": "alert", "apns-priority": 10, …}`).
+    static func read(_ object: LocatedJSON) -> Result<APNsHeaders, ReadError> {
+        guard let members = object.members else { return .failure(ReadError("\"headers\" must be an object of APNs headers")) }
+        var headers = APNsHeaders(location: object.location)
+        for member in members {
+            let name = member.key.lowercased()
+            switch (name, member.value.value) {
+            case ("apns-push-type", .string(let text)): headers.pushType = text
+            case ("apns-topic", .string(let text)): headers.topic = text
+            case ("apns-channel-id", .string(let text)): headers.channelID = text
+            case ("apns-priority", .number(let n)): headers.priority = n.int64Value.map { Int($0) }
+            case ("apns-priority", .string(let text)): headers.priority = Int(text)
+            case ("apns-expiration", .number(let n)): headers.expiration = n.int64Value.map { Int($0) }
+            case ("apns-expiration", .string(let text)): headers.expiration = Int(text)
+            default:
+                guard names.contains(name) else {
+                    return .failure(ReadError("unknown header \"\(member.key)\" in \"headers\"; the headers are \(names.joined(separator: ", "))"))
+                }
+                return .failure(ReadError("\"\(member.key)\" in \"headers\" must be \(name == "apns-priority" || name == "apns-expiration" ? "a number" : "a string")"))
+            }
+        }
+        return .success(headers)
+    }
+
+    /// The headers as a JSON object, in the order of ``names``.
+    var json: LocatedJSON {
+        var members: [LocatedJSON.Member] = []
+        func add(_ name: String, _ value: LocatedJSON.Value?) {
+            if let value { members.append(LocatedJSON.Member(key: name, value: LocatedJSON(value))) }
+        }
+        add("apns-push-type", pushType.map { .string($0) })
+        add("apns-topic", topic.map { .string($0) })
+        add("apns-priority", priority.map { .number(.init($0)) })
+        add("apns-expiration", expiration.map { .number(.init($0)) })
+        add("apns-channel-id", channelID.map { .string($0) })
+        return LocatedJSON(.object(members))
+    }
+
+    /// Why a headers object could not be read.
+    struct ReadError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
 }

@@ -17,8 +17,10 @@
 ///
 /// `field` is `title`, `subtitle` or `body` (the default); `arguments` lists the kind of each
 /// `loc-args` value the server sends (`string` or `number`; default none); `since` is the first
-/// app version that has the key (kept, not yet checked). Unknown members are errors, so that a
-/// misspelt one is not silently ignored.
+/// app version that has the key (each labelled build is checked for the keys sent to it);
+/// `headers` are the APNs request headers the key is sent with (`{"apns-push-type": "alert"}`,
+/// as a localize request gives them), checked against the payload. Unknown members are errors,
+/// so that a misspelt one is not silently ignored.
 public struct PushManifest: Sendable {
     /// One key the server sends in one field.
     public struct Key: Hashable, Sendable {
@@ -30,15 +32,21 @@ public struct PushManifest: Sendable {
         public var arguments: [ArgumentKind]
         /// The first app version that has the key, as written.
         public var since: String?
+        /// The APNs request headers the key is sent with, when the entry gives them.
+        public var headers: APNsHeaders?
         /// Where the entry is written.
         public var location: SourceLocation?
 
         /// A manifest entry.
-        public init(field: AlertFieldName, key: String, arguments: [ArgumentKind] = [], since: String? = nil, location: SourceLocation? = nil) {
+        public init(
+            field: AlertFieldName, key: String, arguments: [ArgumentKind] = [], since: String? = nil, headers: APNsHeaders? = nil,
+            location: SourceLocation? = nil
+        ) {
             self.field = field
             self.key = key
             self.arguments = arguments
             self.since = since
+            self.headers = headers
             self.location = location
         }
     }
@@ -115,8 +123,8 @@ public struct PushManifest: Sendable {
             return nil
         }
         var valid = true
-        for member in members where !["field", "key", "arguments", "since"].contains(member.key) {
-            report(member.keyLocation, "\"\(member.key)\" is not an entry member", "an entry has field, key, arguments and since")
+        for member in members where !["field", "key", "arguments", "since", "headers"].contains(member.key) {
+            report(member.keyLocation, "\"\(member.key)\" is not an entry member", "an entry has field, key, arguments, since and headers")
             valid = false
         }
         var field = AlertFieldName.body
@@ -155,7 +163,16 @@ public struct PushManifest: Sendable {
                 valid = false
             }
         }
-        return valid ? Key(field: field, key: key, arguments: arguments, since: since, location: entry.location) : nil
+        var headers: APNsHeaders?
+        if let value = entry["headers"] {
+            switch APNsHeaders.read(value) {
+            case .success(let read): headers = read
+            case .failure(let error):
+                report(value.location, error.message, nil)
+                valid = false
+            }
+        }
+        return valid ? Key(field: field, key: key, arguments: arguments, since: since, headers: headers, location: entry.location) : nil
     }
 
     /// A first manifest from payload fixtures: every field key they send, with the kinds of its
@@ -185,7 +202,10 @@ public struct PushManifest: Sendable {
                 alert.append(LocatedJSON.Member(key: names.locArgs, keyLocation: entry.location, value: LocatedJSON(.array(samples), location: entry.location)))
             }
             let aps = LocatedJSON(.object([LocatedJSON.Member(key: "alert", value: LocatedJSON(.object(alert), location: entry.location))]), location: entry.location)
-            return NotificationPayload(document: LocatedJSON(.object([LocatedJSON.Member(key: "aps", value: aps)]), location: entry.location), file: file)
+            var payload = NotificationPayload(document: LocatedJSON(.object([LocatedJSON.Member(key: "aps", value: aps)]), location: entry.location), file: file)
+            // What does not fit between the headers and the payload is a finding at the entry's headers.
+            if let headers = entry.headers { payload.diagnostics = headers.diagnostics(of: payload) }
+            return payload
         }
     }
 
@@ -227,6 +247,9 @@ public struct PushManifest: Sendable {
                                     members.append(LocatedJSON.Member(key: "arguments", value: LocatedJSON(.array(entry.arguments.map { LocatedJSON(.string($0.rawValue)) }))))
                                 }
                                 if let since = entry.since { members.append(LocatedJSON.Member(key: "since", value: LocatedJSON(.string(since)))) }
+                                if let headers = entry.headers, !headers.isEmpty {
+                                    members.append(LocatedJSON.Member(key: "headers", value: headers.json))
+                                }
                                 return LocatedJSON(.object(members))
                             }))),
             ]))

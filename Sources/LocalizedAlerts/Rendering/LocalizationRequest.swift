@@ -52,7 +52,7 @@ public struct LocalizationRequest: Sendable {
     public static let members = ["id", "payload", "languages", "mode", "device", "fallback", "headers"]
 
     /// The APNs headers a request may give in `"headers"`.
-    public static let headerNames = ["apns-push-type", "apns-topic", "apns-priority", "apns-expiration", "apns-channel-id"]
+    public static let headerNames = APNsHeaders.names
 
     /// Reads one NDJSON line; its payload's locations name the file `line N`.
     public static func parse(line: [UInt8], lineNumber: Int) -> Result<LocalizationRequest, Failure> {
@@ -120,7 +120,7 @@ public struct LocalizationRequest: Sendable {
         }
         var headers: APNsHeaders?
         if let object = root["headers"] {
-            switch readHeaders(object) {
+            switch APNsHeaders.read(object) {
             case .success(let read): headers = read
             case .failure(let error): return .failure(Failure(message: error.message, id: id))
             }
@@ -133,34 +133,5 @@ public struct LocalizationRequest: Sendable {
             request.payload.diagnostics = headers.diagnostics(of: request.payload)
         }
         return .success(request)
-    }
-
-    /// `"headers": {"apns-push-type": "alert", "apns-priority": 10, …}`.
-    private static func readHeaders(_ object: LocatedJSON) -> Result<APNsHeaders, HeaderError> {
-        guard let members = object.members else { return .failure(HeaderError("\"headers\" must be an object of APNs headers")) }
-        var headers = APNsHeaders(location: object.location)
-        for member in members {
-            let name = member.key.lowercased()
-            switch (name, member.value.value) {
-            case ("apns-push-type", .string(let text)): headers.pushType = text
-            case ("apns-topic", .string(let text)): headers.topic = text
-            case ("apns-channel-id", .string(let text)): headers.channelID = text
-            case ("apns-priority", .number(let n)): headers.priority = n.int64Value.map { Int($0) }
-            case ("apns-priority", .string(let text)): headers.priority = Int(text)
-            case ("apns-expiration", .number(let n)): headers.expiration = n.int64Value.map { Int($0) }
-            case ("apns-expiration", .string(let text)): headers.expiration = Int(text)
-            default:
-                guard headerNames.contains(name) else {
-                    return .failure(HeaderError("unknown header \"\(member.key)\" in \"headers\"; the headers are \(headerNames.joined(separator: ", "))"))
-                }
-                return .failure(HeaderError("\"\(member.key)\" in \"headers\" must be \(name == "apns-priority" || name == "apns-expiration" ? "a number" : "a string")"))
-            }
-        }
-        return .success(headers)
-    }
-
-    private struct HeaderError: Error {
-        var message: String
-        init(_ message: String) { self.message = message }
     }
 }

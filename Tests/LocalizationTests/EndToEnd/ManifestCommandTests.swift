@@ -69,6 +69,36 @@ struct ManifestCommandTests {
         #expect(ids(findings, manifest) == ["render.extra-arguments", "payload.key-missing"])
     }
 
+    /// An entry may say which APNs headers its key is sent with; what does not fit between them
+    /// and the payload is a finding at the entry's headers, and a manifest written back keeps them.
+    @Test func entryHeadersAreCheckedAgainstThePayload() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", "\"greet\" = \"Hi %@\";\n")
+        let marked = MarkedText("""
+            {"version": 1, "keys": [
+              {"key": "greet", "arguments": ["string"], "headers": 1️⃣{"apns-push-type": "background", "apns-priority": 10}},
+              {"key": "greet", "arguments": ["string"], "headers": {"apns-push-type": "alert", "apns-topic": "com.example.app"}},
+              {"key": "greet", "headers": 2️⃣{"apns-push-typ": "alert"}}
+            ]}
+            """)
+        try directory.write("m.json", marked.text)
+        let manifest = directory.path + "/m.json"
+        let read = try PushManifest(contentsOfFile: manifest)
+        #expect(read.keys.count == 2)
+        #expect(read.keys[0].headers?.pushType == "background" && read.keys[0].headers?.priority == 10)
+        let invalid = read.diagnostics.filter { $0.id == .manifestInvalid }
+        #expect(invalid.count == 1 && invalid[0].position == marked.location("2️⃣") && invalid[0].message.contains("unknown header \"apns-push-typ\""), "\(invalid)")
+        let (_, findings) = try lintFindings([directory.path + "/app", "--manifest", manifest])
+        let mismatches = findings.filter { $0["id"] as? String == "apns.header-mismatch" }
+        let position = marked.location("1️⃣")
+        #expect(!mismatches.isEmpty && mismatches.allSatisfy { $0["line"] as? Int == position.line && $0["column"] as? Int == position.column }, "\(findings)")
+        // The well-fitting entry brings no finding of its own.
+        #expect(mismatches.allSatisfy { $0["line"] as? Int == position.line })
+        // Written back, the headers are kept and read the same.
+        let again = PushManifest(parsing: Array(read.json.serialized().utf8))
+        #expect(again.keys.map { $0.headers?.pushType } == ["background", "alert"] && again.keys[1].headers?.topic == "com.example.app")
+    }
+
     @Test func staleCatalogKeysTheServerSendsAreReportedWithTheirFix() throws {
         let directory = try TemporaryDirectory()
         let catalog = MarkedText("""
