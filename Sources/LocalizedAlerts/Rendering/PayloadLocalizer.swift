@@ -12,6 +12,19 @@ public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable 
 /// What server-side localization does when the chosen localization has no text for a field's
 /// key (the key is missing, its value is empty, or it formats to nothing), where a device would
 /// show the key itself.
+/// How much `AlertRenderer.localize` explains. A provider's hot path wants the text and whether
+/// it may be sent; preview, lint and the service want every finding. Both give the same payload,
+/// text, fallbacks and refusal.
+public enum LocalizationDetail: Sendable, Hashable, CaseIterable {
+    /// Every finding: what the device would do with the payload, formatting problems,
+    /// fallbacks taken. What `preview`, `lint`, batches and the service report.
+    case findings
+    /// The payload, its text and sendability; among the diagnostics only the payload's own and
+    /// why nothing may be sent. The device's view is not worked out and no other finding is
+    /// written, which is most of a localization's cost.
+    case textOnly
+}
+
 public enum KeyFallback: String, Sendable, Hashable, CaseIterable, Codable {
     /// Exactly what the phone would show: the key itself (or the payload's raw text, when it
     /// has one). Reported, and sent.
@@ -137,11 +150,13 @@ extension AlertRenderer {
     ///   - keepKeys: keep `*-loc-key` and `*-loc-args` beside the finished text: a build of the
     ///     app that has the key shows its own translation, one that lacks it shows this text
     ///     instead of the key (a device falls back to the raw text when the key is not found).
+    ///   - detail: ``LocalizationDetail/findings`` (every finding) or
+    ///     ``LocalizationDetail/textOnly`` (the same payload and sendability, for less).
     /// - Returns: The payload with finished text (nil when nothing may be sent: see
     ///   ``LocalizedPayload/refusal``), its size as sent, the fallbacks taken and what looks wrong.
     public func localize(
         _ payload: NotificationPayload, preferredLanguages: [String], mode: LocalizationMode = .server, device: DeviceKind = .iphone,
-        fallback: KeyFallback = .fail, keepKeys: Bool = false
+        fallback: KeyFallback = .fail, keepKeys: Bool = false, detail: LocalizationDetail = .findings
     ) -> LocalizedPayload {
         // A payload that did not parse, or that has errors, is answered with no payload at all:
         // an empty `{}` would be sent, and accepted, by APNs.
@@ -153,16 +168,21 @@ extension AlertRenderer {
                 title: nil, subtitle: nil, body: nil, byteCount: 0, diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
         }
         let context = self.context(preferredLanguages: preferredLanguages)
-        let resolution = context.resolve(payload, device: device)
+        let explains = detail == .findings
+        // In server mode the device's view serves only the findings.
+        let resolution = mode == .device || explains ? context.resolve(payload, device: device) : nil
         var texts = AlertTexts()
         var fallbacks: [LocalizedPayload.Fallback] = []
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
         // not an array) matters whichever mode fills in the text.
         var diagnostics = payload.diagnostics
-        var issues = resolution.issues
+        // What server formatting finds, kept when findings are asked for (it is rare, and cheap).
+        var found: [LocalizationDiagnostic] = []
+        var issues = explains ? resolution?.issues ?? [] : []
         switch mode {
         case .device:
-            (texts.title, texts.subtitle, texts.body) = (resolution.fields.title?.text, resolution.fields.subtitle?.text, resolution.fields.body?.text)
+            let fields = resolution!.fields
+            (texts.title, texts.subtitle, texts.body) = (fields.title?.text, fields.subtitle?.text, fields.body?.text)
         case .server:
             // The server formats plurals and specifiers itself; what stays true is which text
             // is found at all.
@@ -178,15 +198,15 @@ extension AlertRenderer {
                 for name in AlertFieldName.inDisplayOrder {
                     let field = alert[name]
                     guard !field.isEmpty else { continue }
-                    var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+                    var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &found)
                     if let key = field.locKey, text.outcome != nil {
                         var outcome = text.outcome!
                         if fallback == .developmentRegion, outcome == .showsKey,
-                            let region = developmentRegionText(field, numbers: numberLocale, device: device, diagnostics: &diagnostics)
+                            let region = developmentRegionText(field, numbers: numberLocale, device: device, diagnostics: &found)
                         {
                             text = (region.text, nil)
                             outcome = .developmentRegion(localization: region.localization)
-                            diagnostics.append(
+                            found.append(
                                 LocalizationDiagnostic(
                                     .localizeFallback, at: field.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
                                     "\(name.keys.locKey) \"\(key)\" has no text in \(context.localization ?? "the chosen localization"): the \(region.localization) text was used",
@@ -197,6 +217,7 @@ extension AlertRenderer {
                     texts[field: name] = text.text
                 }
             }
+            if explains { diagnostics += found }
         }
         // A field the development region filled does not show what the device would: its
         // missing-key issue is replaced by the `localize.fallback` warning.
