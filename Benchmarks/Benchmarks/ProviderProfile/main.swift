@@ -43,4 +43,5 @@ for _ in 0..<rounds {
         }
     }
 }
-print("\(mode): \(rounds * languageLists.count * payloads.count) operations (\(sink))")
+let perRound = mode == "android-read" ? androidFiles.count : mode == "android-render" ? 1 : payloads.count
+print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
