@@ -15,7 +15,7 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
-    targets: ["Tables", "Localization", "Rendering", "Linting", "Hostile"].map { name in
+    targets: ["Tables", "Localization", "Rendering", "Linting", "Hostile", "Android"].map { name in
         .executableTarget(
             name: name,
             dependencies: [

@@ -16,6 +16,7 @@ struct Lint: ParsableCommand {
             Examples:
               render-alert lint MyApp/Resources --payloads push-payloads/
               render-alert lint --format github --strict
+              render-alert lint ios/MyApp/Resources --res android/app/src/main/res
               render-alert lint --write-baseline lint-baseline.json && render-alert lint --baseline lint-baseline.json
             """
     )
@@ -29,6 +30,14 @@ struct Lint: ParsableCommand {
         parsing: .upToNextOption, help: "Payload files (.json, .apns) or directories of them to check against the tables.",
         completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
+
+    @Option(
+        name: .customLong("res"),
+        help: ArgumentHelp(
+            "The same app's Android res/ directory (repeatable): its strings.xml files are checked, and each string it and the iOS Localizable table both define must take the same arguments.",
+            valueName: "dir"),
+        completion: .directory)
+    var resourceDirectories: [String] = []
 
     @Option(
         help: ArgumentHelp(
@@ -106,6 +115,7 @@ struct Lint: ParsableCommand {
         session.ignored = try findingOptions.filter().ignored
         session.payloadFiles = payloads
         session.manifest = manifest
+        session.resourceDirectories = resourceDirectories
         session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)

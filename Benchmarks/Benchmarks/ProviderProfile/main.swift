@@ -11,7 +11,9 @@ import SampleInput
 //   valgrind --tool=callgrind .build/release/ProviderProfile parse 20    # and again with 0
 //
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
-// bytes (both), localize (bytes → localized payload bytes, server mode).
+// bytes (both), localize (bytes → localized payload bytes, server mode); android-read (the
+// Android benchmark's 30 generated strings.xml files, read once per language list) and
+// android-render (an FCM message → AndroidRenderer against them).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -19,6 +21,10 @@ let parsed = payloads.map { NotificationPayload(parsing: $0) }
 let arguments = CommandLine.arguments.dropFirst()
 let mode = arguments.first ?? "render"
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
+let androidFiles = mode.hasPrefix("android") ? GeneratedResources.files(strings: 400, seed: 7) : []
+let androidResources = mode == "android-render" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
+let message = FCMMessage(
+    parsing: Array(#"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#.utf8))
 var sink = 0
 for _ in 0..<rounds {
     for languages in languageLists {
@@ -30,8 +36,12 @@ for _ in 0..<rounds {
             for bytes in payloads {
                 sink &+= renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
-        default: fatalError("mode: parse, render, bytes or localize")
+        case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
+        case "android-render":
+            sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
+        default: fatalError("mode: parse, render, bytes, localize, android-read or android-render")
         }
     }
 }
-print("\(mode): \(rounds * languageLists.count * payloads.count) operations (\(sink))")
+let perRound = mode == "android-read" ? androidFiles.count : mode == "android-render" ? 1 : payloads.count
+print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")

@@ -22,3 +22,20 @@ public enum Sample {
         ["ko-KR", "en"], ["pt-BR"], ["es-ES"], ["it-IT", "fr"],
     ]
 }
+
+/// A small deterministic generator (SplitMix64), so that every run of a benchmark that
+/// generates its input reads the same bytes.
+public struct SeededGenerator {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}

@@ -1,23 +1,12 @@
 import Foundation
+import SampleInput
 
 /// Tables generated from a seeded generator in shapes the readers were not tuned on:
 /// varied key and text lengths, scripts, escapes and entities, plural, device and width rules,
 /// catalog states, comments and substitutions. The same bytes go to both sides of a comparison.
 enum GeneratedTables {
-    /// A small deterministic generator (SplitMix64), so that every run reads the same files.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// A small deterministic generator, so that every run reads the same files.
+    typealias Generator = SeededGenerator
 
     static let words: [[String]] = [
         ["message", "unread", "friend", "invited", "you", "to", "join", "the", "conversation", "tap", "open", "order", "shipped"],

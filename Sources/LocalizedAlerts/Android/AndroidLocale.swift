@@ -147,6 +147,11 @@ public enum AndroidLocaleResolution {
     /// Step 1: the device locale (a BCP 47 tag) resources are resolved for, given the locales
     /// of the whole app (libraries' resources included); nil when the device list is empty.
     public static func resourceLocale(deviceLocales: [String], appLocales: [String]) -> String? {
+        resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: appLocales.lazy.compactMap { AndroidLocale(languageTag: $0) })
+    }
+
+    /// The same, with the app's locales already parsed (tags that do not parse left out).
+    static func resourceLocale(deviceLocales: [String], parsedAppLocales appLocales: some Sequence<AndroidLocale>) -> String? {
         guard let first = deviceLocales.first else { return nil }
         guard deviceLocales.count > 1 else { return first }
         let desired = deviceLocales.map { AndroidLocale(languageTag: $0) }
@@ -158,8 +163,8 @@ public enum AndroidLocaleResolution {
             if index == 0 { return first }
             best = min(best, index)
         }
-        for tag in appLocales {
-            guard let supported = AndroidLocale(languageTag: tag), let index = firstMatch(supported) else { continue }
+        for supported in appLocales {
+            guard let index = firstMatch(supported) else { continue }
             if index == 0 { return first }
             best = min(best, index)
         }
@@ -237,10 +242,14 @@ public enum AndroidLocaleResolution {
     /// Step 2: the index of the candidate folder locale (nil for `values/`) libandroidfw picks
     /// for `device`; nil when none matches.
     public static func bestMatch(for device: AndroidLocale, among candidates: [AndroidLocale?]) -> Int? {
+        bestMatch(for: device, amongConfigs: candidates.lazy.map(folderConfig))
+    }
+
+    /// The same, with the candidates' configurations already made (`folderConfig`).
+    static func bestMatch(for device: AndroidLocale, amongConfigs candidates: some Sequence<NativeConfig>) -> Int? {
         let request = NativeConfig(device, isRequest: true)
         var best: (index: Int, config: NativeConfig)?
-        for (index, candidate) in candidates.enumerated() {
-            let config = candidate.map { NativeConfig($0, isRequest: false) } ?? NativeConfig.none
+        for (index, config) in candidates.enumerated() {
             guard config.matches(request) else { continue }
             if best == nil || config.isBetter(than: best!.config, for: request) { best = (index, config) }
         }
@@ -259,7 +268,12 @@ public enum AndroidLocaleResolution {
 }
 
 /// The locale part of a `ResTable_config`, with libandroidfw's match and ordering.
-struct NativeConfig {
+/// A folder's locale as libandroidfw compares it; `NativeConfig.none` for `values/`.
+func folderConfig(_ locale: AndroidLocale?) -> NativeConfig {
+    locale.map { NativeConfig($0, isRequest: false) } ?? NativeConfig.none
+}
+
+struct NativeConfig: Sendable {
     var language: String
     var region: String
     var script: String?

@@ -29,13 +29,16 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// The folders, in name order.
-    public var folders: [Folder]
+    public var folders: [Folder] { didSet { index = Index(folders) } }
+    /// What rendering looks up for every message, made once.
+    private var index: Index
     /// Problems found while reading (per file, and about folders this model ignores).
     public var diagnostics: [LocalizationDiagnostic] = []
 
     /// Resources from folders already read.
     public init(folders: [Folder]) {
         self.folders = folders
+        index = Index(folders)
         diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
         for folder in folders where !folder.qualifiers.otherQualifiers.isEmpty {
             for file in folder.files where !file.strings.isEmpty {
@@ -64,18 +67,51 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// The locales of the folders (BCP 47), what `AssetManager.getNonSystemLocales` lists.
-    public var locales: [String] {
-        var seen: Set<String> = []
-        return folders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
-    }
-
-    /// Folders that take part in locale resolution: those whose only qualifier is a locale.
-    /// (Night mode, orientation, screen and version folders are not modelled.)
-    var localeFolders: [Folder] { folders.filter { $0.qualifiers.otherQualifiers.isEmpty } }
+    public var locales: [String] { index.locales }
+    /// ``locales`` parsed.
+    var parsedLocales: [AndroidLocale] { index.parsedLocales }
 
     /// Whether any folder defines the string (`getIdentifier` is not 0).
-    public func defines(string name: String) -> Bool {
-        folders.contains { $0.files.contains { $0.strings[name] != nil } }
+    public func defines(string name: String) -> Bool { index.names.contains(name) }
+
+    /// The folders' locales and strings by name, so that a rendering looks each up once
+    /// instead of walking every folder.
+    private struct Index: Sendable {
+        /// A string as one folder that takes part in locale resolution defines it.
+        struct Definition: Sendable {
+            var folder: String
+            var locale: AndroidLocale?
+            var config: NativeConfig
+            var value: AndroidResourceValue
+        }
+
+        var locales: [String] = []
+        /// ``locales`` parsed.
+        var parsedLocales: [AndroidLocale] = []
+        /// Names any folder defines.
+        var names: Set<String> = []
+        /// By name, in folder order: the folders whose only qualifier is a locale (night mode,
+        /// orientation, screen and version folders are not modelled), each with the first of
+        /// its files that defines the string.
+        var definitions: [String: [Definition]] = [:]
+
+        init(_ folders: [Folder]) {
+            var seen: Set<String> = []
+            locales = folders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
+            parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
+            for folder in folders {
+                let resolves = folder.qualifiers.otherQualifiers.isEmpty
+                var defined: Set<String> = []
+                for file in folder.files {
+                    for (name, resource) in file.strings {
+                        names.insert(name)
+                        guard resolves, defined.insert(name).inserted else { continue }
+                        definitions[name, default: []].append(Definition(
+                                folder: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale), value: resource.value))
+                    }
+                }
+            }
+        }
     }
 
     /// The value of string `name` for a device locale (already chosen by the Java layer):
@@ -85,18 +121,16 @@ public struct AndroidAppResources: Sendable {
         var name = name
         let device = tag.flatMap(AndroidLocaleResolution.nativeLocale(forLanguageTag:))
         for _ in 0..<16 {
-            let candidates = localeFolders.compactMap { folder in
-                folder.files.lazy.compactMap { $0.strings[name] }.first.map { (folder, $0) }
-            }
-            let index: Int?
+            let candidates = index.definitions[name] ?? []
+            let chosen: Int?
             if let device {
-                index = AndroidLocaleResolution.bestMatch(for: device, among: candidates.map { $0.0.qualifiers.locale })
+                chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: candidates.lazy.map(\.config))
             } else {
-                index = candidates.firstIndex { $0.0.qualifiers.locale == nil }
+                chosen = candidates.firstIndex { $0.locale == nil }
             }
-            guard let index else { return nil }
-            switch candidates[index].1.value {
-            case .text(let text): return (text, candidates[index].0.name)
+            guard let chosen else { return nil }
+            switch candidates[chosen].value {
+            case .text(let text): return (text, candidates[chosen].folder)
             case .reference(let type, let target):
                 guard type == "string" else { return nil }
                 name = target
@@ -156,7 +190,9 @@ public enum AndroidRenderer {
         guard let notification = message.android else {
             return AndroidRendering(outcome: .notDisplayed, resourceLocale: nil, diagnostics: diagnostics)
         }
-        let locale = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: appLocales ?? resources.locales)
+        let locale =
+            appLocales.map { AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: $0) }
+            ?? AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: resources.parsedLocales)
         let languageCode = locale.flatMap { AndroidLocale(languageTag: $0)?.language } ?? ""
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 

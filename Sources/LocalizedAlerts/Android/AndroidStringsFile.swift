@@ -138,7 +138,10 @@ package enum AAPT2StringBuilder {
         }
         segments.append(current)
         if !styled {
-            segments = [trimmed(segments[0])]
+            let text = trimmed(segments[0])
+            // Most values have nothing to unescape or collapse: they are their own text.
+            if isPlain(text) { return text }
+            segments = [text]
         }
         var output = String.UnicodeScalarView()
         for segment in segments {
@@ -153,14 +156,26 @@ package enum AAPT2StringBuilder {
     }
 
     static func trimmed(_ text: String) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var start = 0
-        var end = scalars.count
-        while start < end, isSpace(scalars[start]) { start += 1 }
-        while end > start, isSpace(scalars[end - 1]) { end -= 1 }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<end])
-        return String(view)
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return text }
+        return String(scalars[first...last])
+    }
+
+    /// Whether ``append(_:to:)`` would copy `text` as it is: no escape, quote, apostrophe, NUL
+    /// or whitespace other than single spaces.
+    static func isPlain(_ text: String) -> Bool {
+        var lastWasSpace = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x22, 0x27, 0x00, 0x09...0x0D: return false
+            case 0x20:
+                if lastWasSpace { return false }
+                lastWasSpace = true
+            default: lastWasSpace = false
+            }
+        }
+        return true
     }
 
     static func append(_ text: String, to output: inout String.UnicodeScalarView) throws(Failure) {
@@ -267,6 +282,8 @@ package enum AAPT2StringBuilder {
     /// nothing (type `null`); a framework resource has type `android:type`. Nil for anything
     /// else, which is then text (`@empty` is the empty text).
     package static func reference(in raw: String) -> AndroidResourceValue? {
+        // Only a text starting with '@' or '?' (after whitespace) can be a reference.
+        guard let lead = raw.utf8.first(where: { !isSpace(Unicode.Scalar($0)) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else { return nil }
         let text = trimmed(raw)
         if text == "@null" { return .reference(type: "null", name: "null") }
         if text == "@empty" { return .text("") }

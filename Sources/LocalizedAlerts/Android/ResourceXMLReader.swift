@@ -176,13 +176,13 @@ struct ResourceXMLReader {
         let start = location
         guard !openElements.isEmpty else { return fail("not well-formed (CDATA outside the root element)") }
         skip(9)
-        var text = String.UnicodeScalarView()
+        var text: [UInt8] = []
         while peek() != nil {
             if looking(at: "]]>") {
                 skip(3)
-                return .text(String(text), location: start)
+                return .text(String(decoding: text, as: UTF8.self), location: start)
             }
-            text.append(scalars[position])
+            Self.appendUTF8(scalars[position], to: &text)
             advance()
         }
         return fail("unclosed CDATA section", at: start)
@@ -201,12 +201,34 @@ struct ResourceXMLReader {
     }
 
     private mutating func name() -> String? {
-        var name = String.UnicodeScalarView()
+        var name: [UInt8] = []
         while let scalar = peek(), Self.isNameCharacter(scalar) {
-            name.append(scalar)
+            Self.appendUTF8(scalar, to: &name)
             advance()
         }
-        return name.isEmpty ? nil : String(name)
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `scalar`: texts are built as bytes, which is much faster than
+    /// appending to a String scalar by scalar.
+    @inline(__always)
+    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        } else if value < 0x800 {
+            bytes.append(UInt8(truncatingIfNeeded: 0xC0 | (value >> 6)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
+        } else if value < 0x10000 {
+            bytes.append(UInt8(truncatingIfNeeded: 0xE0 | (value >> 12)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
+        } else {
+            bytes.append(UInt8(truncatingIfNeeded: 0xF0 | (value >> 18)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
+        }
     }
 
     private mutating func skipSpaces() {
@@ -256,7 +278,7 @@ struct ResourceXMLReader {
             skipSpaces()
             guard let quote = peek(), quote == "\"" || quote == "'" else { return fail("not well-formed (invalid token)") }
             advance()
-            var value = String.UnicodeScalarView()
+            var value: [UInt8] = []
             while true {
                 guard let scalar = peek() else { return fail("unclosed token", at: start) }
                 if scalar == quote {
@@ -266,15 +288,15 @@ struct ResourceXMLReader {
                 if scalar == "<" { return fail("not well-formed (invalid token)") }
                 if scalar == "&" {
                     guard let decoded = entity() else { return nil }
-                    value.append(contentsOf: decoded.unicodeScalars)
+                    value.append(contentsOf: decoded.utf8)
                     continue
                 }
                 // Attribute-value normalization: whitespace characters read as spaces.
-                value.append(Self.isSpace(scalar) ? " " : scalar)
+                Self.appendUTF8(Self.isSpace(scalar) ? " " : scalar, to: &value)
                 advance()
             }
             if raw.contains(where: { $0.name == attributeName }) { return fail("duplicate attribute") }
-            raw.append((attributeName, String(value)))
+            raw.append((attributeName, String(decoding: value, as: UTF8.self)))
         }
         var declared: [String: String] = [:]
         for (attributeName, value) in raw {
@@ -320,25 +342,25 @@ struct ResourceXMLReader {
 
     private mutating func text() -> Event? {
         let start = location
-        var text = String.UnicodeScalarView()
+        var text: [UInt8] = []
         while let scalar = peek(), scalar != "<" {
             if scalar == "&" {
                 guard let decoded = entity() else { return nil }
-                text.append(contentsOf: decoded.unicodeScalars)
+                text.append(contentsOf: decoded.utf8)
                 continue
             }
-            if looking(at: "]]>") { return fail("not well-formed (']]>' in text)") }
-            text.append(scalar)
+            if scalar == "]", looking(at: "]]>") { return fail("not well-formed (']]>' in text)") }
+            Self.appendUTF8(scalar, to: &text)
             advance()
         }
         if openElements.isEmpty {
             // Outside the root element only whitespace may appear.
-            if text.contains(where: { !Self.isSpace($0) }) {
+            if text.contains(where: { !Self.isSpace(Unicode.Scalar($0)) }) {
                 return fail(sawRoot ? "junk after document element" : "syntax error", at: start)
             }
             return next()
         }
-        return .text(String(text), location: start)
+        return .text(String(decoding: text, as: UTF8.self), location: start)
     }
 
     /// Decodes the entity or character reference at `&`; nil after a failure.

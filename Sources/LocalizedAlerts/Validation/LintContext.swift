@@ -19,13 +19,21 @@ public final class LintContext: Sendable {
     /// never Localizable.
     public let runtimeFallbackTables: Set<String>
 
+    /// The same app's Android resources, when the lint was given them: strings both platforms
+    /// define are compared.
+    public let android: AndroidAppResources?
+
     /// A context over resolved tables.
     /// - Parameters:
     ///   - model: The app's resolved tables.
     ///   - payloads: The payloads to check against them.
     ///   - runtimeFallbackTables: Tables the app fills from its development region key by key.
-    public init(model: LocalizationModel, payloads: [NotificationPayload] = [], runtimeFallbackTables: Set<String> = []) {
+    ///   - android: The same app's Android resources.
+    public init(
+        model: LocalizationModel, payloads: [NotificationPayload] = [], runtimeFallbackTables: Set<String> = [], android: AndroidAppResources? = nil
+    ) {
         self.model = model
+        self.android = android
         self.payloads = payloads
         self.runtimeFallbackTables = runtimeFallbackTables.subtracting(["Localizable"])
         self.renderer = AlertRenderer(model: model)

@@ -16,6 +16,10 @@ public struct LintSession: Sendable {
     public var paths: [String]
     /// Payload files, or folders of `.json` and `.apns` files; empty: the configuration's.
     public var payloadFiles: [String] = []
+    /// The same app's Android `res/` folders: their `values*/*.xml` files are read (what aapt2
+    /// would reject is a finding) and each string defined in both `values/` and an app's
+    /// development-language Localizable table is compared with it.
+    public var resourceDirectories: [String] = []
     /// A push-key manifest: its keys are checked as the payloads that carry them.
     public var manifest: String?
     /// The APNs headers the payload files are sent with: what does not fit is a finding.
@@ -117,7 +121,7 @@ public struct LintSession: Sendable {
         let isPushCatalog = { (file: String) in file.hasSuffix("/Localizable.xcstrings") || file == "Localizable.xcstrings" }
         let hasApp = !targets.apps.isEmpty || !archives.isEmpty || !appVersions.isEmpty || targets.catalogs.contains(where: isPushCatalog)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp {
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp && resourceDirectories.isEmpty {
             throw Failure(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
@@ -153,6 +157,8 @@ public struct LintSession: Sendable {
 
         var models: [LocalizationModel] = []
         var fileDiagnostics = targets.unreadable
+        let android = try readAndroidResources()
+        fileDiagnostics += android?.diagnostics ?? []
         // What cannot be read now (gone since the walk) is a finding too; the rest is checked.
         func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
             do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
@@ -167,7 +173,7 @@ public struct LintSession: Sendable {
                 if let developmentRegion { app.developmentRegion = developmentRegion }
                 let appModel = LocalizationModel(app)
                 model = appModel
-                let appFindings = linter.lint(appModel, payloads: payloads).filter { $0.id != dropped }
+                let appFindings = linter.lint(appModel, payloads: payloads, android: android).filter { $0.id != dropped }
                 findings += InlineSuppressions(app).apply(appFindings, notRun: filter.ignored)
                 findings += pushManifest?.staleKeys(in: app) ?? []
             }
@@ -236,12 +242,27 @@ public struct LintSession: Sendable {
         var capped = LintFindings(limit: maximumFindingsPerKind, ignoring: [])
         capped.append(contentsOf: findings)
         return LintResult(
-            findings: capped.finished(), accepted: accepted, checked: targets.count + appVersions.count + archives.count, models: models)
+            findings: capped.finished(), accepted: accepted, checked: targets.count + appVersions.count + archives.count + resourceDirectories.count, models: models)
     }
 
     private func readArchive(_ path: String) throws -> Result<AppLocalizations, FileReadError> {
         guard let archiveReader else { throw Failure("cannot read the app archive", path, reason: "archives are not read by this front end") }
         return try archiveReader(path)
+    }
+
+    /// The Android resources of ``resourceDirectories``, as one app's; nil without any.
+    private func readAndroidResources() throws(Failure) -> AndroidAppResources? {
+        guard !resourceDirectories.isEmpty else { return nil }
+        var folders: [AndroidAppResources.Folder] = []
+        for directory in resourceDirectories {
+            guard FileStatus.isDirectory(directory) else { throw Failure("cannot read the Android resources", directory, reason: "no such directory") }
+            do {
+                folders += try AndroidAppResources(resourceDirectory: directory).folders
+            } catch {
+                throw Failure("cannot read the Android resources", error.path, reason: error.reason)
+            }
+        }
+        return AndroidAppResources(folders: folders)
     }
 
     /// Configuration entries that changed nothing: a runtime fallback table no app has, an

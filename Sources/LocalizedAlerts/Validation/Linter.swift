@@ -39,15 +39,16 @@ public struct Linter: Sendable {
 
     /// Findings for an app: its files' own diagnostics, every rule, the payloads' own
     /// diagnostics and what a device does with them in every localization it could select.
-    public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = []) -> [LocalizationDiagnostic] {
-        lint(LocalizationModel(app), payloads: payloads)
+    /// With `android`, the same app's Android resources, the strings both define are compared.
+    public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil) -> [LocalizationDiagnostic] {
+        lint(LocalizationModel(app), payloads: payloads, android: android)
     }
 
     /// The same, for tables already resolved.
-    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = []) -> [LocalizationDiagnostic] {
+    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil) -> [LocalizationDiagnostic] {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: model.app.allDiagnostics)
-        let context = LintContext(model: model, payloads: payloads, runtimeFallbackTables: runtimeFallbackTables)
+        let context = LintContext(model: model, payloads: payloads, runtimeFallbackTables: runtimeFallbackTables, android: android)
         // Rules are independent of each other: they run concurrently, each into its own list
         // (one rule, one ID, so each list is capped as the whole would be), with what a device
         // does with the payloads as one more piece of work.

@@ -111,6 +111,7 @@ extension RuleCatalog {
         .suppressionUnknownRule,
         .configUnusedEntry,
         .configUnusedIgnore,
+        AndroidPlaceholdersRule.id,
         EmptyPushTableRule.id,
         EmptyValueRule.id,
         IncompatibleSpecifiersRule.id,
@@ -128,6 +129,7 @@ extension RuleCatalog {
 
     /// The checks `Linter` runs over an app, each in its own file under `Rules/`.
     public static let lintRules: [any LintRule] = [
+        AndroidPlaceholdersRule(),
         EmptyPushTableRule(),
         EmptyValueRule(),
         IncompatibleSpecifiersRule(),

@@ -8,7 +8,8 @@ import Testing
 /// fixture's concern. `message`, when given, is words every finding of the rule must say.
 struct LintFixture: CustomTestStringConvertible, Sendable {
     var rule: String
-    /// Relative path → marked text. `payloads/…` files are checked as payloads.
+    /// Relative path → marked text. `payloads/…` files are checked as payloads, `res/…` as the
+    /// app's Android resources.
     var files: [String: String]
     var message: String?
 
@@ -41,6 +42,7 @@ struct LintFixture: CustomTestStringConvertible, Sendable {
         }
         var session = LintSession(paths: [directory.path + "/app"], workingDirectory: directory.path)
         if files.keys.contains(where: { $0.hasPrefix("payloads/") }) { session.payloadFiles = [directory.path + "/payloads"] }
+        if files.keys.contains(where: { $0.hasPrefix("res/") }) { session.resourceDirectories = [directory.path + "/res"] }
         let findings = try session.run().findings
         var actual: Set<Finding> = []
         for finding in findings where finding.id.rawValue == rule {

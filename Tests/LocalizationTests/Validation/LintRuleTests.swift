@@ -181,6 +181,38 @@ struct LintRuleTests {
                 }
                 """,
         ]),
+        // The same app's Android resources (--res): only values/ is compared, with the development language.
+        LintFixture("android.placeholders-differ-from-ios", [
+            "app/en.lproj/Localizable.strings": """
+                "new_photos" = "%@ shared %d photos";
+                "same" = "%1$@ and %2$@";
+                "widths" = "%ld new from %@";
+                "swapped" = "%1$d for %2$@";
+                "reordered" = "%2$@ sent %1$@";
+                "no_args" = "Hello";
+                "unformatted" = "%@ at %d";
+                """,
+            "app/fr.lproj/Localizable.strings": "\"same\" = \"%@\";\n",
+            "res/values/strings.xml": """
+                <?xml version="1.0" encoding="utf-8"?>
+                <resources>
+                    1️⃣<string name="new_photos">%1$s shared photos</string>
+                    <string name="same">%1$s and %2$s</string>
+                    <string name="widths">%d new from %s</string>
+                    2️⃣<string name="swapped">%1$s for %2$d</string>
+                    <string name="reordered">%2$s sent %1$s</string>
+                    3️⃣<string name="no_args">Hello %1$s</string>
+                    <string name="unformatted" formatted="false">%s at</string>
+                    <string name="android_only">%1$s</string>
+                </resources>
+                """,
+            "res/values-fr/strings.xml": """
+                <?xml version="1.0" encoding="utf-8"?>
+                <resources>
+                    <string name="same">%1$s</string>
+                </resources>
+                """,
+        ], message: "on Android but"),
         LintFixture("payload.type-mismatch", [
             "app/en.lproj/Localizable.strings": "\"a\" = \"A\";\n",
             "payloads/badge.json": "{\"aps\": {\"alert\": \"Hi\", 1️⃣\"badge\": \"3\"}}\n",

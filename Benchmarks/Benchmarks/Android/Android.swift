@@ -1,0 +1,147 @@
+import Benchmark
+import Foundation
+import LocalizedAlerts
+import SampleInput
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Android: reading a realistic app's `values*/strings.xml` files against Foundation's
+/// XMLParser building the same name → text dictionary, and rendering an FCM message for both
+/// phones against rendering an APNs payload for an iPhone alone.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal],
+        maxDuration: .seconds(3),
+        maxIterations: 1_000_000
+    )
+    readingBenchmarks()
+    renderingBenchmarks()
+}
+
+/// 30 locale folders of 400 strings each, read whole in each iteration.
+let readingBenchmarks: @Sendable () -> Void = {
+    let files = GeneratedResources.files(strings: 400, seed: 7)
+    let datas = files.map { Data($0.bytes) }
+    let bytes = files.reduce(0) { $0 + $1.bytes.count }
+    print("strings.xml set: \(files.count) files, \(bytes) bytes")
+    for file in files {
+        let read = AndroidStringsFile(parsing: file.bytes)
+        precondition(read.diagnostics.isEmpty && read.strings.count == 400, "\(file.folder): \(read.diagnostics)")
+        let baseline = XMLStringsCollector.read(Data(file.bytes))
+        precondition(baseline.count == 400 && Set(baseline.keys) == Set(read.strings.keys))
+    }
+
+    let name = "Read \(files.count) values*/strings.xml × 400 strings (\(bytes / 1024) KiB)"
+    Benchmark("\(name)/LocalizedAlerts AndroidStringsFile", configuration: .init(maxIterations: 500)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in files { blackHole(AndroidStringsFile(parsing: file.bytes).strings.count) }
+        }
+    }
+    Benchmark("\(name)/Foundation XMLParser into [String: String]", configuration: .init(maxIterations: 500)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for data in datas { blackHole(XMLStringsCollector.read(data).count) }
+        }
+    }
+}
+
+/// The sample app's payload (a title key, a body key with two arguments) for thirteen language
+/// lists: sent through FCM to both phones, or as an APNs payload to an iPhone.
+let renderingBenchmarks: @Sendable () -> Void = {
+    let files = GeneratedResources.files(strings: 400, seed: 7)
+    let resources = try! AndroidAppResources(resourceDirectory: GeneratedResources.write(files))
+    precondition(resources.folders.count == files.count && resources.diagnostics.isEmpty)
+    let renderer = AlertRenderer(app: try! AppLocalizations(directory: Sample.directory + "/strings"))
+    let languageLists = Sample.languageLists
+    let apns = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#
+    let apnsBytes = Array(apns.utf8)
+    let fcmBytes = Array(
+        #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
+            .utf8)
+
+    let message = FCMMessage(parsing: fcmBytes)
+    let payload = NotificationPayload(parsing: apnsBytes)
+    precondition(message.diagnostics.isEmpty && message.apnsPayload != nil)
+    let android = AndroidRenderer.render(message, deviceLocales: ["fr-CA", "en"], resources: resources, appName: "Parcel")
+    precondition(android.outcome == .shown && android.bodyFolder == "values-fr-rCA" && android.body?.hasPrefix("Noor ") == true, "\(android)")
+    let iPhone = renderer.render(message.apnsPayload!, preferredLanguages: ["fr-CA", "en"])
+    precondition(iPhone.body?.text == "Noor a partagé « Trip plan.pdf » avec vous.")
+    precondition(renderer.render(payload, preferredLanguages: ["fr-CA", "en"]).body?.text == iPhone.body?.text)
+
+    let name = "Render a title key + body key with two arguments for 13 language lists"
+    Benchmark("\(name)/LocalizedAlerts FCM message bytes → Android + iPhone") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                let message = FCMMessage(parsing: fcmBytes)
+                blackHole(AndroidRenderer.render(message, deviceLocales: languages, resources: resources, appName: "Parcel"))
+                blackHole(renderer.render(message.apnsPayload!, preferredLanguages: languages))
+            }
+        }
+    }
+    Benchmark("\(name)/LocalizedAlerts FCM message bytes → Android") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(AndroidRenderer.render(FCMMessage(parsing: fcmBytes), deviceLocales: languages, resources: resources, appName: "Parcel"))
+            }
+        }
+    }
+    Benchmark("\(name)/LocalizedAlerts APNs payload bytes → iPhone (AlertRenderer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages))
+            }
+        }
+    }
+    Benchmark("\(name)/LocalizedAlerts parsed FCM message → Android") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(AndroidRenderer.render(message, deviceLocales: languages, resources: resources, appName: "Parcel"))
+            }
+        }
+    }
+    Benchmark("\(name)/LocalizedAlerts parsed APNs payload → iPhone (AlertRenderer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(renderer.render(payload, preferredLanguages: languages))
+            }
+        }
+    }
+}
+
+/// The baseline: XMLParser with a delegate that keeps each `<string>`'s name and its text
+/// content (the text of nested tags included, entities decoded, nothing else processed).
+final class XMLStringsCollector: NSObject, XMLParserDelegate {
+    var strings: [String: String] = [:]
+    var name: String?
+    var text = ""
+
+    static func read(_ data: Data) -> [String: String] {
+        let parser = XMLParser(data: data)
+        let collector = XMLStringsCollector()
+        parser.delegate = collector
+        _ = parser.parse()
+        return collector.strings
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?,
+        attributes attributeDict: [String: String] = [:]
+    ) {
+        if elementName == "string" {
+            name = attributeDict["name"]
+            text = ""
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if name != nil { text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        if elementName == "string", let name {
+            strings[name] = text
+            self.name = nil
+        }
+    }
+}
