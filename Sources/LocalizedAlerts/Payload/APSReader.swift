@@ -11,11 +11,6 @@ struct APSReader {
     let file: String?
     var diagnostics: [LocalizationDiagnostic]
 
-    init(file: String?, diagnostics: [LocalizationDiagnostic]) {
-        self.file = file
-        self.diagnostics = diagnostics
-    }
-
     mutating func note(
         _ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil
     ) {

@@ -9,8 +9,6 @@ struct EmptyPushTableRule: LintRule {
         rationale: "A device that picks this localization looks push keys up only in its Localizable table: with none of the keys there, every notification shows raw keys to those users.",
         example: "da.lproj/Localizable.strings holds only a newline, en.lproj's holds 120 keys", isAboutWholeFile: true)
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         let name = "Localizable"
         guard let reference = context.reference, let base = context.model.table(name, localization: reference), !base.entries.isEmpty else { return }

@@ -7,8 +7,6 @@ struct IncompatibleSpecifiersRule: LintRule {
         rationale: "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",
         example: "en \"%d new in %@\", ja \"%@ に %d 件\": the name lands where the number should.")
 
-    init() {}
-
     /// Argument positions with the type each is first read as, sorted by position, as a format
     /// reads them; `50% off`-style accidents are format.percent-accident's and left out. An
     /// array, not a dictionary: compared for every value of every localization.

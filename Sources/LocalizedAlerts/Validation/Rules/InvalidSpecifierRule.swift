@@ -7,8 +7,6 @@ struct InvalidSpecifierRule: LintRule {
         rationale: "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",
         example: "\"%1#@count@\", \"%@ is 100%y\", \"%d %\"")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized != nil || value.format.hasProblems {
             // The value's text, then each plural form's format.

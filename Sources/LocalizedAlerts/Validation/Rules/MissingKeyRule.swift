@@ -7,8 +7,6 @@ struct MissingKeyRule: LintRule {
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",
         example: "en.lproj has \"call.missed.title\"; pt-PT.lproj does not.", isAboutWholeFile: true)
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for table in context.model.tableNames where !context.runtimeFallbackTables.contains(table) {

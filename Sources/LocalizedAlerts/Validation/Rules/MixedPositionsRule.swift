@@ -7,8 +7,6 @@ struct MixedPositionsRule: LintRule {
         rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",
         example: "\"%1$@ sent %@\"")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let specifiers = value.format.specifiers

@@ -7,8 +7,6 @@ struct PayloadSizeRule: LintRule {
         rationale: "APNs rejects a payload over 4,096 bytes (413); filled in with a long translation, a payload that fits in English may not.",
         example: "a 3,900-byte payload whose German body adds 300 bytes")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         // A manifest of many keys is as many payloads, each taken to every localization: the
         // devices are made once, and each localization costs the server text of the payload's

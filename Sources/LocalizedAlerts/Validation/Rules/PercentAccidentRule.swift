@@ -8,8 +8,6 @@ struct PercentAccidentRule: LintRule {
         rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
         example: "\"Save 50% off today\" reads % o; write \"50%% off\"")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.format.hasSpecifiers {
             let specifiers = value.format.specifiers

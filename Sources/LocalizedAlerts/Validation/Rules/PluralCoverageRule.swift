@@ -7,8 +7,6 @@ struct PluralCoverageRule: LintRule {
         rationale: "A category the language needs but the forms lack falls back to \"other\": Russian 3 reads \"3 файлов\" instead of \"3 файла\".",
         example: "ru plural with one and other only (Russian also uses few and many)")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, needed in
             let present = Set(variable.cases.compactMap { PluralCategory(rawValue: $0.name) })

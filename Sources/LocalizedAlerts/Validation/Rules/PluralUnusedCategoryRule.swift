@@ -7,8 +7,6 @@ struct PluralUnusedCategoryRule: LintRule {
         rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",
         example: "ja plural with a one form (Japanese has only other)")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         context.forEachPluralVariable { value, variable, used in
             for form in variable.cases {

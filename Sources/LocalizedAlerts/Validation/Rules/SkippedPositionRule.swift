@@ -7,8 +7,6 @@ struct SkippedPositionRule: LintRule {
         rationale: "String(format:) cannot know the type of an argument no specifier names, so the arguments after the gap are read wrongly.",
         example: "\"%1$@ and %3$@\" (nothing uses argument 2)")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         for value in context.values where value.localized == nil && value.format.hasSpecifiers {
             // Positions as bits: 1...64 are checked (a gap past 64 is not a translator's slip).

@@ -7,8 +7,6 @@ struct StaleKeyRule: LintRule {
         rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
         example: "fr.lproj still has \"message.new\" after en.lproj renamed it \"message.direct.title\".")
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         var references = LintContext.ReferenceTables(context)

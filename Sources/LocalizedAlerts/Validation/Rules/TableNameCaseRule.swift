@@ -9,8 +9,6 @@ struct TableNameCaseRule: LintRule {
         rationale: "File names are case-sensitive on iOS: a device looking for Localizable.strings never opens localizable.strings, so that localization's text is never shown (the simulator on a default Mac volume opens it, which hides the fault).",
         example: "de.lproj/localizable.strings beside en.lproj/Localizable.strings", isAboutWholeFile: true)
 
-    init() {}
-
     func check(_ context: LintContext, into findings: inout LintFindings) {
         let model = context.model
         // The names a device opens: Localizable (what notifications read), the runtime
