@@ -196,7 +196,10 @@ public enum AndroidRenderer {
         let languageCode = locale.flatMap { AndroidLocale(languageTag: $0)?.language } ?? ""
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
-        enum Field { case text(String?, folder: String?), crash(String) }
+        enum Field {
+            case text(String?, folder: String?)
+            case crash(String)
+        }
         func resolve(_ label: String, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
             if let raw, !raw.value.isEmpty {
                 if let key, !key.value.isEmpty {

@@ -14,8 +14,8 @@ enum AppleMatcherOracle {
         let preferredStrings = preferred.map { strdup($0)! }
         let availableStrings = available.map { strdup($0)! }
         defer {
-            preferredStrings.forEach { free($0) }
-            availableStrings.forEach { free($0) }
+            for string in preferredStrings { free(string) }
+            for string in availableStrings { free(string) }
         }
         var output = [UnsafePointer<CChar>?](repeating: nil, count: 512)
         var status = U_ZERO_ERROR
