@@ -7,7 +7,7 @@ import Darwin
 /// libFuzzer's entry for programs that have their own `main` (SwiftPM gives every executable
 /// one): it parses libFuzzer's options from the command line and runs `callback` per input.
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func llvmFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -39,7 +39,7 @@ public enum FuzzDriver {
             if fd >= 0 { close(fd) }
         }
         exit(
-            LLVMFuzzerRunDriver(&argc, &argv) { data, count in
+            llvmFuzzerRunDriver(&argc, &argv) { data, count in
                 if let record = FuzzDriver.record {
                     let kept = min(count, FuzzDriver.recordCapacity)
                     record.storeBytes(of: UInt64(kept).littleEndian, as: UInt64.self)

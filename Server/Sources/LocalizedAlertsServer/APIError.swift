@@ -37,7 +37,7 @@ public struct APIError: HTTPResponseError, Sendable, CustomStringConvertible {
         APIError(.badRequest, code: "bad-request", message: "the request body is not valid HTTP/1.1 (\(error))", headers: [.connection: "close"])
     }
 
-    static let internalError = APIError(.internalServerError, code: "internal", message: "the request could not be answered")
+    static let unexpected = APIError(.internalServerError, code: "internal", message: "the request could not be answered")
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = JSONResponse.make(

@@ -13,7 +13,7 @@ struct UnexpectedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch {
             context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-            throw APIError.internalError
+            throw APIError.unexpected
         }
     }
 }

@@ -106,8 +106,8 @@ struct HostileArchiveCommandTests {
     }
 
     /// A stored entry whose bytes no longer match its CRC-32 (one byte changed after writing).
-    @Test(arguments: [zipfile.stored, zipfile.deflated])
-    func aDamagedEntryIsRefused(method: zipfile) throws {
+    @Test(arguments: [CompressionMethod.stored, CompressionMethod.deflated])
+    func aDamagedEntryIsRefused(method: CompressionMethod) throws {
         let directory = try TemporaryDirectory()
         let payload = try Self.payload(directory)
         let archive = directory.path + "/damaged.ipa"
@@ -126,7 +126,8 @@ struct HostileArchiveCommandTests {
         }
     }
 
-    enum zipfile: String, CaseIterable, Sendable {
+    /// A compression method of Python's zipfile module; the raw value names its constant.
+    enum CompressionMethod: String, CaseIterable, Sendable {
         case stored = "zipfile.ZIP_STORED"
         case deflated = "zipfile.ZIP_DEFLATED"
     }
