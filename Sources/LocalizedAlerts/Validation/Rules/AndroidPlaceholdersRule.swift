@@ -6,15 +6,16 @@ struct AndroidPlaceholdersRule: LintRule {
     /// count, positions or types.
     public static let id = DiagnosticID(
         "android.placeholders-differ-from-ios", .warning, .consistency,
-        rationale: "A server that sends one key to both platforms sends the same arguments: when the Android string reads other positions or types than the iOS one, one of the phones shows the wrong value, drops one, or falls back.",
+        rationale:
+            "A server that sends one key to both platforms sends the same arguments: when the Android string reads other positions or types than the iOS one, one of the phones shows the wrong value, drops one, or falls back.",
         example: "iOS \"new_photos\" = \"%@ shared %d photos\"; Android <string name=\"new_photos\">%1$s shared photos</string>")
-
-    init() {}
 
     /// What an argument is read as, with the platforms' equivalents made one: `%@` and `%s`
     /// are text, `%d`, `%ld` and `%lld` an integer.
     enum Kind: String, Equatable {
-        case text, integer, number = "floating-point number", character, boolean, hash, date
+        case text, integer
+        case number = "floating-point number"
+        case character, boolean, hash, date
     }
 
     /// The iOS value's arguments by position; nil for a value that is not a plain string.
@@ -94,7 +95,8 @@ struct AndroidPlaceholdersRule: LintRule {
                             resource.location,
                             "\"\(resource.name)\" takes \(Self.describe(androidArguments)) on Android but \(Self.describe(iOS)) on iOS (\(reference)'s Localizable table)",
                             hint: "give both the same arguments in the same positions (%1$s on Android for %1$@ on iOS, %1$d for %1$d or %1$ld)",
-                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "iOS (\(reference)): \"\(entry.text)\"")], key: resource.name))
+                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "iOS (\(reference)): \"\(entry.text)\"")],
+                            key: resource.name))
                 }
             }
         }
