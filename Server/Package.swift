@@ -11,7 +11,7 @@ let package = Package(
     name: "LocalizedAlertsServer",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "render-alert-server", targets: ["render-alert-server"]),
+        .executable(name: "render-alert-server", targets: ["render-alert-server"])
     ],
     dependencies: [
         // The repository's root package: the library, its reporters and swift-argument-parser.

@@ -80,7 +80,9 @@ extension AlertRenderer {
                 request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: request.device ?? device,
                 fallback: request.fallback ?? fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
-            let output = payloadOnly ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
+            let output =
+                payloadOnly
+                ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
             return (output, result.isSendable)
         case .failure(let failure):
             return (failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), false)

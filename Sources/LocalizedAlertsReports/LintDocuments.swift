@@ -9,7 +9,9 @@ enum LintJUnit {
         var index: [String: Int] = [:]
         for finding in findings {
             let file = finding.location.file ?? "<input>"
-            if let at = index[file] { files[at].findings.append(finding) } else {
+            if let at = index[file] {
+                files[at].findings.append(finding)
+            } else {
                 index[file] = files.count
                 files.append((file, [finding]))
             }
@@ -25,7 +27,8 @@ enum LintJUnit {
             out += "  <testsuite name=\"\(xml(file))\" tests=\"\(findings.count)\" failures=\"\(findings.count)\">\n"
             for finding in findings {
                 let place = "\(finding.location.line):\(finding.location.column)"
-                out += "    <testcase classname=\"\(xml(finding.id.rawValue))\" name=\"\(xml(file)):\(place)\" file=\"\(xml(file))\" line=\"\(finding.location.line)\">\n"
+                out +=
+                    "    <testcase classname=\"\(xml(finding.id.rawValue))\" name=\"\(xml(file)):\(place)\" file=\"\(xml(file))\" line=\"\(finding.location.line)\">\n"
                 var body = "\(finding.severity.rawValue): \(finding.message)"
                 if let hint = finding.hint { body += "\n→ \(hint)" }
                 for note in finding.notes { body += "\nnote: \(LintXcode.place(note.location)): \(note.message)" }
@@ -58,17 +61,20 @@ enum LintMarkdown {
     static let maximumListed = 200
 
     static func render(_ findings: [LocalizationDiagnostic], summary: LintSummary) -> String {
-        var out = "### render-alert lint: " + LintHuman.summaryLine(summary, style: TerminalStyle(colors: false, width: 120, isTerminal: false)) + "\n"
+        var out =
+            "### render-alert lint: " + LintHuman.summaryLine(summary, style: TerminalStyle(colors: false, width: 120, isTerminal: false)) + "\n"
         guard !findings.isEmpty else { return out }
         out += "\n| | Rule | Findings | Localizations |\n|---|---|--:|---|\n"
         for rule in RuleTally.of(findings) {
             let names = rule.localizations.sorted()
             let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", … (\(names.count))" : "")
-            out += "| \(icon(rule.severity)) | [`\(rule.id)`](\(LintSARIF.helpURI(rule.id)))\(rule.push ? " (push)" : "") | \(rule.count) | \(cell(shown)) |\n"
+            out +=
+                "| \(icon(rule.severity)) | [`\(rule.id)`](\(LintSARIF.helpURI(rule.id)))\(rule.push ? " (push)" : "") | \(rule.count) | \(cell(shown)) |\n"
         }
         let (push, rest) = PushRelevance.split(findings)
         let ordered = push + rest
-        out += "\n<details><summary>\(ordered.count > maximumListed ? "The first \(maximumListed) of \(ordered.count) findings" : "Findings"), push first</summary>\n\n"
+        out +=
+            "\n<details><summary>\(ordered.count > maximumListed ? "The first \(maximumListed) of \(ordered.count) findings" : "Findings"), push first</summary>\n\n"
         out += "| | Where | Rule | Finding |\n|---|---|---|---|\n"
         for finding in ordered.prefix(maximumListed) {
             var text = finding.message

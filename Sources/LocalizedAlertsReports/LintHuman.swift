@@ -99,7 +99,8 @@ enum LintHuman {
         if !missing.isEmpty {
             let tables = missing.prefix(3).map(\.table)
             advice.append(
-                "runtime_fallback_tables: [\(printable(tables.joined(separator: ", ")))]   (.render-alert.yml; if the app fills missing keys from its development region)")
+                "runtime_fallback_tables: [\(printable(tables.joined(separator: ", ")))]   (.render-alert.yml; if the app fills missing keys from its development region)"
+            )
         }
         let tally = RuleTally.of(warnings).filter { $0.count > groupedAbove && $0.id.rawValue != "table.missing-key" }.max { $0.count < $1.count }
         if let tally {

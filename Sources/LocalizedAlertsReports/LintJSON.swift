@@ -6,14 +6,17 @@ enum LintJSON {
         .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
-            ("summary", .object([
-                ("errors", .number(summary.errors)),
-                ("warnings", .number(summary.warnings)),
-                ("notes", .number(summary.notes)),
-                ("files", .number(summary.files)),
-                ("targets", .number(summary.checked)),
-                ("acceptedByBaseline", .number(summary.accepted)),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("errors", .number(summary.errors)),
+                    ("warnings", .number(summary.warnings)),
+                    ("notes", .number(summary.notes)),
+                    ("files", .number(summary.files)),
+                    ("targets", .number(summary.checked)),
+                    ("acceptedByBaseline", .number(summary.accepted)),
+                ])
+            ),
             ("findings", .array(findings.map(DiagnosticJSON.make))),
         ])
     }

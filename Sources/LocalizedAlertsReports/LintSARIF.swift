@@ -1,9 +1,10 @@
+@_spi(Presentation) import LocalizedAlerts
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@_spi(Presentation) import LocalizedAlerts
 
 /// `lint --format sarif`: a SARIF 2.1.0 log for code scanning (GitHub, Azure DevOps, IDEs).
 ///
@@ -17,7 +18,9 @@ public enum LintSARIF {
     /// Where a rule is explained: its row in the rule tables of docs/lint.md (each has an anchor).
     static func helpURI(_ id: DiagnosticID) -> String { informationURI + "/blob/main/docs/lint.md#" + id.rawValue }
 
-    static func make(_ findings: [LocalizationDiagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory()) -> LocatedJSON {
+    static func make(_ findings: [LocalizationDiagnostic], rules: [RuleDescriptor] = RuleCatalog.all, workingDirectory: String? = currentDirectory())
+        -> LocatedJSON
+    {
         var rules = rules
         var index: [DiagnosticID: Int] = [:]
         for (i, rule) in rules.enumerated() where index[rule.id] == nil { index[rule.id] = i }
@@ -27,14 +30,20 @@ public enum LintSARIF {
             rules.append(RuleDescriptor(finding.id, finding.severity, .values, rationale: finding.message, example: ""))
         }
         var run: [(String, LocatedJSON)] = [
-            ("tool", .object([
-                ("driver", .object([
-                    ("name", .string("render-alert")),
-                    ("semanticVersion", .string(LocalizedAlertsVersion.current)),
-                    ("informationUri", .string(informationURI)),
-                    ("rules", .array(rules.map(rule))),
-                ]))
-            ])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("render-alert")),
+                            ("semanticVersion", .string(LocalizedAlertsVersion.current)),
+                            ("informationUri", .string(informationURI)),
+                            ("rules", .array(rules.map(rule))),
+                        ])
+                    )
+                ])
+            ),
             ("columnKind", .string("unicodeCodePoints")),
         ]
         if let workingDirectory {
@@ -42,11 +51,16 @@ public enum LintSARIF {
             run.append(("originalUriBaseIds", .object([("%SRCROOT%", .object([("uri", .string(base))]))])))
         }
         var occurrences: [String: Int] = [:]
-        run.append(("results", .array(findings.map { finding in
-            let identity = fingerprintIdentity(finding)
-            occurrences[identity, default: 0] += 1
-            return result(finding, ruleIndex: index[finding.id]!, fingerprint: fingerprint(identity, occurrence: occurrences[identity]!))
-        })))
+        run.append(
+            (
+                "results",
+                .array(
+                    findings.map { finding in
+                        let identity = fingerprintIdentity(finding)
+                        occurrences[identity, default: 0] += 1
+                        return result(finding, ruleIndex: index[finding.id]!, fingerprint: fingerprint(identity, occurrence: occurrences[identity]!))
+                    })
+            ))
         return .object([
             ("$schema", .string(schema)),
             ("version", .string("2.1.0")),
@@ -120,10 +134,13 @@ public enum LintSARIF {
             artifact = [("uri", .string(percentEncoded(relative(file)))), ("uriBaseId", .string("%SRCROOT%"))]
         }
         return [
-            ("physicalLocation", .object([
-                ("artifactLocation", .object(artifact)),
-                ("region", .object([("startLine", .number(location.line)), ("startColumn", .number(location.column))])),
-            ]))
+            (
+                "physicalLocation",
+                .object([
+                    ("artifactLocation", .object(artifact)),
+                    ("region", .object([("startLine", .number(location.line)), ("startColumn", .number(location.column))])),
+                ])
+            )
         ]
     }
 

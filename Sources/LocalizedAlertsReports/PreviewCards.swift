@@ -11,8 +11,13 @@ public enum PreviewCards {
 
     /// The cards for `previews`, each payload's header first, then what is wrong with the app as a whole
     /// (`appDiagnostics`), styled for `style`.
-    public static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
-        var out = style.dim("Cards approximate the lock screen: title and subtitle on one line, the body on four; real line breaks depend on the device's fonts.") + "\n\n"
+    public static func render(_ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle)
+        -> String
+    {
+        var out =
+            style.dim(
+                "Cards approximate the lock screen: title and subtitle on one line, the body on four; real line breaks depend on the device's fonts.")
+            + "\n\n"
         let fallbackName = app.displayName ?? "App"
         for preview in previews {
             out += PreviewText.header(preview, style: style)

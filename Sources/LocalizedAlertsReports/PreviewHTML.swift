@@ -27,7 +27,8 @@ public enum PreviewHTML {
     /// `appIcon`, a base64 PNG or JPEG `data:` URI, is the icon on every card instead of the
     /// name's initial (anything else is ignored).
     public static func make(
-        _ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil, appIcon: String? = nil
+        _ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil,
+        appIcon: String? = nil
     ) -> String {
         let appName = override ?? app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
         let icon = appIcon.flatMap(iconRule)
@@ -64,7 +65,8 @@ public enum PreviewHTML {
             """
         if !appDiagnostics.isEmpty {
             let errors = appDiagnostics.filter { $0.severity == .error }.count
-            out += "<p class=\"tables\">The app’s tables: \(errors) error\(errors == 1 ? "" : "s"), \(appDiagnostics.count - errors) warning\(appDiagnostics.count - errors == 1 ? "" : "s") (<code>render-alert lint</code> lists them).</p>\n"
+            out +=
+                "<p class=\"tables\">The app’s tables: \(errors) error\(errors == 1 ? "" : "s"), \(appDiagnostics.count - errors) warning\(appDiagnostics.count - errors == 1 ? "" : "s") (<code>render-alert lint</code> lists them).</p>\n"
         }
         out += "<nav><ol>\n"
         for (index, preview) in previews.enumerated() {
@@ -123,16 +125,19 @@ public enum PreviewHTML {
         out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-all\" checked> Everything</label>"
         out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-warning\"> Warnings and errors</label>"
         out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-error\"> Errors and keys only</label></fieldset>\n"
-        out += "<label><input type=\"checkbox\" id=\"only-problem-languages\"> Only languages with problems (\(columns.count - cleanColumns.count) of \(columns.count))</label>\n"
+        out +=
+            "<label><input type=\"checkbox\" id=\"only-problem-languages\"> Only languages with problems (\(columns.count - cleanColumns.count) of \(columns.count))</label>\n"
         out += "<details class=\"languages\"><summary>Languages</summary><fieldset><legend>Devices shown</legend>"
         for (column, render) in columns.enumerated() {
-            out += "<label><input type=\"checkbox\" id=\"language-\(column + 1)\" checked> \(escape(render.preferredLanguages.joined(separator: ",")))</label>"
+            out +=
+                "<label><input type=\"checkbox\" id=\"language-\(column + 1)\" checked> \(escape(render.preferredLanguages.joined(separator: ",")))</label>"
         }
         out += "</fieldset></details>\n<button type=\"reset\">Show everything</button>\n</form>\n"
         // Per column: its matrix cells (the row header is child 1) and its cards.
         out += "<style>\n"
         for column in columns.indices {
-            out += ":root:has(#language-\(column + 1):not(:checked)) :is(.matrix tr > :nth-child(\(column + 2)), article.card.column-\(column + 1)) { display: none; }\n"
+            out +=
+                ":root:has(#language-\(column + 1):not(:checked)) :is(.matrix tr > :nth-child(\(column + 2)), article.card.column-\(column + 1)) { display: none; }\n"
         }
         if !cleanColumns.isEmpty {
             let selectors = cleanColumns.map { ".matrix tr > :nth-child(\($0 + 2)), article.card.column-\($0 + 1)" }.joined(separator: ", ")
@@ -143,7 +148,8 @@ public enum PreviewHTML {
         for render in columns { out += "<th scope=\"col\">\(escape(render.preferredLanguages.joined(separator: ",")))</th>" }
         out += "</tr></thead><tbody>\n"
         for row in ordered {
-            out += "<tr class=\"worst-\(row.worst)\"><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
+            out +=
+                "<tr class=\"worst-\(row.worst)\"><th scope=\"row\"><a href=\"#payload-\(row.index + 1)\">\(escape(fileName(row.preview.file)))</a></th>"
             for (column, state) in row.statuses.enumerated() {
                 // A payload no device shows has no cards: its section says so.
                 let target = row.preview.renders.allSatisfy(\.isSilent) ? "payload-\(row.index + 1)" : "card-\(row.index + 1)-\(column + 1)"
@@ -166,7 +172,9 @@ public enum PreviewHTML {
     /// to and nothing in it can end the CSS string.
     static func iconRule(_ uri: String) -> String? {
         guard let comma = uri.firstIndex(of: ","), ["data:image/png;base64", "data:image/jpeg;base64"].contains(String(uri[..<comma])),
-            uri[uri.index(after: comma)...].unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0) })
+            uri[uri.index(after: comma)...].unicodeScalars.allSatisfy({
+                ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+/=".unicodeScalars.contains($0)
+            })
         else { return nil }
         return ".notification .icon.image { background: center / cover no-repeat url(\"\(uri)\"); }\n"
     }
@@ -193,7 +201,8 @@ public enum PreviewHTML {
             }
             guard !stacks.isEmpty else { continue }
             let files = members.map { "<a href=\"#payload-\($0.offset + 1)\">\(escape(fileName($0.element.file)))</a>" }.joined(separator: ", ")
-            out += "<div class=\"thread\" id=\"thread-\(number + 1)\">\n<h3>\(key.map { "thread-id <code>\(escape($0))</code>" } ?? "No thread-id (grouped by app)") <span class=\"facts\">\(files)</span></h3>\n"
+            out +=
+                "<div class=\"thread\" id=\"thread-\(number + 1)\">\n<h3>\(key.map { "thread-id <code>\(escape($0))</code>" } ?? "No thread-id (grouped by app)") <span class=\"facts\">\(files)</span></h3>\n"
             out += "<div class=\"cards\">\n\(stacks)</div>\n</div>\n"
         }
         guard !out.isEmpty else { return "" }
@@ -211,16 +220,20 @@ public enum PreviewHTML {
         let (_, top, render) = members[0]
         let device = render.preferredLanguages.joined(separator: ",")
         let more = members.count - 1
-        var out = "<article class=\"stack\" data-device=\"\(escape(device))\" data-thread=\"\(escape(thread ?? ""))\" data-count=\"\(members.count)\">\n"
+        var out =
+            "<article class=\"stack\" data-device=\"\(escape(device))\" data-thread=\"\(escape(thread ?? ""))\" data-count=\"\(members.count)\">\n"
         out += screen(render) + "<div class=\"stack-top\">\n" + notification(render, payload: top.payload, look: look, variant: "collapsed")
         out += "<div class=\"plates\" aria-hidden=\"true\">\(String(repeating: "<span></span>", count: min(more, 2)))</div>\n</div>\n"
-        out += "<details class=\"stack-rest\"><summary><span dir=\"ltr\" lang=\"en\">\(more) more notification\(more == 1 ? "" : "s")</span></summary>\n"
+        out +=
+            "<details class=\"stack-rest\"><summary><span dir=\"ltr\" lang=\"en\">\(more) more notification\(more == 1 ? "" : "s")</span></summary>\n"
         for (_, preview, other) in members.dropFirst() {
             out += notification(other, payload: preview.payload, look: look, variant: "collapsed")
         }
         out += "</details>\n</div>\n"
-        out += "<dl class=\"meta\"><dt>Device</dt><dd>\(escape(render.preferredLanguages.joined(separator: ", ")))\(languageName(render.preferredLanguages.first ?? ""))</dd>"
-        out += "<dt>Newest first</dt><dd>\(members.map { "<a href=\"#payload-\($0.0 + 1)\">\(escape(fileName($0.1.file)))</a>" }.joined(separator: ", "))</dd></dl>\n"
+        out +=
+            "<dl class=\"meta\"><dt>Device</dt><dd>\(escape(render.preferredLanguages.joined(separator: ", ")))\(languageName(render.preferredLanguages.first ?? ""))</dd>"
+        out +=
+            "<dt>Newest first</dt><dd>\(members.map { "<a href=\"#payload-\($0.0 + 1)\">\(escape(fileName($0.1.file)))</a>" }.joined(separator: ", "))</dd></dl>\n"
         out += groupSummary(members.reversed().map(\.1.payload))
         return out + "</article>\n"
     }
@@ -237,7 +250,9 @@ public enum PreviewHTML {
         var out = "<p class=\"group-summary\">"
         if !arguments.isEmpty || payloads.contains(where: { $0.aps.alert?.summaryArgumentCount != nil }) {
             out += "Summary: <span class=\"summary-count\">\(count)</span> (the <code>summary-arg-count</code>s, 1 where none)"
-            if !arguments.isEmpty { out += " from <span class=\"summary-args\">\(arguments.map { "<bdi>\(escape($0))</bdi>" }.joined(separator: ", "))</span>" }
+            if !arguments.isEmpty {
+                out += " from <span class=\"summary-args\">\(arguments.map { "<bdi>\(escape($0))</bdi>" }.joined(separator: ", "))</span>"
+            }
             out += " — iOS 12–14 put these into the category’s summary format; iOS 15 and later ignore <code>summary-arg</code>. "
         }
         if !categories.isEmpty { out += "Category \(categories.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")): " }
@@ -256,7 +271,10 @@ public enum PreviewHTML {
         out += "<h2>\(escape(fileName(preview.file))) <span class=\"facts\">\(escape(facts.joined(separator: " · ")))</span></h2>\n"
         var marks: [String] = []
         if aps.isSilent { marks.append("<span class=\"mark silent\">Background push: no device shows anything</span>") }
-        if aps.mutableContent { marks.append("<span class=\"mark mutable\">Mutable content: a notification service extension may change this text before it is shown</span>") }
+        if aps.mutableContent {
+            marks.append(
+                "<span class=\"mark mutable\">Mutable content: a notification service extension may change this text before it is shown</span>")
+        }
         if !marks.isEmpty { out += "<p class=\"marks\">\(marks.joined(separator: " "))</p>\n" }
         out += diagnosticList(preview.payload.diagnostics, className: "payload-diagnostics")
         if !preview.renders.isEmpty && preview.renders.allSatisfy(\.isSilent) {
@@ -286,10 +304,12 @@ public enum PreviewHTML {
         if let column { classes.append("column-\(column)") }
         if render.isSilent { classes.append("silent") }
         if render.diagnostics.contains(where: { $0.severity == .error }) { classes.append("has-errors") }
-        var out = "<article\(id.map { " id=\"\($0)\"" } ?? "") class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
+        var out =
+            "<article\(id.map { " id=\"\($0)\"" } ?? "") class=\"\(classes.joined(separator: " "))\" data-device=\"\(escape(render.preferredLanguages.joined(separator: ",")))\" data-localization=\"\(escape(render.localization ?? ""))\">\n"
         out += screen(render)
         if render.isSilent || !render.showsAlert {
-            out += "<div class=\"notification nothing\" data-variant=\"collapsed\">\(render.isSilent ? "Background push: nothing is shown." : "No alert text: nothing is shown.")</div>\n"
+            out +=
+                "<div class=\"notification nothing\" data-variant=\"collapsed\">\(render.isSilent ? "Background push: nothing is shown." : "No alert text: nothing is shown.")</div>\n"
         } else {
             out += notification(render, payload: payload, look: look, variant: "collapsed")
             out += "<details class=\"expanded\"><summary>Expanded (long press)</summary>\n"

@@ -24,10 +24,10 @@ public enum PreviewJSON {
     public static func preview(_ preview: PayloadPreview, showsPaths: Bool = true) -> LocatedJSON {
         .object(
             (showsPaths ? [("payload", .string(preview.file))] : []) + [
-            ("byteCount", .number(preview.payload.byteCount)),
-            ("diagnostics", .array(preview.payload.diagnostics.map(DiagnosticJSON.make))),
-            ("renders", .array(preview.renders.map(render))),
-        ])
+                ("byteCount", .number(preview.payload.byteCount)),
+                ("diagnostics", .array(preview.payload.diagnostics.map(DiagnosticJSON.make))),
+                ("renders", .array(preview.renders.map(render))),
+            ])
     }
 
     static func render(_ render: RenderedAlert) -> LocatedJSON {
@@ -54,11 +54,14 @@ public enum PreviewJSON {
             ("title", .string(render.title?.text)),
             ("subtitle", .string(render.subtitle?.text)),
             ("body", .string(render.body?.text)),
-            ("fields", .object([
-                ("title", fieldDetail(render.title)),
-                ("subtitle", fieldDetail(render.subtitle)),
-                ("body", fieldDetail(render.body)),
-            ])),
+            (
+                "fields",
+                .object([
+                    ("title", fieldDetail(render.title)),
+                    ("subtitle", fieldDetail(render.subtitle)),
+                    ("body", fieldDetail(render.body)),
+                ])
+            ),
             ("silent", .bool(render.isSilent)),
             ("mutableContent", .bool(render.mutableContent)),
             ("interruptionLevel", .string(render.interruptionLevel.rawValue)),

@@ -49,7 +49,9 @@ public enum PreviewText {
         let usesWidth = min(10, max(4, renders.map { DisplayText.width($0.localization ?? "—") }.max() ?? 4))
         let available = max(30, style.width - deviceWidth - usesWidth - 2 * (names.count + 2) - 2)
         let shares: [AlertFieldName: Int] =
-            names.count == 3 ? [.title: 28, .subtitle: 22, .body: 50] : names.count == 2 ? [.title: 36, .subtitle: 36, .body: 64] : [.title: 100, .subtitle: 100, .body: 100]
+            names.count == 3
+            ? [.title: 28, .subtitle: 22, .body: 50]
+            : names.count == 2 ? [.title: 36, .subtitle: 36, .body: 64] : [.title: 100, .subtitle: 100, .body: 100]
         let total = names.reduce(0) { $0 + (shares[$1] ?? 0) }
         let widths = names.map { max(10, available * (shares[$0] ?? 0) / max(total, 1)) }
 
@@ -132,7 +134,9 @@ public enum PreviewText {
                         groups[index].localizations.append(localization)
                     }
                 } else {
-                    groups.append(Group(diagnostic: diagnostic, devices: [device], localizations: diagnostic.localizations, seen: Set(diagnostic.localizations)))
+                    groups.append(
+                        Group(diagnostic: diagnostic, devices: [device], localizations: diagnostic.localizations, seen: Set(diagnostic.localizations))
+                    )
                 }
             }
         }
@@ -142,12 +146,14 @@ public enum PreviewText {
             let diagnostic = groups[index].diagnostic
             guard diagnostic.id == .payloadKeyMissing, let key = diagnostic.key else { continue }
             let written = diagnostic.message.prefix { $0 != " " }
-            groups[index].diagnostic.message = "\(written) \"\(key)\" is in no localization's Localizable table: every device previewed shows the key itself (a typo?)"
+            groups[index].diagnostic.message =
+                "\(written) \"\(key)\" is in no localization's Localizable table: every device previewed shows the key itself (a typo?)"
             groups[index].devices = ["every device"]
         }
         var out = ""
         for group in groups.sorted(by: { $0.diagnostic.severity > $1.diagnostic.severity }) {
-            let devices = group.devices.count > 6
+            let devices =
+                group.devices.count > 6
                 ? group.devices.prefix(5).joined(separator: ", ") + ", … (\(group.devices.count))"
                 : group.devices.joined(separator: ", ")
             out += "  " + DiagnosticText.symbol(group.diagnostic.severity, style: style) + " "

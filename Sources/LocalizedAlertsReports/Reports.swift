@@ -41,7 +41,6 @@ extension LintSummary {
     }
 }
 
-
 /// One payload and what each device shows for it: what the preview reports present.
 public struct PayloadPreview: Sendable {
     /// The payload's file, as given.

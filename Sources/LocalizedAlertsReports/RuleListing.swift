@@ -25,15 +25,19 @@ public enum RuleListing {
     public static func json(_ rules: [RuleDescriptor] = RuleCatalog.all) -> LocatedJSON {
         .object([
             ("schemaVersion", .number(1)),
-            ("rules", .array(rules.map { rule in
-                .object([
-                    ("id", .string(rule.id.rawValue)),
-                    ("severity", .string(rule.severity.rawValue)),
-                    ("category", .string(rule.category.rawValue)),
-                    ("rationale", .string(rule.rationale)),
-                    ("example", .string(rule.example)),
-                ])
-            })),
+            (
+                "rules",
+                .array(
+                    rules.map { rule in
+                        .object([
+                            ("id", .string(rule.id.rawValue)),
+                            ("severity", .string(rule.severity.rawValue)),
+                            ("category", .string(rule.category.rawValue)),
+                            ("rationale", .string(rule.rationale)),
+                            ("example", .string(rule.example)),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -48,15 +48,18 @@ public enum DiagnosticJSON {
         if let hint = diagnostic.hint { members.append(("hint", .string(hint))) }
         if !diagnostic.notes.isEmpty {
             members.append(
-                ("notes",
-                 .array(diagnostic.notes.map { note in
-                     .object([
-                         ("file", .string(note.location.file)),
-                         ("line", .number(note.location.line)),
-                         ("column", .number(note.location.column)),
-                         ("message", .string(note.message)),
-                     ])
-                 })))
+                (
+                    "notes",
+                    .array(
+                        diagnostic.notes.map { note in
+                            .object([
+                                ("file", .string(note.location.file)),
+                                ("line", .number(note.location.line)),
+                                ("column", .number(note.location.column)),
+                                ("message", .string(note.message)),
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }

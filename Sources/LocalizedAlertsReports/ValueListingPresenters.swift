@@ -114,7 +114,8 @@ public enum ValueListingText {
                 if !entry.written.isEmpty {
                     out += "      as written in the catalog:\n"
                     for text in entry.written {
-                        out += "        \(text.path.isEmpty ? "stringUnit" : printable(text.path.joined(separator: " "))): \(TableText.quoted(text.text))\n"
+                        out +=
+                            "        \(text.path.isEmpty ? "stringUnit" : printable(text.path.joined(separator: " "))): \(TableText.quoted(text.text))\n"
                     }
                 }
             }
@@ -157,16 +158,25 @@ public enum ValueListingJSON {
     private static func listing(_ listing: ValueListing) -> LocatedJSON {
         .object([
             ("format", .string(listing.format)),
-            ("entries", .array(listing.entries.map { entry in
-                var members: [(String, LocatedJSON)] = [("key", .string(entry.key))]
-                if let location = entry.location { members += [("line", .number(location.line)), ("column", .number(location.column))] }
-                let shown = entry.value.deviceText()
-                members += [("pushShows", .string(shown.text)), ("value", value(entry.value))]
-                if !entry.written.isEmpty {
-                    members.append(("written", .array(entry.written.map { .object([("path", .array($0.path.map { .string($0) })), ("text", .string($0.text))]) })))
-                }
-                return .object(members)
-            })),
+            (
+                "entries",
+                .array(
+                    listing.entries.map { entry in
+                        var members: [(String, LocatedJSON)] = [("key", .string(entry.key))]
+                        if let location = entry.location { members += [("line", .number(location.line)), ("column", .number(location.column))] }
+                        let shown = entry.value.deviceText()
+                        members += [("pushShows", .string(shown.text)), ("value", value(entry.value))]
+                        if !entry.written.isEmpty {
+                            members.append(
+                                (
+                                    "written",
+                                    .array(
+                                        entry.written.map { .object([("path", .array($0.path.map { .string($0) })), ("text", .string($0.text))]) })
+                                ))
+                        }
+                        return .object(members)
+                    })
+            ),
         ])
     }
 
@@ -177,14 +187,18 @@ public enum ValueListingJSON {
         case .format(let format):
             return .object([
                 ("formatKey", .string(format.formatKey)),
-                ("variables", .array(format.variables.map { variable in
-                    .object([
-                        ("name", .string(variable.name)),
-                        ("kind", .string(variable.kind.rawValue)),
-                        ("valueType", .string(variable.valueType)),
-                        ("cases", .object(variable.cases.map { ($0.name, .string($0.format)) })),
-                    ])
-                })),
+                (
+                    "variables",
+                    .array(
+                        format.variables.map { variable in
+                            .object([
+                                ("name", .string(variable.name)),
+                                ("kind", .string(variable.kind.rawValue)),
+                                ("valueType", .string(variable.valueType)),
+                                ("cases", .object(variable.cases.map { ($0.name, .string($0.format)) })),
+                            ])
+                        })
+                ),
             ])
         case .deviceSpecific(let variants), .widthSpecific(let variants):
             let kind = if case .deviceSpecific = value { "devices" } else { "widths" }

@@ -25,7 +25,9 @@ enum AndroidPreview {
         let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
             try AndroidAppResources(resourceDirectory: resourceDirectory)
         }
-        let name = appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first ?? "<app name>"
+        let name =
+            appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first
+            ?? "<app name>"
         let devices = requested.isEmpty ? (resources.locales.isEmpty ? [["en-US"]] : resources.locales.map { [$0] }) : requested
         return try messages.map { file in
             let message = try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file) }
@@ -64,7 +66,8 @@ enum AndroidPreview {
                 case .shown:
                     let folder = { (folder: String?) in folder.map { "   [\($0)]" } ?? "" }
                     out += "  \(label)\(pad)title: \(printable(rendering.title ?? ""))\(folder(rendering.titleFolder))\n"
-                    out += "  \(String(repeating: " ", count: label.count))\(pad)body:  \(printable(rendering.body ?? "(none)"))\(folder(rendering.bodyFolder))\n"
+                    out +=
+                        "  \(String(repeating: " ", count: label.count))\(pad)body:  \(printable(rendering.body ?? "(none)"))\(folder(rendering.bodyFolder))\n"
                 }
             }
             for diagnostic in preview.findings { out += "  \(diagnostic)\n" }
@@ -106,15 +109,19 @@ enum AndroidPreview {
         return .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
-            ("messages", .array(previews.map { preview in
-                var members: [(String, LocatedJSON)] = [
-                    ("message", .string(preview.file)),
-                    ("android", .array(preview.devices.map(android))),
-                    ("diagnostics", .array(preview.findings.map(DiagnosticJSON.make))),
-                ]
-                if showsIPhone { members.append(("iPhone", preview.iPhone.map { PreviewJSON.preview($0) } ?? .null)) }
-                return .object(members)
-            })),
+            (
+                "messages",
+                .array(
+                    previews.map { preview in
+                        var members: [(String, LocatedJSON)] = [
+                            ("message", .string(preview.file)),
+                            ("android", .array(preview.devices.map(android))),
+                            ("diagnostics", .array(preview.findings.map(DiagnosticJSON.make))),
+                        ]
+                        if showsIPhone { members.append(("iPhone", preview.iPhone.map { PreviewJSON.preview($0) } ?? .null)) }
+                        return .object(members)
+                    })
+            ),
         ])
     }
 

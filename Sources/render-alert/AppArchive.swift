@@ -1,12 +1,13 @@
+import Foundation
+import LocalizedAlerts
+import LocalizedAlertsReports
+import ZIPFoundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import LocalizedAlerts
-import LocalizedAlertsReports
-import ZIPFoundation
 
 /// An `.ipa` read as a device reads the app inside it: the `Payload/<Name>.app` folder's
 /// `Info.plist`, its `.lproj` tables and the icons beside Info.plist are read into memory, and
@@ -133,12 +134,14 @@ enum AppArchive {
                     }
                     if total > budget {
                         throw refused(
-                            "the app's tables expand past \(budget) bytes in all, from \(compressedTotal) in the archive (a zip bomb?); at most \(maximumTotalBytes >> 20) MiB, and \(maximumRatio) times what they take plus \(expansionAllowance >> 20) MiB, are read")
+                            "the app's tables expand past \(budget) bytes in all, from \(compressedTotal) in the archive (a zip bomb?); at most \(maximumTotalBytes >> 20) MiB, and \(maximumRatio) times what they take plus \(expansionAllowance >> 20) MiB, are read"
+                        )
                     }
                 }
                 guard checksum == entry.checksum else {
                     throw refused(
-                        "the entry \(quoted(entry.path)) is damaged: its CRC-32 is \(String(checksum, radix: 16)), the archive says \(String(entry.checksum, radix: 16))")
+                        "the entry \(quoted(entry.path)) is damaged: its CRC-32 is \(String(checksum, radix: 16)), the archive says \(String(entry.checksum, radix: 16))"
+                    )
                 }
                 files[entry.path.split(separator: "/").dropFirst(2).joined(separator: "/")] = bytes
             }

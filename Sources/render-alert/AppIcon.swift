@@ -1,10 +1,11 @@
+import Foundation
+import ZIPFoundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import ZIPFoundation
 
 /// `preview --app-icon FILE`: the image embedded in the page as a `data:` URI, so that the page
 /// stays one file that fetches nothing. Only PNG and JPEG (what every browser shows), known by
@@ -101,7 +102,8 @@ enum CgBIImage {
         let all = try chunks(bytes)
         guard let headerRange = all.first(where: { $0.type == "IHDR" })?.data, headerRange.count == 13 else { throw Failure(reason: "no IHDR chunk") }
         let header = Array(bytes[headerRange])
-        let width = Int(be32(header, 0)), height = Int(be32(header, 4))
+        let width = Int(be32(header, 0))
+        let height = Int(be32(header, 4))
         // 8-bit RGBA, not interlaced: what Xcode writes for icons.
         guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), header[8] == 8, header[9] == 6, header[12] == 0 else {
             throw Failure(reason: "only 8-bit RGBA, non-interlaced CgBI images up to \(maximumSide) pixels a side are converted")
@@ -205,7 +207,8 @@ enum CgBIImage {
             size: Int64(raw.count), bufferSize: 1 << 16,
             provider: { position, size in Data(raw[Int(position)..<(Int(position) + size)]) },
             consumer: { out += $0 })
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in raw {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

@@ -1,9 +1,10 @@
+import LocalizedAlerts
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocalizedAlerts
 
 enum Directory {
     /// The names in a directory, hidden ones left out, sorted; `what` names it in errors.

@@ -143,7 +143,8 @@ struct Lint: ParsableCommand {
         let summary = LintSummary(result)
         let findings = quiet ? result.findings.filter { $0.severity == .error } : result.findings
         let reporter = FindingsReporters.named(format.rawValue, style: TerminalStyle.current(), verbose: verbose)!
-        try destination.write(reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: result.accepted, checked: result.checked) : summary))
+        try destination.write(
+            reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: result.accepted, checked: result.checked) : summary))
         // GitHub shows the first annotations of each kind only: the job summary counts them all.
         if format == .github, let file = Environment.value("GITHUB_STEP_SUMMARY"), !file.isEmpty {
             try Output.append(file, MarkdownReporter().report(result.findings, summary: summary), what: "cannot write the job summary")

@@ -28,16 +28,22 @@ enum LintConfigurationFile {
         }
         guard let root else { return configuration }  // an empty file configures nothing
         let reader = NodeReader(file: path, resolved: resolved)
-        guard case .mapping(let mapping) = root else { throw reader.error(root, "the configuration must be a mapping of keys (included, excluded, …)") }
+        guard case .mapping(let mapping) = root else {
+            throw reader.error(root, "the configuration must be a mapping of keys (included, excluded, …)")
+        }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
             case "included":
-                configuration.included = try reader.located(value, key).map { .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location) }
+                configuration.included = try reader.located(value, key).map {
+                    .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location)
+                }
             case "excluded": configuration.excluded = try reader.located(value, key).map { .init(PathGlob(resolved($0.value)), at: $0.location) }
             case "development_region": configuration.developmentRegion = try reader.string(value, key)
             case "payloads":
-                configuration.payloads = try reader.located(value, key).map { .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location) }
+                configuration.payloads = try reader.located(value, key).map {
+                    .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location)
+                }
             case "disabled_rules":
                 for item in try reader.items(value, key) { configuration.filter.ignored.insert(try reader.rule(item)) }
             case "severity":
@@ -136,7 +142,9 @@ private struct NodeReader {
     }
 
     func ignore(_ node: Node) throws -> DiagnosticFilter.ScopedIgnore {
-        guard case .mapping(let mapping) = node else { throw error(node, "each ignore entry is a mapping of rule, path, table, localization and key") }
+        guard case .mapping(let mapping) = node else {
+            throw error(node, "each ignore entry is a mapping of rule, path, table, localization and key")
+        }
         var ignore = DiagnosticFilter.ScopedIgnore(location: location(node))
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""

@@ -37,7 +37,8 @@ struct Localize: ParsableCommand {
     var payload: String?
 
     @Option(
-        help: "The app's localizations (a directory of .lproj folders and .xcstrings, a built .app too), or an .ipa. Default: the bundled sample app.",
+        help:
+            "The app's localizations (a directory of .lproj folders and .xcstrings, a built .app too), or an .ipa. Default: the bundled sample app.",
         completion: .directory)
     var strings: String?
 
@@ -47,9 +48,10 @@ struct Localize: ParsableCommand {
     @Option(help: "server (plurals and numbers resolved) or device (what the phone shows).")
     var mode: LocalizationMode = .server
 
-    @Option(help: ArgumentHelp(
-        "In server mode, when the chosen localization has no text for a key: fail (no payload, exit 1), development-region (its text, reported), or device (the key, as a phone shows it).",
-        valueName: "policy"))
+    @Option(
+        help: ArgumentHelp(
+            "In server mode, when the chosen localization has no text for a key: fail (no payload, exit 1), development-region (its text, reported), or device (the key, as a phone shows it).",
+            valueName: "policy"))
     var fallback: KeyFallback = .fail
 
     @Option(help: "Device for device-specific variants: iphone, ipad, ipod, mac, applewatch, appletv, applevision.")
@@ -58,7 +60,10 @@ struct Localize: ParsableCommand {
     @Option(help: "The development region (default: the app's Info.plist).")
     var developmentRegion: String?
 
-    @Flag(help: "Keep *-loc-key and *-loc-args beside the finished text: a build that has the key shows its own translation, one that lacks it shows this text instead of the key.")
+    @Flag(
+        help:
+            "Keep *-loc-key and *-loc-args beside the finished text: a build that has the key shows its own translation, one that lacks it shows this text instead of the key."
+    )
     var keepKeys = false
 
     @Flag(help: "Read NDJSON requests from standard input and write one result per line.")
@@ -117,11 +122,13 @@ struct Localize: ParsableCommand {
                 reason: problem.map { "\($0.location.line):\($0.location.column): \($0.message)" } ?? "it is not a JSON object")
         }
         if strings == nil { printError("note: no --strings given: localizing against the bundled sample app (\(printable(directory)))") }
-        let devices = languages.isEmpty
+        let devices =
+            languages.isEmpty
             ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
             : try languages.map { try LanguageList.parse($0, option: "--language") }
         let results = devices.map { languages in
-            var result = renderer.localize(document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys)
+            var result = renderer.localize(
+                document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
             return result
         }
@@ -139,7 +146,9 @@ struct Localize: ParsableCommand {
                     case .showsPayloadText: what = "shows the payload's raw \(fallback.field.keys.text) text"
                     case .developmentRegion(let localization): what = "the \(printable(localization)) text was used"
                     }
-                    printError("warning: for \(place): \(fallback.field.keys.locKey) \"\(printable(fallback.key))\" has no text in \(printable(result.localization ?? "the chosen localization")): \(what)")
+                    printError(
+                        "warning: for \(place): \(fallback.field.keys.locKey) \"\(printable(fallback.key))\" has no text in \(printable(result.localization ?? "the chosen localization")): \(what)"
+                    )
                 }
             }
         } else {
@@ -149,7 +158,9 @@ struct Localize: ParsableCommand {
         // Whatever may not be sent is said on standard error, and the command fails.
         let unsendable = results.filter { !$0.isSendable }
         for result in unsendable {
-            printError("error: nothing to send for \(printable(result.preferredLanguages.joined(separator: ","))): \(printable(result.error ?? "not sendable"))")
+            printError(
+                "error: nothing to send for \(printable(result.preferredLanguages.joined(separator: ","))): \(printable(result.error ?? "not sendable"))"
+            )
         }
         if !unsendable.isEmpty { throw ExitCode(1) }
     }
@@ -167,13 +178,16 @@ struct Localize: ParsableCommand {
             let output: LocatedJSON
             switch line {
             case .tooLong(let length):
-                output = LocalizationRequest.Failure(message: "the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read")
-                    .batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly)
+                output = LocalizationRequest.Failure(
+                    message: "the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read"
+                )
+                .batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly)
                 unsendable += 1
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
                 let answer = renderer.localize(
-                    batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly,
+                    batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys,
+                    payloadOnly: payloadOnly,
                     filter: filter)
                 output = answer.line
                 if !answer.sendable { unsendable += 1 }

@@ -34,7 +34,8 @@ struct Manifest: ParsableCommand {
         }
         let manifest = PushManifest(payloads: documents)
         guard !manifest.keys.isEmpty else {
-            throw InputOutputError("no keys to list", files.joined(separator: ", "), reason: "no payload sends a title-loc-key, subtitle-loc-key or loc-key")
+            throw InputOutputError(
+                "no keys to list", files.joined(separator: ", "), reason: "no payload sends a title-loc-key, subtitle-loc-key or loc-key")
         }
         let destination = output.map { Output.file($0, what: "cannot write the manifest") } ?? .standardOutput
         try destination.write(manifest.json.serialized(pretty: true) + "\n")

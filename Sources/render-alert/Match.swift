@@ -48,7 +48,8 @@ struct Match: ParsableCommand {
         case .text:
             // The explanation's own line breaks are kept; anything else unprintable is shown.
             let explanation = result.explanation.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
-            try Output.standardOutput.write("Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(explanation.joined(separator: "\n"))\n")
+            try Output.standardOutput.write(
+                "Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(explanation.joined(separator: "\n"))\n")
         }
     }
 }
@@ -87,10 +88,15 @@ enum LanguageList {
     static func parse(_ argument: String, option: String) throws -> [String] {
         let items = argument.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
         for item in items {
-            let valid = !item.isEmpty && item.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0)) }
+            let valid =
+                !item.isEmpty
+                && item.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0))
+                }
             guard valid else {
                 throw ValidationError(
-                    "\(option) takes language IDs separated by commas, such as fr-CA,en; got \"\(printable(argument))\"\(item.isEmpty ? " (an empty item)" : " (\"\(printable(item))\" is not a language ID)")")
+                    "\(option) takes language IDs separated by commas, such as fr-CA,en; got \"\(printable(argument))\"\(item.isEmpty ? " (an empty item)" : " (\"\(printable(item))\" is not a language ID)")"
+                )
             }
         }
         return items

@@ -1,11 +1,11 @@
+import LocalizedAlerts
+import LocalizedAlertsReports
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import LocalizedAlerts
-import LocalizedAlertsReports
 
 /// The command's own input or output failed (a missing file, a full disk): reported as
 /// `error: <what> (<path>): <reason>` with exit status 2, without the usage text, since the

@@ -1,12 +1,12 @@
+import ArgumentParser
+import LocalizedAlerts
+import LocalizedAlertsReports
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import ArgumentParser
-import LocalizedAlerts
-import LocalizedAlertsReports
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,10 +41,15 @@ struct Preview: ParsableCommand {
         completion: .file(extensions: ["json", "apns"]))
     var payloads: [String] = []
 
-    @Option(help: "The app's localizations: a directory of .lproj folders (a built .app too), or an .ipa. Default: the bundled sample app.", completion: .directory)
+    @Option(
+        help: "The app's localizations: a directory of .lproj folders (a built .app too), or an .ipa. Default: the bundled sample app.",
+        completion: .directory)
     var strings: String?
 
-    @Option(help: "An Android app's res/ directory: the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).", completion: .directory)
+    @Option(
+        help:
+            "An Android app's res/ directory: the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).",
+        completion: .directory)
     var res: String?
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
@@ -68,7 +73,10 @@ struct Preview: ParsableCommand {
     @Option(help: "The app's name on every card of the HTML page, instead of its Info.plist and InfoPlist.strings names.")
     var appName: String?
 
-    @Option(help: "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it (default: a built app's own icon, when --strings is one).", completion: .file(extensions: ["png", "jpg", "jpeg"]))
+    @Option(
+        help:
+            "A PNG or JPEG (at most 1 MiB) shown as the app's icon on every card of the HTML page, embedded in it (default: a built app's own icon, when --strings is one).",
+        completion: .file(extensions: ["png", "jpg", "jpeg"]))
     var appIcon: String?
 
     @OptionGroup var findingOptions: FindingOptions
@@ -106,7 +114,8 @@ struct Preview: ParsableCommand {
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
         let previews = try AndroidPreview.previews(
-            messages: try PayloadFiles.expand(payloads), resourceDirectory: res, devices: try languages.map { try LanguageList.parse($0, option: "--language") },
+            messages: try PayloadFiles.expand(payloads), resourceDirectory: res,
+            devices: try languages.map { try LanguageList.parse($0, option: "--language") },
             appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
         let text =
             format == .json
@@ -125,7 +134,8 @@ struct Preview: ParsableCommand {
         var app = read.localizations
         var bundleIcon: String?
         if format == .html && icon == nil {
-            bundleIcon = read.icons.map { AppIcon.fromBundle(icons: $0, names: app.iconFiles) } ?? AppIcon.fromBundle(stringsDirectory, names: app.iconFiles)
+            bundleIcon =
+                read.icons.map { AppIcon.fromBundle(icons: $0, names: app.iconFiles) } ?? AppIcon.fromBundle(stringsDirectory, names: app.iconFiles)
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         let renderer = AlertRenderer(app: app)
@@ -172,7 +182,6 @@ enum PreviewFormat: String, ExpressibleByArgument, CaseIterable {
 enum PreviewLayout: String, ExpressibleByArgument, CaseIterable {
     case table, cards
 }
-
 
 /// The bundled sample: `Resources/` in the current directory (a clone of the repository), else
 /// the copy built into the binary (BundledSample.generated.swift), written to a new private

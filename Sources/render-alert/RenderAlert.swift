@@ -68,7 +68,8 @@ struct RenderAlert: ParsableCommand {
         guard !names.contains(first), case .inaccessible = FileStatus.kind(of: first) else { return }
         let guess = EditDistance.nearest(to: first, among: names).map { " (did you mean \($0)?)" } ?? ""
         throw ValidationError(
-            "unknown command \"\(printable(first))\"\(guess); the commands are \(names.dropLast().joined(separator: ", ")) (a payload file given to preview must exist)")
+            "unknown command \"\(printable(first))\"\(guess); the commands are \(names.dropLast().joined(separator: ", ")) (a payload file given to preview must exist)"
+        )
     }
 
     static func fail(_ error: InputOutputError) -> Never {

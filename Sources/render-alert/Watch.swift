@@ -1,10 +1,10 @@
+import LocalizedAlertsReports
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import LocalizedAlertsReports
 
 /// `preview --watch`: regenerates whenever a watched file changes, for a translator iterating on
 /// copy. Polling (every half second) rather than inotify or FSEvents: no dependency, the same on
@@ -38,7 +38,9 @@ enum Watch {
             guard now != last, stopped == 0 else { continue }
             let changed = Set(now.keys).union(last.keys).filter { now[$0] != last[$0] }.sorted()
             last = now
-            printError("changed: \(printable(changed.prefix(3).joined(separator: ", ")))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); regenerating")
+            printError(
+                "changed: \(printable(changed.prefix(3).joined(separator: ", ")))\(changed.count > 3 ? " and \(changed.count - 3) more" : ""); regenerating"
+            )
             attempt(regenerate)
         }
     }

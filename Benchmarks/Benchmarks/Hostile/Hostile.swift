@@ -124,13 +124,15 @@ let benchmarks: @Sendable () -> Void = {
         // With a payload, a device for each language: the matcher meets the bundle's whole
         // list once per device.
         let payload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"loc-key":"k1","loc-args":["a"]}}}"#.utf8))
-        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/read + lint with a payload", configuration: .init(maxIterations: 5)) { benchmark in
+        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/read + lint with a payload", configuration: .init(maxIterations: 5)) {
+            benchmark in
             for _ in benchmark.scaledIterations {
                 let app = AppLocalizations(localizations: [], catalogs: ["Localizable": StringCatalog(parsing: bytes)])
                 blackHole(Linter().lint(app, payloads: [payload]))
             }
         }
-        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/Foundation JSONSerialization", configuration: .init(maxIterations: 5)) { benchmark in
+        Benchmark("String Catalog, \(name) (\(bytes.count / 1_000) KB)/Foundation JSONSerialization", configuration: .init(maxIterations: 5)) {
+            benchmark in
             let data = Data(bytes)
             for _ in benchmark.scaledIterations { blackHole(try! JSONSerialization.jsonObject(with: data)) }
         }
@@ -147,7 +149,8 @@ let benchmarks: @Sendable () -> Void = {
             .init(name: language, path: nil, tables: ["Localizable": LocalizationTable(parsing: table)])
         })
     let manifest = PushManifest(
-        parsing: Array((#"{"version":1,"keys":["# + (0..<10_000).map { #"{"key":"k\#($0)","arguments":["string"]}"# }.joined(separator: ",") + "]}").utf8))
+        parsing: Array(
+            (#"{"version":1,"keys":["# + (0..<10_000).map { #"{"key":"k\#($0)","arguments":["string"]}"# }.joined(separator: ",") + "]}").utf8))
     precondition(manifest.diagnostics.isEmpty && manifest.payloads.count == 10_000)
     Benchmark("Manifest of 10,000 keys x 40 localizations/Linter", configuration: .init(maxIterations: 5)) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(Linter().lint(manifestApp, payloads: manifest.payloads)) }
@@ -160,7 +163,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A UTF-16 table whose value is 250,000 lone surrogates (500 KB).
-    let surrogates: [UInt8] = [0xFF, 0xFE] + Array(#""k" = ""#.utf8).flatMap { [$0, 0] }
+    let surrogates: [UInt8] =
+        [0xFF, 0xFE] + Array(#""k" = ""#.utf8).flatMap { [$0, 0] }
         + Array(repeating: [0x00, 0xD8], count: 250_000).flatMap { $0 } + Array(#"";"#.utf8).flatMap { [$0, 0] }
     Benchmark("UTF-16 table of 250,000 lone surrogates (500 KB)/LocalizedAlerts") { benchmark in
         for _ in benchmark.scaledIterations { blackHole(LocalizationTable(parsing: surrogates)) }
@@ -216,13 +220,18 @@ enum CompiledPropertyList {
 
     /// A dictionary (object 0) whose keys all refer to one string object.
     static func table(keys: [String], sharedValue: String) -> [UInt8] {
-        write([.dictionary(keys: Array(2..<(2 + keys.count)), values: Array(repeating: 1, count: keys.count)), .ascii(sharedValue)] + keys.map { .ascii($0) })
+        write(
+            [.dictionary(keys: Array(2..<(2 + keys.count)), values: Array(repeating: 1, count: keys.count)), .ascii(sharedValue)]
+                + keys.map { .ascii($0) })
     }
 
     /// A .stringsdict of one entry whose device variants, level after level, all refer to the
     /// same next-level dictionary.
     static func sharedVariants(levels: Int) -> [UInt8] {
-        var objects: [Object] = [.ascii(""), .ascii("k"), .ascii("NSStringDeviceSpecificRuleType"), .ascii("iphone"), .ascii("ipad"), .ascii("mac"), .ascii("other"), .ascii("leaf %@")]
+        var objects: [Object] = [
+            .ascii(""), .ascii("k"), .ascii("NSStringDeviceSpecificRuleType"), .ascii("iphone"), .ascii("ipad"), .ascii("mac"), .ascii("other"),
+            .ascii("leaf %@"),
+        ]
         var level = objects.count - 1
         for _ in 0..<levels {
             objects.append(.dictionary(keys: [3, 4, 5, 6], values: [level, level, level, level]))

@@ -13,7 +13,8 @@ let benchmarks: @Sendable () -> Void = {
     )
     let app = GeneratedApp.write()
     let payloads = (0..<20).map { index in
-        NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#)
+        NotificationPayload(
+            parsing: #"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#)
     }
     let findings = Linter().lint(try! AppLocalizations(directory: app.directory), payloads: payloads)
     precondition(findings.contains { $0.id == "format.incompatible" }, "the generated app has known problems")

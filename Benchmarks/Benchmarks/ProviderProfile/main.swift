@@ -24,17 +24,21 @@ let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
 let androidFiles = mode.hasPrefix("android") ? GeneratedResources.files(strings: 400, seed: 7) : []
 let androidResources = mode == "android-render" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
 let message = FCMMessage(
-    parsing: Array(#"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#.utf8))
+    parsing: Array(
+        #"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
+            .utf8))
 var sink = 0
 for _ in 0..<rounds {
     for languages in languageLists {
         switch mode {
         case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
         case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
-        case "bytes": for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
+        case "bytes":
+            for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
         case "localize":
             for bytes in payloads {
-                sink &+= renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
+                sink &+=
+                    renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
         case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
         case "android-render":

@@ -17,9 +17,10 @@ let benchmarks: @Sendable () -> Void = {
     let strings = Sample.directory + "/strings"
     let app = try! AppLocalizations(directory: strings)
     let renderer = AlertRenderer(app: app)
-    let payload = NotificationPayload(parsing: """
-        {"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}
-        """)
+    let payload = NotificationPayload(
+        parsing: """
+            {"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}
+            """)
     let preferred = ["fr-CA"]
     precondition(renderer.render(payload, preferredLanguages: preferred).body?.text == "Noor a partagé « Trip plan.pdf » avec vous.")
 
@@ -51,14 +52,18 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The provider's real path: payload bytes in, the rendered alert out.
-    let payloadBytes = Array(#"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#.utf8)
+    let payloadBytes = Array(
+        #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#.utf8)
     Benchmark("Read a payload (JSON) and render it/LocalizedAlerts", configuration: .init(maxIterations: 1_000_000)) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(renderer.render(NotificationPayload(parsing: payloadBytes), preferredLanguages: preferred))
         }
     }
     let payloadData = Data(payloadBytes)
-    Benchmark("Read a payload (JSON) and render it/Foundation JSONSerialization + dictionary + String(format:)", configuration: .init(maxIterations: 1_000_000)) { benchmark in
+    Benchmark(
+        "Read a payload (JSON) and render it/Foundation JSONSerialization + dictionary + String(format:)",
+        configuration: .init(maxIterations: 1_000_000)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             let object = try! JSONSerialization.jsonObject(with: payloadData) as! [String: Any]
             let alert = (object["aps"] as! [String: Any])["alert"] as! [String: Any]
@@ -71,7 +76,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-
 /// Batch localization as `render-alert localize --batch` runs it, line by line; each line's
 /// output is dropped once written, so memory must stay flat however many lines there are.
 let batchBenchmarks: @Sendable () -> Void = {
@@ -79,7 +83,9 @@ let batchBenchmarks: @Sendable () -> Void = {
     let renderer = AlertRenderer(app: app)
     let languages = ["fr-CA", "ja", "ar", "zh-HK", "pt-PT", "de", "es-MX", "he"]
     func line(_ index: Int) -> [UInt8] {
-        Array(#"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["\#(index % 40)"],"loc-key":"file.shared.body","loc-args":["Noor","file-\#(index).pdf"]}},"order":\#(index)},"languages":["\#(languages[index % languages.count])","en"],"id":\#(index)}"#.utf8)
+        Array(
+            #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["\#(index % 40)"],"loc-key":"file.shared.body","loc-args":["Noor","file-\#(index).pdf"]}},"order":\#(index)},"languages":["\#(languages[index % languages.count])","en"],"id":\#(index)}"#
+                .utf8)
     }
     for count in [10_000, 100_000] {
         Benchmark(

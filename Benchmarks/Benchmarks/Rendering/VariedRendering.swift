@@ -47,7 +47,8 @@ let variedBenchmarks: @Sendable () -> Void = {
         }
     }
     let datas = payloads.map { Data($0) }
-    Benchmark("Read and render varied payloads (bytes; 130 per iteration)/Foundation JSONSerialization + dictionaries + String(format:)") { benchmark in
+    Benchmark("Read and render varied payloads (bytes; 130 per iteration)/Foundation JSONSerialization + dictionaries + String(format:)") {
+        benchmark in
         for _ in benchmark.scaledIterations {
             for languages in languageLists {
                 for data in datas { blackHole(foundation.render(try! JSONSerialization.jsonObject(with: data) as! [String: Any], languages)) }
@@ -69,7 +70,8 @@ let variedBenchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             for languages in languageLists {
                 for bytes in payloads {
-                    let result = renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device, detail: .textOnly)
+                    let result = renderer.localize(
+                        NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device, detail: .textOnly)
                     blackHole(result.payloadBytes)
                 }
             }
@@ -90,7 +92,8 @@ let variedBenchmarks: @Sendable () -> Void = {
         let languages = languageLists[(index / payloads.count) % languageLists.count].map { "\"\($0)\"" }.joined(separator: ",")
         return Array(#"{"payload":\#(payload),"languages":[\#(languages)],"id":\#(index)}"#.utf8)
     }
-    Benchmark("Batch-localize 10,000 varied NDJSON lines/LocalizedAlerts", configuration: .init(maxDuration: .seconds(20), maxIterations: 20)) { benchmark in
+    Benchmark("Batch-localize 10,000 varied NDJSON lines/LocalizedAlerts", configuration: .init(maxDuration: .seconds(20), maxIterations: 20)) {
+        benchmark in
         for _ in benchmark.scaledIterations {
             var bytes = 0
             for (index, line) in lines.enumerated() {
@@ -100,7 +103,10 @@ let variedBenchmarks: @Sendable () -> Void = {
         }
     }
     let lineDatas = lines.map { Data($0) }
-    Benchmark("Batch-localize 10,000 varied NDJSON lines/Foundation JSONSerialization both ways", configuration: .init(maxDuration: .seconds(20), maxIterations: 20)) { benchmark in
+    Benchmark(
+        "Batch-localize 10,000 varied NDJSON lines/Foundation JSONSerialization both ways",
+        configuration: .init(maxDuration: .seconds(20), maxIterations: 20)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             var bytes = 0
             for (index, line) in lineDatas.enumerated() { bytes &+= foundation.batchLine(line, number: index + 1).count }
@@ -125,14 +131,15 @@ struct FoundationProvider: @unchecked Sendable {
         // Bundle.preferredLocalizations answers the same localization for every list on Linux,
         // so the baseline matches by trimming subtags (fr-CA, then fr); it runs once per list.
         for languages in languageLists {
-            chosen[languages] = languages.lazy.compactMap { language -> String? in
-                var parts = language.split(separator: "-").map(String.init)
-                while !parts.isEmpty {
-                    if tables[parts.joined(separator: "-")] != nil { return parts.joined(separator: "-") }
-                    parts.removeLast()
-                }
-                return nil
-            }.first ?? "en"
+            chosen[languages] =
+                languages.lazy.compactMap { language -> String? in
+                    var parts = language.split(separator: "-").map(String.init)
+                    while !parts.isEmpty {
+                        if tables[parts.joined(separator: "-")] != nil { return parts.joined(separator: "-") }
+                        parts.removeLast()
+                    }
+                    return nil
+                }.first ?? "en"
         }
         self.localizationOf = chosen
     }
@@ -148,7 +155,10 @@ struct FoundationProvider: @unchecked Sendable {
             let args = (alert[arguments] as? [Any] ?? []).map { "\($0)" as CVarArg }
             return String(format: format, arguments: args)
         }
-        return (field("title", "title-loc-key", "title-loc-args"), field("subtitle", "subtitle-loc-key", "subtitle-loc-args"), field("body", "loc-key", "loc-args"))
+        return (
+            field("title", "title-loc-key", "title-loc-args"), field("subtitle", "subtitle-loc-key", "subtitle-loc-args"),
+            field("body", "loc-key", "loc-args")
+        )
     }
 
     func localizedObject(_ object: [String: Any], _ languages: [String]) -> [String: Any] {
@@ -174,7 +184,9 @@ struct FoundationProvider: @unchecked Sendable {
         let request = try! JSONSerialization.jsonObject(with: line) as! [String: Any]
         let languages = request["languages"] as! [String]
         let localized = localizedObject(request["payload"] as! [String: Any], languages)
-        let output: [String: Any] = ["line": number, "id": request["id"] ?? NSNull(), "localization": localizationOf[languages] ?? "en", "payload": localized]
+        let output: [String: Any] = [
+            "line": number, "id": request["id"] ?? NSNull(), "localization": localizationOf[languages] ?? "en", "payload": localized,
+        ]
         var data = try! JSONSerialization.data(withJSONObject: output)
         data.append(0x0A)
         return data

@@ -56,7 +56,8 @@ public enum GeneratedResources {
         switch number {
         case 0: "call_missed_title"
         case 1: "file_shared_body"
-        default: "\(["inbox", "order", "call", "friend", "settings", "onboarding"][number % 6])_\(number)_\(["title", "body", "action", "summary"][number % 4])"
+        default:
+            "\(["inbox", "order", "call", "friend", "settings", "onboarding"][number % 6])_\(number)_\(["title", "body", "action", "summary"][number % 4])"
         }
     }
 

@@ -45,7 +45,8 @@ enum GeneratedTables {
         let forms = ["zero", "one", "two", "few", "many", "other"]
         return (0..<files).map { file in
             let script = file % words.count
-            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
+            var xml =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n"
             for index in 0..<(20 + g.below(380)) {
                 xml += "\t<key>\(key(&g, index))</key>\n"
                 switch g.below(10) {
@@ -66,13 +67,16 @@ enum GeneratedTables {
                     xml += "\t\t</dict>\n\t</dict>\n"
                 default:
                     let variables = g.chance(20) ? ["count", "people"] : [g.pick(["count", "items", "messages", "n"])]
-                    xml += "\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>"
+                    xml +=
+                        "\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>"
                         + variables.enumerated().map { "%\($0.offset + 1)$#@\($0.element)@" }.joined(separator: " ") + "</string>\n"
                     for variable in variables {
-                        xml += "\t\t<key>\(variable)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
+                        xml +=
+                            "\t\t<key>\(variable)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
                         xml += "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(g.pick(["d", "ld", "lld", "u"]))</string>\n"
                         for form in forms where form == "other" || g.chance(45) {
-                            xml += "\t\t\t<key>\(form)</key>\n\t\t\t<string>\(sentence(&g, script: script, escapes: false, entities: true))</string>\n"
+                            xml +=
+                                "\t\t\t<key>\(form)</key>\n\t\t\t<string>\(sentence(&g, script: script, escapes: false, entities: true))</string>\n"
                         }
                         xml += "\t\t</dict>\n"
                     }
@@ -119,14 +123,17 @@ enum GeneratedTables {
                 for form in ["zero", "one", "two", "few", "many", "other"] where form == "other" || g.chance(40) {
                     cases.append("\(indent)      \(json(form))\(colon)\(unit(script, indent + "      "))")
                 }
-                return "{\n\(indent)  \"variations\"\(colon){\n\(indent)    \"plural\"\(colon){\n" + cases.joined(separator: ",\n") + "\n\(indent)    }\n\(indent)  }\n\(indent)}"
+                return "{\n\(indent)  \"variations\"\(colon){\n\(indent)    \"plural\"\(colon){\n" + cases.joined(separator: ",\n")
+                    + "\n\(indent)    }\n\(indent)  }\n\(indent)}"
             }
             var text = "{\n  \"sourceLanguage\"\(colon)\"en\",\n  \"strings\"\(colon){\n"
             var entries: [String] = []
             for index in 0..<(50 + g.below(750)) {
                 var members: [String] = []
                 if g.chance(40) { members.append("      \"comment\"\(colon)\(json(sentence(&g, script: 0, escapes: false)))") }
-                if g.chance(30) { members.append("      \"extractionState\"\(colon)\(json(g.pick(["manual", "extracted_with_value", "stale", "migrated"])))") }
+                if g.chance(30) {
+                    members.append("      \"extractionState\"\(colon)\(json(g.pick(["manual", "extracted_with_value", "stale", "migrated"])))")
+                }
                 if g.chance(3) { members.append("      \"shouldTranslate\"\(colon)false") }
                 var localizations: [String] = []
                 let shape = g.below(10)
@@ -136,9 +143,11 @@ enum GeneratedTables {
                     switch shape {
                     case 0, 1: value = plural(script, "        ")
                     case 2:
-                        value = "{\n          \"variations\"\(colon){\n            \"device\"\(colon){\n              \"iphone\"\(colon)\(unit(script, "              ")),\n              \"other\"\(colon)\(g.chance(30) ? plural(script, "              ") : unit(script, "              "))\n            }\n          }\n        }"
+                        value =
+                            "{\n          \"variations\"\(colon){\n            \"device\"\(colon){\n              \"iphone\"\(colon)\(unit(script, "              ")),\n              \"other\"\(colon)\(g.chance(30) ? plural(script, "              ") : unit(script, "              "))\n            }\n          }\n        }"
                     case 3:
-                        value = "{\n          \"stringUnit\"\(colon){\n            \"state\"\(colon)\"translated\",\n            \"value\"\(colon)\"%#@items@ \(sentence(&g, script: script, escapes: false))\"\n          },\n          \"substitutions\"\(colon){\n            \"items\"\(colon){\n              \"argNum\"\(colon)1,\n              \"formatSpecifier\"\(colon)\"lld\",\n              \"variations\"\(colon){\n                \"plural\"\(colon){\n                  \"one\"\(colon)\(unit(script, "                  ")),\n                  \"other\"\(colon)\(unit(script, "                  "))\n                }\n              }\n            }\n          }\n        }"
+                        value =
+                            "{\n          \"stringUnit\"\(colon){\n            \"state\"\(colon)\"translated\",\n            \"value\"\(colon)\"%#@items@ \(sentence(&g, script: script, escapes: false))\"\n          },\n          \"substitutions\"\(colon){\n            \"items\"\(colon){\n              \"argNum\"\(colon)1,\n              \"formatSpecifier\"\(colon)\"lld\",\n              \"variations\"\(colon){\n                \"plural\"\(colon){\n                  \"one\"\(colon)\(unit(script, "                  ")),\n                  \"other\"\(colon)\(unit(script, "                  "))\n                }\n              }\n            }\n          }\n        }"
                     default: value = unit(script, "        ")
                     }
                     localizations.append("        \(json(language))\(colon)\(value)")

@@ -15,7 +15,9 @@ let benchmarks: @Sendable () -> Void = {
     let utf8 = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }
     let utf16 = Corpus.load { $0.textEncoding?.isUTF16 == true }
     let binary = Corpus.load { $0.format == .binaryPropertyList }
-    print("UTF-8 set: \(utf8.files.count) files, \(utf8.bytes) bytes; UTF-16 set: \(utf16.files.count) files, \(utf16.bytes) bytes; binary: \(binary.files.count) files, \(binary.bytes) bytes")
+    print(
+        "UTF-8 set: \(utf8.files.count) files, \(utf8.bytes) bytes; UTF-16 set: \(utf16.files.count) files, \(utf16.bytes) bytes; binary: \(binary.files.count) files, \(binary.bytes) bytes"
+    )
 
     for (name, set) in [("UTF-8", utf8), ("UTF-16", utf16)] {
         Benchmark("Read \(name) .strings (\(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
@@ -76,7 +78,8 @@ let benchmarks: @Sendable () -> Void = {
                 for file in set.files { blackHole(LocalizationTable(parsing: file).count) }
             }
         }
-        Benchmark("Read compiled .strings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+        Benchmark("Read compiled .strings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") {
+            benchmark in
             for _ in benchmark.scaledIterations {
                 for data in set.datas {
                     blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])
@@ -100,7 +103,8 @@ let benchmarks: @Sendable () -> Void = {
                 for file in set.files { blackHole(StringsDictionary(parsing: file).entries.count) }
             }
         }
-        Benchmark("Read .stringsdict, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") { benchmark in
+        Benchmark("Read .stringsdict, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation PropertyListSerialization") {
+            benchmark in
             for _ in benchmark.scaledIterations {
                 for data in set.datas {
                     blackHole(try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])
@@ -212,7 +216,8 @@ enum Corpus {
         var text = ""
         for index in 0..<entries {
             if g.chance(40) { text += "/* \(GeneratedTables.sentence(&g, script: 0, escapes: false)) */\n" }
-            text += "\"\(GeneratedTables.key(&g, index))\" = \"\(GeneratedTables.sentence(&g, script: index % GeneratedTables.words.count, escapes: true))\";\n"
+            text +=
+                "\"\(GeneratedTables.key(&g, index))\" = \"\(GeneratedTables.sentence(&g, script: index % GeneratedTables.words.count, escapes: true))\";\n"
             if g.chance(30) { text += "\n" }
         }
         return Array(text.utf8)

@@ -26,9 +26,14 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     ])
     for name in names {
         for args in [nil, [] as [String], ["1", "Ana", "x"]] {
-            let argsMember = args.map { #","title_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))],"body_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))]"# } ?? ""
+            let argsMember =
+                args.map {
+                    #","title_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))],"body_loc_args":[\#($0.map(Invariants.jsonString).joined(separator: ","))]"#
+                } ?? ""
             let message = FCMMessage(
-                parsing: Array(#"{"message":{"android":{"notification":{"title_loc_key":\#(Invariants.jsonString(name)),"body_loc_key":\#(Invariants.jsonString(name))\#(argsMember)}}}}"#.utf8))
+                parsing: Array(
+                    #"{"message":{"android":{"notification":{"title_loc_key":\#(Invariants.jsonString(name)),"body_loc_key":\#(Invariants.jsonString(name))\#(argsMember)}}}}"#
+                        .utf8))
             guard message.android?.titleLocKey?.value == name else { violated("the message built for \(name) does not read back") }
             for locales in [["fr-FR"], ["de-DE", "en-US"]] {
                 let rendering = AndroidRenderer.render(message, deviceLocales: locales, resources: resources, appName: "App")

@@ -274,7 +274,9 @@ struct BinaryPlistRecipe {
             let unitSize = marker == 0x60 ? 2 : 1
             let lengthStyle = length(style, &reader)
             let units = min(reader.count(), max(0, budget - 16) / unitSize)
-            add(.string(marker: marker, length: lengthStyle, units: units, contents: contents(units, unitSize: unitSize, &reader)), size: units * unitSize + 10)
+            add(
+                .string(marker: marker, length: lengthStyle, units: units, contents: contents(units, unitSize: unitSize, &reader)),
+                size: units * unitSize + 10)
         case 3:
             let word = Self.vocabulary[Int(reader.byte()) % Self.vocabulary.count]
             add(.encoded(Self.encodeWord(word)), size: 64)
@@ -374,7 +376,8 @@ struct BinaryPlistRecipe {
         case .wide(let exponent):
             return [marker | 0x0F, 0x10 | exponent] + bigEndian(length, width: min(1 << Int(exponent), 16))
         case .declared(let hostile, let exponent):
-            let value = hostile.value(Context(objectCount: objectCount, fileLength: maximumFileSize, tableOffset: maximumFileSize, trailerStart: maximumFileSize))
+            let value = hostile.value(
+                Context(objectCount: objectCount, fileLength: maximumFileSize, tableOffset: maximumFileSize, trailerStart: maximumFileSize))
             return [marker | 0x0F, 0x10 | exponent] + bigEndian(value, width: 1 << Int(exponent))
         case .badMarker(let byte):
             return [marker | 0x0F, byte] + bigEndian(length, width: 1)
@@ -397,7 +400,8 @@ struct BinaryPlistRecipe {
         }
         let objectCount = objects.count + words.count
         let refSize = refSizeChoice < 4 ? 1 << Int(refSizeChoice) : objectCount <= 0xFF ? 1 : objectCount <= 0xFFFF ? 2 : 4
-        var context = Context(objectCount: objectCount, fileLength: Self.maximumFileSize, tableOffset: Self.maximumFileSize, trailerStart: Self.maximumFileSize)
+        var context = Context(
+            objectCount: objectCount, fileLength: Self.maximumFileSize, tableOffset: Self.maximumFileSize, trailerStart: Self.maximumFileSize)
         var bytes = Array("bplist00".utf8)
         var offsets: [Int] = []
         offsets.reserveCapacity(objectCount)
@@ -445,7 +449,8 @@ struct BinaryPlistRecipe {
             case .numberOfObjects(let hostile): put(hostile.value(context), at: trailerStart + 8, width: 8)
             case .topObject(let hostile): put(hostile.value(context), at: trailerStart + 16, width: 8)
             case .offsetTableOffset(let hostile): put(hostile.value(context), at: trailerStart + 24, width: 8)
-            case .offsetEntry(let index, let hostile): put(hostile.value(context), at: tableOffset + (index % objectCount) * offsetSize, width: offsetSize)
+            case .offsetEntry(let index, let hostile):
+                put(hostile.value(context), at: tableOffset + (index % objectCount) * offsetSize, width: offsetSize)
             case .version(let byte): bytes[7] = byte
             }
         }

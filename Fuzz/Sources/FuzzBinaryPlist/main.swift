@@ -1,10 +1,11 @@
+import FuzzSupport
+import LocalizedAlerts
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FuzzSupport
-import LocalizedAlerts
 
 /// Compiled property lists, structure-aware: the input is a recipe (see `BinaryPlistRecipe`)
 /// for a `bplist00` file with a valid header and trailer, shared objects, cycles and hostile
@@ -88,10 +89,12 @@ func check(_ bytes: [UInt8]) {
     let app = AppLocalizations(
         developmentRegion: "en",
         localizations: [.init(name: "en", path: nil, tables: ["Localizable": table], stringsDictionaries: ["Localizable": dictionary])])
-    let payload = NotificationPayload(parsing: Array(payloadJSON(titleKey: table.keys.first, bodyKey: dictionary.entries.first?.key).utf8), file: "fuzz.json")
+    let payload = NotificationPayload(
+        parsing: Array(payloadJSON(titleKey: table.keys.first, bodyKey: dictionary.entries.first?.key).utf8), file: "fuzz.json")
     let findings = Linter().lint(app, payloads: [payload])
     Invariants.locationsInside(
-        Invariants.diagnosticLocations(findings).filter { $0.file == tablePath || $0.file == dictionaryPath }, byteCount: bytes.count, what: "lint finding")
+        Invariants.diagnosticLocations(findings).filter { $0.file == tablePath || $0.file == dictionaryPath }, byteCount: bytes.count,
+        what: "lint finding")
     let renderer = AlertRenderer(app: app)
     for languages in [["en"], ["fr"]] {
         let alert = renderer.render(payload, preferredLanguages: languages)
@@ -129,7 +132,9 @@ func agree(_ table: LocalizationTable, _ entries: [LocalizationTable.Entry], _ d
         }
         return
     }
-    guard table.isReadableOnDevice else { violated("the property-list reader reads a dictionary; the table is unreadable: \(table.diagnostics.first?.message ?? "")") }
+    guard table.isReadableOnDevice else {
+        violated("the property-list reader reads a dictionary; the table is unreadable: \(table.diagnostics.first?.message ?? "")")
+    }
     guard entries.count == items.count else { violated("\(items.count) dictionary entries, \(entries.count) table entries") }
     var expected: [String: String] = [:]
     var seen: Set<String> = []
@@ -197,10 +202,11 @@ enum Bounded {
 
     /// What two readings must share, without comparing whole (possibly shared, deep) values.
     static func summary(_ dictionary: StringsDictionary) -> [String] {
-        ["\(dictionary.entries.count) entries"] + dictionary.entries.prefix(1000).map { entry in
-            let device = entry.value.deviceText()
-            return "\(entry.key)\u{0}\(entry.location)\u{0}\(device.text)\u{0}\(device.isPlural)\u{0}\(locations(of: entry.value).prefix(64))"
-        }
+        ["\(dictionary.entries.count) entries"]
+            + dictionary.entries.prefix(1000).map { entry in
+                let device = entry.value.deviceText()
+                return "\(entry.key)\u{0}\(entry.location)\u{0}\(device.text)\u{0}\(device.isPlural)\u{0}\(locations(of: entry.value).prefix(64))"
+            }
     }
 }
 

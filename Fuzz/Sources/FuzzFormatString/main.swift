@@ -17,7 +17,9 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             guard range.lowerBound == position, range.upperBound > range.lowerBound else { violated("literal \(range) at \(position)") }
             position = range.upperBound
         case .specifier(let specifier):
-            guard specifier.range.lowerBound == position, specifier.range.upperBound > position else { violated("specifier \(specifier.range) at \(position)") }
+            guard specifier.range.lowerBound == position, specifier.range.upperBound > position else {
+                violated("specifier \(specifier.range) at \(position)")
+            }
             guard Array(specifier.text.utf8) == Array(utf8[specifier.range]) else { violated("specifier text \(specifier.text) is not its range") }
             position = specifier.range.upperBound
         }

@@ -17,7 +17,9 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     Invariants.locationsInside(Invariants.diagnosticLocations(payload.diagnostics), lines: lines, what: "payload")
     let serialized = payload.document.serialized()
     let reparsed = LocatedJSON.parse(serialized)
-    guard let root = reparsed.root, root.serialized() == serialized else { violated("the document does not survive serializing: \(serialized.prefix(200))") }
+    guard let root = reparsed.root, root.serialized() == serialized else {
+        violated("the document does not survive serializing: \(serialized.prefix(200))")
+    }
     for languages in [["en"], ["ar-EG", "en"], ["zz"]] {
         let alert = renderer.render(payload, preferredLanguages: languages)
         _ = alert.showsAlert

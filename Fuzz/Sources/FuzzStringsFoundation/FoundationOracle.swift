@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Foundation's own property-list parser (CoreFoundation's, the one devices run), as an oracle.
 /// Adapted from Tests/LocalizationTests/Support/FoundationOracle.swift: the fuzzer runs on one

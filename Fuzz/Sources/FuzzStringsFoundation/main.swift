@@ -49,7 +49,8 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
     // is reported as one error, an empty table on a device, rather than as whatever Foundation
     // makes of the misread text. That holds as long as Foundation gets no string out of it.
     if !table.isReadableOnDevice, table.diagnostics.contains(where: { $0.id == .utf16WithoutBOMMisread }) { return nil }
-    if !table.isReadableOnDevice, table.diagnostics.contains(where: { $0.id == .invalidEncoding && $0.message.hasPrefix("byte 0xA9 is not valid UTF-8") }),
+    if !table.isReadableOnDevice,
+        table.diagnostics.contains(where: { $0.id == .invalidEncoding && $0.message.hasPrefix("byte 0xA9 is not valid UTF-8") }),
         case .table = outcome
     {
         return nil
@@ -83,7 +84,8 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
             let missing = Set(expected.keys).subtracting(table.dictionary.keys).sorted().prefix(3)
             let extra = Set(table.dictionary.keys).subtracting(expected.keys).sorted().prefix(3)
             let different = expected.keys.filter { table.dictionary[$0] != nil && table.dictionary[$0] != expected[$0] }.sorted().prefix(3)
-            return "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0.debugDescription): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" }); Foundation \(describe(expected)), toolkit \(describe(table.dictionary))"
+            return
+                "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0.debugDescription): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" }); Foundation \(describe(expected)), toolkit \(describe(table.dictionary))"
         }
         if !nonStringKeys.isEmpty && !table.diagnostics.contains(where: { $0.id == .nonStringValue }) {
             return "non-string values of \(nonStringKeys.sorted().prefix(3)) not reported"
@@ -95,7 +97,8 @@ func disagreement(_ table: LocalizationTable, _ outcome: FoundationOracle.Outcom
         // dictionary holding a null object, which corelibs reads into something that is not a
         // dictionary of strings and the toolkit reports as plist.syntax / plist.binary-corrupt.
         if !table.isReadableOnDevice && table.diagnostics.containsErrors { return nil }
-        return "Foundation reads a non-dictionary; the toolkit did not report an error that empties the table (readable: \(table.isReadableOnDevice), \(describe(table.dictionary)))"
+        return
+            "Foundation reads a non-dictionary; the toolkit did not report an error that empties the table (readable: \(table.isReadableOnDevice), \(describe(table.dictionary)))"
     case .notAsked:
         return nil
     case .failure:

@@ -125,9 +125,15 @@ enum ConnectionRefusal: String {
         case .idleTimeout:
             nil
         case .headerTimeout:
-            ("408 Request Timeout", "request-timeout", "the request head did not arrive within \(Self.seconds(limits.headerTimeout)) s (--header-timeout)")
+            (
+                "408 Request Timeout", "request-timeout",
+                "the request head did not arrive within \(Self.seconds(limits.headerTimeout)) s (--header-timeout)"
+            )
         case .requestLineTooLong:
-            ("414 URI Too Long", "request-line-too-long", "the request line is over the limit of \(limits.maximumRequestLineBytes) bytes (--max-request-line-bytes)")
+            (
+                "414 URI Too Long", "request-line-too-long",
+                "the request line is over the limit of \(limits.maximumRequestLineBytes) bytes (--max-request-line-bytes)"
+            )
         case .headersTooLarge:
             (
                 "431 Request Header Fields Too Large", "headers-too-large",

@@ -109,8 +109,10 @@ struct Endpoints: Sendable {
                     switch line {
                     case .tooLong(let length):
                         server.metrics.localization(sendable: false)
-                        json = LocalizationRequest.Failure(message: "the line is \(length) bytes, over the limit of \(limit) (--max-body-bytes); it was not read")
-                            .batchLine(lineNumber: lineNumber)
+                        json = LocalizationRequest.Failure(
+                            message: "the line is \(length) bytes, over the limit of \(limit) (--max-body-bytes); it was not read"
+                        )
+                        .batchLine(lineNumber: lineNumber)
                     case .text(let bytes):
                         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                         switch LocalizationRequest.parse(line: bytes, lineNumber: lineNumber) {
@@ -139,7 +141,8 @@ struct Endpoints: Sendable {
         let bytes = try await body(request)
         let document = LocatedJSON.parse(bytes, file: "request")
         guard let root = document.root else {
-            throw APIError.badRequest(document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
+            throw APIError.badRequest(
+                document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
         }
         guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
         for member in rootMembers where member.key != "payload" && member.key != "languages" {
@@ -189,7 +192,8 @@ struct Endpoints: Sendable {
     func ready() -> Response {
         let tables = server.tables.current
         if server.isDraining {
-            return JSONResponse.make(.object([("status", .string("shutting-down")), ("generation", .number(tables.generation))]), status: .serviceUnavailable)
+            return JSONResponse.make(
+                .object([("status", .string("shutting-down")), ("generation", .number(tables.generation))]), status: .serviceUnavailable)
         }
         var members: [(String, LocatedJSON)] = [
             ("status", .string("ready")), ("generation", .number(tables.generation)), ("localizations", .number(tables.localizations.count)),
@@ -197,7 +201,10 @@ struct Endpoints: Sendable {
         // Still ready after a failed reload (the last good tables are served), but it shows.
         if let failure = server.tables.lastFailure {
             members.append(
-                ("lastReloadFailure", .object([("reason", .string(failure.reason)), ("time", .number(failure.time)), ("failures", .number(failure.count))])))
+                (
+                    "lastReloadFailure",
+                    .object([("reason", .string(failure.reason)), ("time", .number(failure.time)), ("failures", .number(failure.count))])
+                ))
         }
         return JSONResponse.make(.object(members))
     }

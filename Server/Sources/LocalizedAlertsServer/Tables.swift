@@ -96,10 +96,12 @@ public final class TableStore: Sendable {
         if !errors.isEmpty {
             let shown = errors.prefix(3).map { "\($0.location): \($0.message)" }.joined(separator: "; ")
             throw TableLoadError(
-                description: "\(errors.count) error\(errors.count == 1 ? "" : "s") in the tables of \(directory): \(shown)\(errors.count > 3 ? "; …" : "")")
+                description:
+                    "\(errors.count) error\(errors.count == 1 ? "" : "s") in the tables of \(directory): \(shown)\(errors.count > 3 ? "; …" : "")")
         }
         guard TableFiles(directory: directory) == before else {
-            throw TableLoadError(description: "the tables in \(directory) changed while they were read; write them elsewhere and rename them into place")
+            throw TableLoadError(
+                description: "the tables in \(directory) changed while they were read; write them elsewhere and rename them into place")
         }
         return renderer
     }
@@ -113,7 +115,8 @@ public final class TableStore: Sendable {
         }
         let tableCount = app.localizations.reduce(0) { $0 + $1.tables.count + $1.stringsDictionaries.count } + app.catalogs.count
         guard tableCount > 0 else {
-            throw TableLoadError(description: "\(directory) holds no table (no .lproj folder with a .strings or .stringsdict file, and no .xcstrings)")
+            throw TableLoadError(
+                description: "\(directory) holds no table (no .lproj folder with a .strings or .stringsdict file, and no .xcstrings)")
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
         return AlertRenderer(app: app)

@@ -56,7 +56,10 @@ struct RenderAlertServer: AsyncParsableCommand {
     @Option(help: "Seconds a connection with no request in progress may stay silent before it is closed.")
     var idleTimeout = 60.0
 
-    @Option(help: "Connections open at once; past it new ones wait in the listen backlog. Lowered to fit under the open-file limit (ulimit -n) less \(ConnectionLimits.reservedDescriptors).")
+    @Option(
+        help:
+            "Connections open at once; past it new ones wait in the listen backlog. Lowered to fit under the open-file limit (ulimit -n) less \(ConnectionLimits.reservedDescriptors)."
+    )
     var maxConnections = ConnectionLimits().maximumConnections
 
     @Option(help: "The longest request line (method, target, version) in bytes; over it: 414 and close.")
@@ -80,7 +83,9 @@ struct RenderAlertServer: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
         if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
         guard headerTimeout > 0, headerTimeout.isFinite else { throw ValidationError("--header-timeout must be a positive number of seconds") }
         guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be a positive number of seconds") }

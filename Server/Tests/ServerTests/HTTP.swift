@@ -86,7 +86,8 @@ enum HTTP {
     }
 
     static func post(port: Int, _ path: String, json: String, headers: [String: String] = [:]) async throws -> HTTPResponse {
-        try await request(port: port, "POST", path, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(json.utf8))
+        try await request(
+            port: port, "POST", path, headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a }, body: Data(json.utf8))
     }
 
     static func get(port: Int, _ path: String, headers: [String: String] = [:]) async throws -> HTTPResponse {

@@ -15,17 +15,38 @@ struct OpenAPIContractTests {
             let validator = SchemaValidator(document: document)
             let auth = ["Authorization": "Bearer t"]
             let exchanges: [(String, String, HTTPResponse)] = [
-                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA"], "id": 7}"#, headers: auth)),
-                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": "pt-PT"}"#, headers: auth)),
-                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": ["pt-PT"], "mode": "device"}"#, headers: auth)),
-                ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": {"aps": {"alert": 3}}, "languages": ["en"]}"#, headers: auth)),
+                (
+                    "/v1/localize", "post",
+                    try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA"], "id": 7}"#, headers: auth)
+                ),
+                (
+                    "/v1/localize", "post",
+                    try await client.post("/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": "pt-PT"}"#, headers: auth)
+                ),
+                (
+                    "/v1/localize", "post",
+                    try await client.post(
+                        "/v1/localize", json: #"{"payload": \#(Self.showsKey), "languages": ["pt-PT"], "mode": "device"}"#, headers: auth)
+                ),
+                (
+                    "/v1/localize", "post",
+                    try await client.post("/v1/localize", json: #"{"payload": {"aps": {"alert": 3}}, "languages": ["en"]}"#, headers: auth)
+                ),
                 ("/v1/localize", "post", try await client.post("/v1/localize", json: "not json", headers: auth)),
                 ("/v1/localize", "post", try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": ["en"]}"#)),
                 ("/v1/localize", "post", try await client.request("POST", "/v1/localize", headers: auth, body: Data(repeating: 0x20, count: 5_000))),
-                ("/v1/localize/batch", "post", try await client.request(
-                    "POST", "/v1/localize/batch", headers: auth,
-                    body: Data("{\"payload\": \(Self.payload), \"languages\": [\"ja\"]}\nnot json\n{\"payload\": \(Self.showsKey), \"languages\": [\"pt-PT\"]}\n".utf8))),
-                ("/v1/preview", "post", try await client.post("/v1/preview", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA", ["de", "en"]]}"#, headers: auth)),
+                (
+                    "/v1/localize/batch", "post",
+                    try await client.request(
+                        "POST", "/v1/localize/batch", headers: auth,
+                        body: Data(
+                            "{\"payload\": \(Self.payload), \"languages\": [\"ja\"]}\nnot json\n{\"payload\": \(Self.showsKey), \"languages\": [\"pt-PT\"]}\n"
+                                .utf8))
+                ),
+                (
+                    "/v1/preview", "post",
+                    try await client.post("/v1/preview", json: #"{"payload": \#(Self.payload), "languages": ["fr-CA", ["de", "en"]]}"#, headers: auth)
+                ),
                 ("/v1/preview", "post", try await client.post("/v1/preview", json: #"{"languages": ["en"]}"#, headers: auth)),
                 ("/v1/localizations", "get", try await client.get("/v1/localizations", headers: auth)),
                 ("/v1/localizations", "get", try await client.get("/v1/localizations")),
@@ -36,7 +57,9 @@ struct OpenAPIContractTests {
             for (path, method, response) in exchanges {
                 statuses[path, default: []].insert(response.status)
                 let problems = try validator.validate(response, path: path, method: method)
-                #expect(problems.isEmpty, "\(method.uppercased()) \(path) → \(response.status): \(problems.joined(separator: "; "))\n\(response.text.prefix(400))")
+                #expect(
+                    problems.isEmpty,
+                    "\(method.uppercased()) \(path) → \(response.status): \(problems.joined(separator: "; "))\n\(response.text.prefix(400))")
             }
             // The exchanges reach every documented kind of answer they aim at.
             #expect(statuses["/v1/localize"] == [200, 400, 401, 413])
@@ -93,12 +116,16 @@ struct SchemaValidator {
         guard let media = content[mediaType] as? [String: Any] else { return ["content type \(mediaType) is not documented"] }
         if let item = media["itemSchema"] as? [String: Any] {
             return response.text.split(separator: "\n").enumerated().flatMap { index, line -> [String] in
-                guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]) else { return ["line \(index + 1) is not JSON"] }
+                guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]) else {
+                    return ["line \(index + 1) is not JSON"]
+                }
                 return problems(value, item, at: "line \(index + 1)")
             }
         }
         let schema = try #require(media["schema"] as? [String: Any])
-        guard let value = try? JSONSerialization.jsonObject(with: Data(response.text.utf8), options: [.fragmentsAllowed]) else { return ["the body is not JSON"] }
+        guard let value = try? JSONSerialization.jsonObject(with: Data(response.text.utf8), options: [.fragmentsAllowed]) else {
+            return ["the body is not JSON"]
+        }
         return problems(value, schema)
     }
 
@@ -112,11 +139,15 @@ struct SchemaValidator {
         var schema = given
         if let reference = schema["$ref"] as? String { schema = resolve(reference) }
         var found: [String] = []
-        if let types = (schema["type"] as? [String]) ?? (schema["type"] as? String).map({ [$0] }), !types.contains(where: { Self.isOfType(value, $0) }) {
+        if let types = (schema["type"] as? [String]) ?? (schema["type"] as? String).map({ [$0] }),
+            !types.contains(where: { Self.isOfType(value, $0) })
+        {
             found.append("\(path) is not \(types.joined(separator: " or "))")
             return found
         }
-        if let allowed = schema["enum"] as? [Any], !allowed.contains(where: { Self.equal($0, value) }) { found.append("\(path) is not one of \(allowed)") }
+        if let allowed = schema["enum"] as? [Any], !allowed.contains(where: { Self.equal($0, value) }) {
+            found.append("\(path) is not one of \(allowed)")
+        }
         if let constant = schema["const"], !Self.equal(constant, value) { found.append("\(path) is not \(constant)") }
         if let options = schema["oneOf"] as? [[String: Any]] {
             let matches = options.filter { problems(value, $0, at: path).isEmpty }.count

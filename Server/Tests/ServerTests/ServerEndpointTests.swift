@@ -25,7 +25,9 @@ struct ServerEndpointTests {
             #expect(alert?["body"] as? String == "Ana a tenté de vous joindre.")
             #expect(alert?["loc-key"] == nil)
             // Exactly what the library's batch line says for the same request.
-            let request = try #require(try? LocalizationRequest.parse(request: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8)).get())
+            let request = try #require(
+                try? LocalizationRequest.parse(request: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8))
+                    .get())
             let renderer = client.server.tables.current.renderer
             let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).answer(id: request.id)
             #expect(response.text == expected.outputText())
@@ -52,7 +54,8 @@ struct ServerEndpointTests {
             for device in ["ipad", "mac", "iphone"] {
                 let response = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "device": "\#(device)"}"#)
                 #expect(response.status == 200, "\(response.text)")
-                let request = try #require(try? LocalizationRequest.parse(request: Array(#"{"payload": \#(payload), "languages": ["en"]}"#.utf8)).get())
+                let request = try #require(
+                    try? LocalizationRequest.parse(request: Array(#"{"payload": \#(payload), "languages": ["en"]}"#.utf8)).get())
                 let expected = renderer.localize(request.payload, preferredLanguages: ["en"], device: DeviceKind(rawValue: device)!).answer(id: nil)
                 #expect(response.text == expected.outputText(), "\(device)")
             }
@@ -93,7 +96,8 @@ struct ServerEndpointTests {
             let fallbacks = json["fallbacks"] as? [[String: Any]]
             #expect(fallbacks?.first?["outcome"] as? String == "shows-key")
             // The development-region fallback sends the en text instead.
-            let fallback = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"], "fallback": "development-region"}"#)
+            let fallback = try await client.post(
+                "/v1/localize", json: #"{"payload": \#(payload), "languages": ["pt-PT"], "fallback": "development-region"}"#)
             #expect(try fallback.json()["sendable"] as? Bool == true)
             let metrics = try await client.get("/metrics").text
             #expect(metrics.contains(#"render_alert_fallbacks_total{outcome="shows-key"} 1"#))
@@ -101,9 +105,12 @@ struct ServerEndpointTests {
         }
     }
 
-    @Test("Bodies that are not requests are 400 bad-request", arguments: [
-        "not json", "", "[1, 2]", #"{"languages": ["en"]}"#, #"{"payload": {"aps": {}}}"#, #"{"payload": {"aps": {}}, "languages": ["en"], "mode": "phone"}"#,
-    ])
+    @Test(
+        "Bodies that are not requests are 400 bad-request",
+        arguments: [
+            "not json", "", "[1, 2]", #"{"languages": ["en"]}"#, #"{"payload": {"aps": {}}}"#,
+            #"{"payload": {"aps": {}}, "languages": ["en"], "mode": "phone"}"#,
+        ])
     func badRequest(body: String) async throws {
         try await RouterClient.with { client in
             let response = try await client.request("POST", "/v1/localize", body: Data(body.utf8))
@@ -135,7 +142,9 @@ struct ServerEndpointTests {
     @Test("A body over --max-body-bytes is 413 body-too-large, declared or chunked")
     func bodyTooLarge() async throws {
         try await InProcessServer.with(maximumBodyBytes: 4_096) { server in
-            let big = Data(#"{"payload": {"aps": {"alert": {"body": ""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 10_000) + Data(#""}}}, "languages": ["en"]}"#.utf8)
+            let big =
+                Data(#"{"payload": {"aps": {"alert": {"body": ""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: 10_000)
+                + Data(#""}}}, "languages": ["en"]}"#.utf8)
             let declared = try await HTTP.request(port: server.port, "POST", "/v1/localize", body: big)
             #expect(declared.status == 413)
             #expect(declared.errorCode == "body-too-large")
@@ -145,7 +154,8 @@ struct ServerEndpointTests {
             let preview = try await HTTP.request(port: server.port, "POST", "/v1/preview", body: big, chunked: true)
             #expect(preview.status == 413)
             // Still serving.
-            #expect(try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": "ja"}"#).status == 200)
+            #expect(
+                try await HTTP.post(port: server.port, "/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": "ja"}"#).status == 200)
         }
     }
 
@@ -231,7 +241,11 @@ struct ServerEndpointTests {
             let renderer = client.server.tables.current.renderer
             let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "request")
             let expected = PreviewJSON.make(
-                [PayloadPreview(file: "request", payload: payload, renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })],
+                [
+                    PayloadPreview(
+                        file: "request", payload: payload,
+                        renders: [["fr-CA", "en"], ["ja"]].map { renderer.render(payload, preferredLanguages: $0) })
+                ],
                 app: renderer.app, showsPaths: false)
             #expect(some.text == expected.outputText())
             // No server path in the answer.
@@ -270,7 +284,9 @@ struct ServerEndpointTests {
             // A wrong method is counted under its path, and as an error.
             #expect(metrics.text.contains(#"render_alert_http_requests_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
             #expect(metrics.text.contains(#"render_alert_http_request_errors_total{endpoint="/healthz",method="DELETE",status="405"} 1"#))
-            #expect(metrics.text.contains(#"render_alert_http_request_duration_seconds_bucket{endpoint="/v1/localizations",method="GET",status="200",le="0.0001"}"#))
+            #expect(
+                metrics.text.contains(
+                    #"render_alert_http_request_duration_seconds_bucket{endpoint="/v1/localizations",method="GET",status="200",le="0.0001"}"#))
             #expect(metrics.text.contains(#"render_alert_http_requests_active{method="GET"} 1"#), "the scrape itself")
             #expect(metrics.text.contains("render_alert_tables_generation 1"))
         }
@@ -281,7 +297,8 @@ struct ServerEndpointTests {
         try await RouterClient.with { client in
             let response = try await client.get("/openapi.json")
             // The resource file, byte for byte.
-            let file = try Data(contentsOf: URL(fileURLWithPath: Paths.repositoryRoot + "/Server/Sources/LocalizedAlertsServer/Resources/openapi.json"))
+            let file = try Data(
+                contentsOf: URL(fileURLWithPath: Paths.repositoryRoot + "/Server/Sources/LocalizedAlertsServer/Resources/openapi.json"))
             #expect(response.body == file)
             let document = try response.json()
             #expect(document["openapi"] as? String == "3.1.0")

@@ -106,7 +106,8 @@ struct ServerLimitsTests {
     @Test("A request line over the limit is 414 and closes, even at 8 MB")
     func requestLine() async throws {
         try await InProcessServer.with { server in
-            let long = try await Self.exchange(port: server.port, Array("GET /\(String(repeating: "a", count: 9_000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+            let long = try await Self.exchange(
+                port: server.port, Array("GET /\(String(repeating: "a", count: 9_000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             #expect(long.status == 414)
             #expect(long.errorCode == "request-line-too-long")
             var huge = Array("GET /".utf8)
@@ -145,7 +146,9 @@ struct ServerLimitsTests {
         try await InProcessServer.with { server in
             let chunk = try await Self.exchange(
                 port: server.port,
-                Array("POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffffffff\r\n{}\r\n".utf8))
+                Array(
+                    "POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nfffffffffffffffffffffff\r\n{}\r\n"
+                        .utf8))
             #expect(chunk.status == 400)
             #expect(chunk.errorCode == "bad-request")
             let garbage = try await Self.exchange(port: server.port, Array("NOT HTTP AT ALL\r\n\r\n".utf8))

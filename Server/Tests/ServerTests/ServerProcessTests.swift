@@ -41,14 +41,20 @@ struct ServerProcessTests {
         let moved = strings + ".moved"
         try FileManager.default.moveItem(atPath: strings, toPath: moved)
         server.signal(SIGHUP)
-        #expect(try await eventually { try await HTTP.get(port: server.port, "/metrics").text.contains(#"render_alert_table_reloads_total{result="failure"} 1"#) })
+        #expect(
+            try await eventually {
+                try await HTTP.get(port: server.port, "/metrics").text.contains(#"render_alert_table_reloads_total{result="failure"} 1"#)
+            })
         #expect(try await Self.generation(port: server.port) == 2)
         #expect(try await Self.body(port: server.port) == "Ana さんから不在着信")
 
         // An empty directory (no tables) fails the same way.
         try FileManager.default.createDirectory(atPath: strings, withIntermediateDirectories: false)
         server.signal(SIGHUP)
-        #expect(try await eventually { try await HTTP.get(port: server.port, "/metrics").text.contains(#"render_alert_table_reloads_total{result="failure"} 2"#) })
+        #expect(
+            try await eventually {
+                try await HTTP.get(port: server.port, "/metrics").text.contains(#"render_alert_table_reloads_total{result="failure"} 2"#)
+            })
         #expect(try await Self.generation(port: server.port) == 2)
         #expect(try await HTTP.get(port: server.port, "/readyz").status == 200)
 

@@ -20,7 +20,8 @@ public struct AndroidLocale: Sendable, Hashable, CustomStringConvertible {
 
     /// A BCP 47 tag (`fr-CA`, `zh-Hant-TW`, `sr-Latn`); nil when it is not one.
     public init?(languageTag tag: String) {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }.map(String.init)
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+            .map(String.init)
         guard let first = parts.first, Self.isLetters(first, 2...3) else { return nil }
         var script: String?
         var region = ""
@@ -51,7 +52,9 @@ public struct AndroidLocale: Sendable, Hashable, CustomStringConvertible {
         guard let first = parts.first, Self.isLetters(first, 2...3), parts.count <= 2 else { return nil }
         if parts.count == 2 {
             let region = parts[1]
-            guard region.hasPrefix("r"), Self.isLetters(String(region.dropFirst()), 2...2) || Self.isDigits(String(region.dropFirst()), 3) else { return nil }
+            guard region.hasPrefix("r"), Self.isLetters(String(region.dropFirst()), 2...2) || Self.isDigits(String(region.dropFirst()), 3) else {
+                return nil
+            }
             self.init(language: first, region: String(region.dropFirst()))
         } else {
             self.init(language: first)
@@ -114,7 +117,9 @@ public struct AndroidResourceFolder: Sendable, Hashable {
             if parts[index].hasPrefix("b+"), let locale = AndroidLocale(qualifier: parts[index]) {
                 self.locale = locale
                 index += 1
-            } else if AndroidLocale.isLetters(parts[index], 2...3), parts[index] == parts[index].lowercased(), !Self.nonLocaleWords.contains(parts[index]) {
+            } else if AndroidLocale.isLetters(parts[index], 2...3), parts[index] == parts[index].lowercased(),
+                !Self.nonLocaleWords.contains(parts[index])
+            {
                 if index + 1 < parts.count, let locale = AndroidLocale(qualifier: parts[index] + "-" + parts[index + 1]) {
                     self.locale = locale
                     index += 2
@@ -258,7 +263,9 @@ public enum AndroidLocaleResolution {
 
     /// The folder locale chosen for a device's locale list, among the app's folders (nil for
     /// `values/`), given all the app's locales for step 1.
-    public static func resolve(deviceLocales: [String], folders: [AndroidLocale?], appLocales: [String]? = nil) -> (resourceLocale: String?, folderIndex: Int?) {
+    public static func resolve(deviceLocales: [String], folders: [AndroidLocale?], appLocales: [String]? = nil) -> (
+        resourceLocale: String?, folderIndex: Int?
+    ) {
         let all = appLocales ?? folders.compactMap { $0?.languageTag }
         guard let chosen = resourceLocale(deviceLocales: deviceLocales, appLocales: all), let native = nativeLocale(forLanguageTag: chosen) else {
             return (nil, folders.firstIndex { $0 == nil })

@@ -4,7 +4,8 @@ extension DiagnosticID {
     /// the rendering leaves them out.
     public static let androidUnmodelledFolder = DiagnosticID(
         "android.unmodelled-folder", .note, .files,
-        rationale: "Strings in a folder with qualifiers other than a locale (night mode, orientation, API level) apply only to devices in that state; the Android rendering leaves them out.",
+        rationale:
+            "Strings in a folder with qualifiers other than a locale (night mode, orientation, API level) apply only to devices in that state; the Android rendering leaves them out.",
         example: "res/values-night/strings.xml with a title string", isAboutWholeFile: true)
 }
 
@@ -45,7 +46,8 @@ public struct AndroidAppResources: Sendable {
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .androidUnmodelledFolder, at: SourceLocation(file: file.file, line: 1, column: 1),
-                        "\(folder.name) holds strings for devices in a given state (\(folder.qualifiers.otherQualifiers.joined(separator: ", "))): left out of the rendering"))
+                        "\(folder.name) holds strings for devices in a given state (\(folder.qualifiers.otherQualifiers.joined(separator: ", "))): left out of the rendering"
+                    ))
             }
         }
     }
@@ -106,8 +108,10 @@ public struct AndroidAppResources: Sendable {
                     for (name, resource) in file.strings {
                         names.insert(name)
                         guard resolves, defined.insert(name).inserted else { continue }
-                        definitions[name, default: []].append(Definition(
-                                folder: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale), value: resource.value))
+                        definitions[name, default: []].append(
+                            Definition(
+                                folder: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale),
+                                value: resource.value))
                     }
                 }
             }
@@ -207,13 +211,15 @@ public enum AndroidRenderer {
                         LocalizationDiagnostic(
                             .androidRawFieldHidesLocKey, at: key.location ?? start,
                             "the \(rawIsCommon ? "common notification's " : "")\(label) \"\(raw.value)\" is shown; \(label)_loc_key \"\(key.value)\" is ignored",
-                            hint: rawIsCommon ? "remove message.notification.\(label), or set android.notification.\(label) to \"\"" : "remove \(label)"))
+                            hint: rawIsCommon
+                                ? "remove message.notification.\(label), or set android.notification.\(label) to \"\"" : "remove \(label)"))
                 }
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
             guard resources.defines(string: key.value) else {
-                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
+                diagnostics.append(
+                    LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
                 return .text(nil, folder: nil)
             }
             guard let (text, folder) = resources.string(named: key.value, forResourceLocale: locale) else {
@@ -245,8 +251,10 @@ public enum AndroidRenderer {
             }
         }
 
-        let title = resolve("title", raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
-        let body = resolve("body", raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
+        let title = resolve(
+            "title", raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
+        let body = resolve(
+            "body", raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
         var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
         // Firebase builds the title first: a crash there ends everything.
         for field in [title, body] {
@@ -263,7 +271,8 @@ public enum AndroidRenderer {
         if rendering.title == nil {
             rendering.title = appName
             rendering.titleFolder = nil
-            diagnostics.append(LocalizationDiagnostic(.androidAppNameTitle, at: notification.title?.location ?? start, "no title: the phone shows the app's name"))
+            diagnostics.append(
+                LocalizationDiagnostic(.androidAppNameTitle, at: notification.title?.location ?? start, "no title: the phone shows the app's name"))
         }
         if case .text(let text, let folder) = body {
             rendering.body = text.flatMap { $0.isEmpty ? nil : $0 }

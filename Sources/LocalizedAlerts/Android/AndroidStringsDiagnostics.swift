@@ -10,7 +10,8 @@ extension DiagnosticID {
     /// text between resources, a resource without a name, a plural with an unknown quantity.
     public static let androidInvalidResource = DiagnosticID(
         "android.invalid-resource", .error, .syntax,
-        rationale: "aapt2 rejects the file (a root that is not <resources>, text between resources, a resource without a name, an unknown plural quantity): the app does not build.",
+        rationale:
+            "aapt2 rejects the file (a root that is not <resources>, text between resources, a resource without a name, an unknown plural quantity): the app does not build.",
         example: "<string>no name</string>")
     /// `android.unescaped-apostrophe` (error). aapt2 rejects an apostrophe outside double quotes.
     public static let androidUnescapedApostrophe = DiagnosticID(
@@ -32,7 +33,8 @@ extension DiagnosticID {
     /// with several arguments not all positional (`%s and %s`).
     public static let androidNonpositionalFormat = DiagnosticID(
         "android.nonpositional-format", .error, .formats,
-        rationale: "aapt2 rejects a translatable string with several format arguments that are not all positional, since translations may reorder them: the app does not build.",
+        rationale:
+            "aapt2 rejects a translatable string with several format arguments that are not all positional, since translations may reorder them: the app does not build.",
         example: "<string name=\"a\">%s and %s</string>")
     /// `android.duplicate-resource` (error). aapt2 rejects two values for one resource in one
     /// configuration.

@@ -283,7 +283,9 @@ package enum AAPT2StringBuilder {
     /// else, which is then text (`@empty` is the empty text).
     package static func reference(in raw: String) -> AndroidResourceValue? {
         // Only a text starting with '@' or '?' (after whitespace) can be a reference.
-        guard let lead = raw.utf8.first(where: { !isSpace(Unicode.Scalar($0)) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else { return nil }
+        guard let lead = raw.utf8.first(where: { !isSpace(Unicode.Scalar($0)) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else {
+            return nil
+        }
         let text = trimmed(raw)
         if text == "@null" { return .reference(type: "null", name: "null") }
         if text == "@empty" { return .text("") }
@@ -307,7 +309,8 @@ package enum AAPT2StringBuilder {
             if create { body = body.dropFirst() }
             let isPrivate = body.hasPrefix("*")
             if isPrivate { body = body.dropFirst() }
-            guard let (package, type, entry) = split(body), resourceTypes.contains(type), !entry.isEmpty, !(create && (isPrivate || type != "id")) else {
+            guard let (package, type, entry) = split(body), resourceTypes.contains(type), !entry.isEmpty, !(create && (isPrivate || type != "id"))
+            else {
                 return nil
             }
             return .reference(type: qualified(package, type), name: String(entry))
@@ -341,7 +344,8 @@ struct AndroidValuesParser {
         while let event = reader.next() {
             guard case .start(let name, let namespace, _, let location) = event else { continue }
             if name != "resources" || !namespace.isEmpty {
-                result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: location, "the root element must be <resources>, not <\(name)>"))
+                result.diagnostics.append(
+                    LocalizationDiagnostic(.androidInvalidResource, at: location, "the root element must be <resources>, not <\(name)>"))
                 skipElement()
                 break
             }
@@ -354,7 +358,8 @@ struct AndroidValuesParser {
             result.diagnostics.append(LocalizationDiagnostic(.androidMalformedXML, at: failure.location, "XML error: \(failure.message)"))
         } else if !sawResources, result.diagnostics.isEmpty {
             result.diagnostics.append(
-                LocalizationDiagnostic(.androidInvalidResource, at: SourceLocation(file: file, line: 1, column: 1), "the file has no <resources> element"))
+                LocalizationDiagnostic(
+                    .androidInvalidResource, at: SourceLocation(file: file, line: 1, column: 1), "the file has no <resources> element"))
         }
     }
 
@@ -376,7 +381,8 @@ struct AndroidValuesParser {
             case .text(let text, let location):
                 if text.unicodeScalars.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
                     result.diagnostics.append(
-                        LocalizationDiagnostic(.androidInvalidResource, at: Self.firstVisible(text, from: location), "plain text is not allowed between resources"))
+                        LocalizationDiagnostic(
+                            .androidInvalidResource, at: Self.firstVisible(text, from: location), "plain text is not allowed between resources"))
                 }
             case .start(let name, let namespace, let attributes, let location):
                 guard namespace.isEmpty else {
@@ -386,7 +392,8 @@ struct AndroidValuesParser {
                 entryCount += 1
                 if entryCount > limits.maximumEntryCount {
                     result.diagnostics.append(
-                        LocalizationDiagnostic(.tooManyEntries, at: location, "more than \(limits.maximumEntryCount) resources: the rest of the file is not read"))
+                        LocalizationDiagnostic(
+                            .tooManyEntries, at: location, "more than \(limits.maximumEntryCount) resources: the rest of the file is not read"))
                     skipElement()
                     while reader.depth >= depth, reader.next() != nil {}
                     return
@@ -417,7 +424,9 @@ struct AndroidValuesParser {
         attributes.first { $0.name == name && $0.namespace.isEmpty }?.value
     }
 
-    mutating func parseResource(_ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile) {
+    mutating func parseResource(
+        _ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile
+    ) {
         guard ["string", "plurals", "string-array"].contains(element) else {
             skipElement()
             return
@@ -453,7 +462,8 @@ struct AndroidValuesParser {
             forEachItem(into: &result) { parser, itemAttributes, itemLocation, result in
                 let quantity = Self.attribute("quantity", in: itemAttributes) ?? ""
                 guard Self.quantities.contains(quantity) else {
-                    result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: itemLocation, "'\(quantity)' is not a plural quantity"))
+                    result.diagnostics.append(
+                        LocalizationDiagnostic(.androidInvalidResource, at: itemLocation, "'\(quantity)' is not a plural quantity"))
                     parser.skipElement()
                     failed = true
                     return
@@ -463,7 +473,8 @@ struct AndroidValuesParser {
                     return
                 }
                 if items[quantity] != nil {
-                    result.diagnostics.append(LocalizationDiagnostic(.androidDuplicateResource, at: itemLocation, "duplicate quantity '\(quantity)' in plurals '\(name)'"))
+                    result.diagnostics.append(
+                        LocalizationDiagnostic(.androidDuplicateResource, at: itemLocation, "duplicate quantity '\(quantity)' in plurals '\(name)'"))
                     failed = true
                 }
                 items[quantity] = value
@@ -542,7 +553,8 @@ struct AndroidValuesParser {
                     pieces.append(.spanEdge)
                 } else if namespace == Self.xliffNamespace, name == "g" {
                     if xliffDepth != nil, !failed {
-                        result.diagnostics.append(LocalizationDiagnostic(.androidNestedXLIFF, at: elementLocation, "<xliff:g> inside another <xliff:g>"))
+                        result.diagnostics.append(
+                            LocalizationDiagnostic(.androidNestedXLIFF, at: elementLocation, "<xliff:g> inside another <xliff:g>"))
                         failed = true
                     }
                     xliffDepth = reader.depth
@@ -569,9 +581,12 @@ struct AndroidValuesParser {
             switch error {
             case .unescapedApostrophe:
                 result.diagnostics.append(
-                    LocalizationDiagnostic(.androidUnescapedApostrophe, at: location, "unescaped apostrophe in string", hint: "write \\' or put the text in double quotes"))
+                    LocalizationDiagnostic(
+                        .androidUnescapedApostrophe, at: location, "unescaped apostrophe in string",
+                        hint: "write \\' or put the text in double quotes"))
             case .invalidUnicodeEscape:
-                result.diagnostics.append(LocalizationDiagnostic(.androidInvalidUnicodeEscape, at: location, "invalid \\u escape: four hexadecimal digits expected"))
+                result.diagnostics.append(
+                    LocalizationDiagnostic(.androidInvalidUnicodeEscape, at: location, "invalid \\u escape: four hexadecimal digits expected"))
             }
             return nil
         }

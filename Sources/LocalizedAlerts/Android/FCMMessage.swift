@@ -4,31 +4,36 @@ extension DiagnosticID {
     /// object, or a notification field of the wrong type.
     public static let fcmInvalidMessage = DiagnosticID(
         "fcm.invalid-message", .error, .payloads,
-        rationale: "The FCM HTTP v1 API rejects a request without a message object or with a notification field of the wrong type (loc args must be strings): nothing is sent.",
+        rationale:
+            "The FCM HTTP v1 API rejects a request without a message object or with a notification field of the wrong type (loc args must be strings): nothing is sent.",
         example: "{\"message\": {\"android\": {\"notification\": {\"title_loc_args\": [3]}}}}")
     /// `android.format-crash` (error). Formatting the localized string with the loc args throws
     /// an exception Firebase does not catch: the app crashes and nothing is shown.
     public static let androidFormatCrash = DiagnosticID(
         "android.format-crash", .error, .formats,
-        rationale: "Firebase formats a localized string with its String args; %d, %f, %c or a malformed specifier throw an exception it does not catch: the app crashes and no notification is shown.",
+        rationale:
+            "Firebase formats a localized string with its String args; %d, %f, %c or a malformed specifier throw an exception it does not catch: the app crashes and no notification is shown.",
         example: "<string name=\"new_photos\">%1$d new photos</string> with body_loc_args [\"3\"]")
     /// `android.missing-format-argument` (error). The localized string needs more arguments than
     /// the message gives: Firebase catches the exception and shows the fallback.
     public static let androidMissingFormatArgument = DiagnosticID(
         "android.missing-format-argument", .error, .formats,
-        rationale: "The localized string needs more loc args than the message gives: Firebase catches MissingFormatArgumentException and shows the app's name as the title, or no body.",
+        rationale:
+            "The localized string needs more loc args than the message gives: Firebase catches MissingFormatArgumentException and shows the app's name as the title, or no body.",
         example: "%1$s and %2$s with body_loc_args [\"Ana\"]")
     /// `android.missing-loc-key` (error). No resource folder defines the loc key: the phone shows
     /// the raw field, or the fallback.
     public static let androidMissingLocKey = DiagnosticID(
         "android.missing-loc-key", .error, .push,
-        rationale: "No values folder defines the string the loc key names: Firebase shows the raw title or body, or the app's name as the title and no body.",
+        rationale:
+            "No values folder defines the string the loc key names: Firebase shows the raw title or body, or the app's name as the title and no body.",
         example: "body_loc_key \"new_mesage\" when strings.xml has new_message")
     /// `android.raw-field-hides-loc-key` (warning). A non-empty title or body (the common
     /// notification's included) wins over the loc key: the localized string is never used.
     public static let androidRawFieldHidesLocKey = DiagnosticID(
         "android.raw-field-hides-loc-key", .warning, .push,
-        rationale: "Firebase shows a non-empty title or body as it is and ignores the loc key; message.notification.title counts too, since FCM copies it to Android.",
+        rationale:
+            "Firebase shows a non-empty title or body as it is and ignores the loc key; message.notification.title counts too, since FCM copies it to Android.",
         example: "notification.title \"Hello\" with android.notification.title_loc_key \"greeting\"")
     /// `android.app-name-title` (note). The notification has no title: Android shows the app's name.
     public static let androidAppNameTitle = DiagnosticID(
@@ -99,7 +104,9 @@ public struct FCMMessage: Sendable {
             guard let value = object?[key] else { return nil }
             guard let text = value.stringValue else {
                 if case .null = value.value { return nil }
-                diagnostics.append(LocalizationDiagnostic(.fcmInvalidMessage, at: value.location ?? start, "\"\(key)\" must be a string, not \(value.kindDescription)"))
+                diagnostics.append(
+                    LocalizationDiagnostic(
+                        .fcmInvalidMessage, at: value.location ?? start, "\"\(key)\" must be a string, not \(value.kindDescription)"))
                 return nil
             }
             return Field(value: text, location: value.location)
@@ -115,7 +122,8 @@ public struct FCMMessage: Sendable {
             for item in items.prefix(NotificationPayload.maximumLocArguments) {
                 guard let text = item.stringValue else {
                     diagnostics.append(
-                        LocalizationDiagnostic(.fcmInvalidMessage, at: item.location ?? start, "\"\(key)\" must hold strings, not \(item.kindDescription)"))
+                        LocalizationDiagnostic(
+                            .fcmInvalidMessage, at: item.location ?? start, "\"\(key)\" must hold strings, not \(item.kindDescription)"))
                     return nil
                 }
                 strings.append(text)

@@ -71,7 +71,9 @@ public struct FormatString: Hashable, Sendable {
             // `*` width, then `*` precision.
             for star in 0..<2 {
                 if case .argument(let position)? = star == 0 ? specifiers[index].width : specifiers[index].precision {
-                    if let position { body(position, .integer, index) } else {
+                    if let position {
+                        body(position, .integer, index)
+                    } else {
                         body(next, .integer, index)
                         next += 1
                     }

@@ -31,7 +31,10 @@ public struct FormatArgument: Hashable, Sendable, ExpressibleByStringLiteral, Ex
         let body = bytes[trimmed]
         // Most arguments are names: text whose first byte cannot begin a finite number (a digit,
         // sign or point, or whitespace the trimming keeps) is not handed to the number parsers.
-        if let first = body.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39) || first <= 0x20 {
+        if let first = body.first,
+            first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") || (first >= 0x30 && first <= 0x39)
+                || first <= 0x20
+        {
             let number = String(text[trimmed])
             // "nan", "inf" and numbers past Double's range are text, not numbers to format.
             self.number = Double(number).flatMap { $0.isFinite ? $0 : nil }
@@ -189,7 +192,8 @@ public struct ServerFormatter: Sendable {
         case .text(let text):
             return expand(text, start: 1, variables: [], arguments: arguments, depth: 0, budget: &budget, problems: &problems)
         case .format(let format):
-            return expand(format.formatKey, start: 1, variables: format.variables, arguments: arguments, depth: 0, budget: &budget, problems: &problems)
+            return expand(
+                format.formatKey, start: 1, variables: format.variables, arguments: arguments, depth: 0, budget: &budget, problems: &problems)
         case .deviceSpecific(let variants):
             guard let chosen = LocalizedValue.chooseDevice(variants, device: device) else { return "" }
             return expand(chosen.value, arguments: arguments, budget: &budget, problems: &problems)
@@ -228,7 +232,8 @@ public struct ServerFormatter: Sendable {
                         problems.append(Problem(message: "the variable %#@\(name)@ is not defined"))
                         continue
                     }
-                    let chosen = choose(variable, argument: position <= arguments.count && position >= 1 ? arguments[position - 1] : nil, problems: &problems)
+                    let chosen = choose(
+                        variable, argument: position <= arguments.count && position >= 1 ? arguments[position - 1] : nil, problems: &problems)
                     output += expand(
                         chosen, start: position, variables: variables, arguments: arguments, depth: depth + 1, budget: &budget, problems: &problems)
                 } else if specifier.isPercentLiteral {
@@ -253,7 +258,8 @@ public struct ServerFormatter: Sendable {
         switch variable.kind {
         case .plural:
             guard let argument, let number = argument.number else {
-                problems.append(Problem(message: "the plural variable \(variable.name) needs a number; got \(argument.map { "\"\($0.text)\"" } ?? "nothing")"))
+                problems.append(
+                    Problem(message: "the plural variable \(variable.name) needs a number; got \(argument.map { "\"\($0.text)\"" } ?? "nothing")"))
                 return variable.format(for: "other") ?? ""
             }
             let floating = variable.valueType.map { $0.hasSuffix("f") || $0.hasSuffix("e") || $0.hasSuffix("g") } ?? false
@@ -298,7 +304,9 @@ public struct ServerFormatter: Sendable {
                     problems.append(Problem(message: "\(specifier.text) needs argument \(position) but there are \(arguments.count)"))
                     continue
                 }
-                output += pad(convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier, problems: &problems)
+                output += pad(
+                    convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier,
+                    problems: &problems)
             }
         }
         return output
@@ -357,7 +365,9 @@ public struct ServerFormatter: Sendable {
         }
         let count = text.count
         guard count < width else { return text }
-        let fill = String(repeating: specifier.flags.contains("0") && !specifier.flags.contains("-") && specifier.conversion != "@" ? "0" : " ", count: width - count)
+        let fill = String(
+            repeating: specifier.flags.contains("0") && !specifier.flags.contains("-") && specifier.conversion != "@" ? "0" : " ",
+            count: width - count)
         return specifier.flags.contains("-") ? text + fill : fill + text
     }
 }

@@ -22,7 +22,9 @@ enum AppleICUBehavior {
     static let maximumLanguageLength = 11
 
     static func baseName(_ identifier: String, capacity: Int) -> String? {
-        let languageField = identifier.utf8.prefix { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: ".") }
+        let languageField = identifier.utf8.prefix {
+            $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") && $0 != UInt8(ascii: "@") && $0 != UInt8(ascii: ".")
+        }
         guard languageField.count <= maximumLanguageLength else { return nil }
         guard var base = ICU.baseName(identifier, capacity: capacity) else { return nil }
         while base.hasSuffix("_") { base.removeLast() }

@@ -216,7 +216,9 @@ public final class LocalizationMatcher: Sendable {
                 if step == 1 && avails[winner].hasRegionPenalty { continue }  // the penalty's duplicate
                 // Those whose normalized name is the link (and zh_Hant_TW for zh_Hant_HK, Apple's
                 // special case for Hong Kong), in order.
-                let linked = link == zhHantHK ? AvailableIndex.merged([index.byNormalized[link] ?? [], index.byNormalized[zhHantTW] ?? []]) : index.byNormalized[link] ?? []
+                let linked =
+                    link == zhHantHK
+                    ? AvailableIndex.merged([index.byNormalized[link] ?? [], index.byNormalized[zhHantTW] ?? []]) : index.byNormalized[link] ?? []
                 for a in linked where a != winner && avails[a].isUsable {
                     localizations.append(available.names[a])
                 }
@@ -303,7 +305,8 @@ public struct LocalizationMatch: Hashable, Sendable {
             text = "\(preferred[p]) falls back along \(chain(preferredChain)); \(name(a)) along \(chain(winnerChain)). "
             text += "Both reach \(link) (steps \(ps) and \(astep), score \(score)): the lowest score among the localizations."
         case .exactMatchOfSameLanguage(let p, let a, let previous):
-            text = "\(name(previous)) was only a regional fallback, so the exact match \(name(a)) for \(preferred[p]), further down the preferred list, wins."
+            text =
+                "\(name(previous)) was only a regional fallback, so the exact match \(name(a)) for \(preferred[p]), further down the preferred list, wins."
         case .portugueseLastResort(let p, let a):
             text = "Nothing else matched, so \(name(a)) serves \(preferred[p]) as a last resort (Portuguese: pt-BR only when nothing else does)."
         case .noLinguisticContent:

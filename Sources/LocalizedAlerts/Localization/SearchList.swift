@@ -56,9 +56,11 @@ public struct BundleLocalizations: Hashable, Sendable {
         }
         // CFLocaleCreateCanonicalLanguageIdentifierFromString is not on Linux; Apple's
         // normalization (base name, Apple's and ICU's aliases) stands in for it.
-        let canonical = LocaleIdentifierAnalysis.normalize(AppleICUBehavior.baseName(language, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? language)
+        let canonical = LocaleIdentifierAnalysis.normalize(
+            AppleICUBehavior.baseName(language, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? language)
         return names.first { name in
-            LocaleIdentifierAnalysis.normalize(AppleICUBehavior.baseName(name, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? name) == canonical
+            LocaleIdentifierAnalysis.normalize(AppleICUBehavior.baseName(name, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? name)
+                == canonical
         }
     }
 }
@@ -96,7 +98,8 @@ public struct SearchList: Hashable, Sendable {
         var lines: [String] = []
         if !unusableIdentifiers.isEmpty {
             lines.append(
-                "Not usable by iOS (non-ASCII or over 156 characters): \(unusableIdentifiers.joined(separator: ", ")); a list holding one is skipped as a whole.")
+                "Not usable by iOS (non-ASCII or over 156 characters): \(unusableIdentifiers.joined(separator: ", ")); a list holding one is skipped as a whole."
+            )
         }
         if bundle.addedDevelopmentRegion, let region = bundle.developmentRegion {
             lines.append("Base.lproj is present, so the development region \(region) counts as a localization.")

@@ -171,7 +171,8 @@ public final class LocalizedTable: Sendable {
             entries.reserveCapacity(table.count)
             table.forEachEffectiveValue { key, value, location in
                 entries.append(
-                    LocalizedEntry(table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin))
+                    LocalizedEntry(table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin)
+                )
             }
             self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: entries)
         }

@@ -68,15 +68,21 @@ public struct APNsHeaders: Sendable, Hashable {
         let isActivity = aps.liveActivity?.event != nil
         let showsAlert = aps.alert.map { !$0.title.isEmpty || !$0.subtitle.isEmpty || !$0.body.isEmpty } ?? false
         if let pushType, !Self.pushTypes.contains(pushType) {
-            finding("apns-push-type \"\(pushType)\" is not a push type APNs knows: it rejects the request (400)", hint: "use one of \(Self.pushTypes.joined(separator: ", "))")
+            finding(
+                "apns-push-type \"\(pushType)\" is not a push type APNs knows: it rejects the request (400)",
+                hint: "use one of \(Self.pushTypes.joined(separator: ", "))")
         }
         if isActivity && pushType != nil && pushType != "liveactivity" {
-            finding("a Live Activity payload sent with apns-push-type \(pushType!): ActivityKit never sees it", hint: "send it with apns-push-type: liveactivity")
+            finding(
+                "a Live Activity payload sent with apns-push-type \(pushType!): ActivityKit never sees it",
+                hint: "send it with apns-push-type: liveactivity")
         }
         if pushType == "liveactivity" {
             if !isActivity { finding("apns-push-type liveactivity with a payload that has no \"event\": ActivityKit ignores it") }
             if let topic, !topic.hasSuffix(".push-type.liveactivity") {
-                finding("a Live Activity push's apns-topic must end with .push-type.liveactivity: APNs rejects \"\(topic)\" (400)", hint: "send it to \(topic).push-type.liveactivity")
+                finding(
+                    "a Live Activity push's apns-topic must end with .push-type.liveactivity: APNs rejects \"\(topic)\" (400)",
+                    hint: "send it to \(topic).push-type.liveactivity")
             }
         }
         if pushType == "voip", let topic, !topic.hasSuffix(".voip") {
@@ -84,17 +90,27 @@ public struct APNsHeaders: Sendable, Hashable {
         }
         if pushType == "background" {
             if showsAlert || aps.badge != nil || aps.sound != nil {
-                finding("a background push shows nothing: its alert, badge and sound are never presented", hint: "send it with apns-push-type: alert, or leave them out")
+                finding(
+                    "a background push shows nothing: its alert, badge and sound are never presented",
+                    hint: "send it with apns-push-type: alert, or leave them out")
             }
-            if priority == 10 { finding("a background push at apns-priority 10: APNs rejects it (400); background pushes take 5", hint: "use apns-priority: 5") }
+            if priority == 10 {
+                finding("a background push at apns-priority 10: APNs rejects it (400); background pushes take 5", hint: "use apns-priority: 5")
+            }
         }
         if pushType == "alert" && !showsAlert && aps.contentAvailable && aps.badge == nil && aps.sound == nil {
-            finding("a silent push (content-available only) sent as an alert: APNs expects apns-push-type background, and may not deliver it", hint: "use apns-push-type: background and apns-priority: 5")
+            finding(
+                "a silent push (content-available only) sent as an alert: APNs expects apns-push-type background, and may not deliver it",
+                hint: "use apns-push-type: background and apns-priority: 5")
         }
         if let priority, ![1, 5, 10].contains(priority) {
             finding("apns-priority \(priority) is not 1, 5 or 10: APNs rejects the request (400)")
         }
-        if let expiration, expiration < 0 { finding("apns-expiration \(expiration) is negative: APNs rejects the request (400)", hint: "use 0 to try once, or a date in seconds since 1970") }
+        if let expiration, expiration < 0 {
+            finding(
+                "apns-expiration \(expiration) is negative: APNs rejects the request (400)",
+                hint: "use 0 to try once, or a date in seconds since 1970")
+        }
         if let expiration, expiration > 100_000_000_000 {
             finding("apns-expiration \(expiration) is in milliseconds: APNs reads seconds since 1970", hint: "divide by 1000")
         }
@@ -122,7 +138,8 @@ extension DiagnosticID {
     /// `apns.header-mismatch` (error). The headers and the payload do not fit together.
     public static let apnsHeaderMismatch = DiagnosticID(
         "apns.header-mismatch", .error, .payloads,
-        rationale: "APNs and the device treat a push by its headers as much as by its payload: a Live Activity sent as an alert is never seen by ActivityKit, a background push at priority 10 is rejected, a broadcast's server text is one language for every subscriber.",
+        rationale:
+            "APNs and the device treat a push by its headers as much as by its payload: a Live Activity sent as an alert is never seen by ActivityKit, a background push at priority 10 is rejected, a broadcast's server text is one language for every subscriber.",
         example: "apns-push-type: alert with {\"aps\": {\"event\": \"update\", …}}")
 }
 
@@ -146,7 +163,9 @@ extension APNsHeaders {
                 guard names.contains(name) else {
                     return .failure(ReadError("unknown header \"\(member.key)\" in \"headers\"; the headers are \(names.joined(separator: ", "))"))
                 }
-                return .failure(ReadError("\"\(member.key)\" in \"headers\" must be \(name == "apns-priority" || name == "apns-expiration" ? "a number" : "a string")"))
+                return .failure(
+                    ReadError(
+                        "\"\(member.key)\" in \"headers\" must be \(name == "apns-priority" || name == "apns-expiration" ? "a number" : "a string")"))
             }
         }
         return .success(headers)

@@ -140,7 +140,9 @@ struct APSReader {
         func place(_ key: String) -> SourceLocation? { members.first { $0.key == key }.flatMap { $0.keyLocation ?? $0.value.location } ?? location }
         guard let event = live.event else {
             if has("content-state") || has("attributes") {
-                note(.liveActivityInvalid, location, "a Live Activity push without \"event\": ActivityKit ignores it", hint: "add \"event\": \"update\" (or start, or end)")
+                note(
+                    .liveActivityInvalid, location, "a Live Activity push without \"event\": ActivityKit ignores it",
+                    hint: "add \"event\": \"update\" (or start, or end)")
             }
             return
         }
@@ -156,14 +158,16 @@ struct APSReader {
         if !has("timestamp") { missing.append("timestamp") }
         if !missing.isEmpty {
             let list = missing.map { "\"\($0)\"" }.joined(separator: ", ")
-            let why = event == "start" ? "a push-to-start (iOS 17.2) needs them to create the activity" : "ActivityKit needs them to \(event) the activity"
+            let why =
+                event == "start" ? "a push-to-start (iOS 17.2) needs them to create the activity" : "ActivityKit needs them to \(event) the activity"
             note(.liveActivityInvalid, place("event"), "a Live Activity \(event) push without \(list): \(why)")
         }
         // Dates are seconds since 1970; a value in milliseconds is thousands of years away.
         for (key, date) in [("timestamp", live.timestamp), ("stale-date", live.staleDate), ("dismissal-date", live.dismissalDate)] {
             guard let date, date > 100_000_000_000 else { continue }
             note(
-                .liveActivityInvalid, place(key), "\"\(key)\" \(Int(date)) is in milliseconds: ActivityKit reads seconds since 1970, so this date is thousands of years away",
+                .liveActivityInvalid, place(key),
+                "\"\(key)\" \(Int(date)) is in milliseconds: ActivityKit reads seconds since 1970, so this date is thousands of years away",
                 hint: "divide by 1000")
         }
     }
@@ -173,11 +177,16 @@ struct APSReader {
     /// The keys an alert object may hold.
     enum AlertKey: String, CaseIterable {
         case title, subtitle, body, sound, action
-        case titleLocKey = "title-loc-key", titleLocArgs = "title-loc-args"
-        case subtitleLocKey = "subtitle-loc-key", subtitleLocArgs = "subtitle-loc-args"
-        case locKey = "loc-key", locArgs = "loc-args"
-        case launchImage = "launch-image", actionLocKey = "action-loc-key"
-        case summaryArg = "summary-arg", summaryArgCount = "summary-arg-count"
+        case titleLocKey = "title-loc-key"
+        case titleLocArgs = "title-loc-args"
+        case subtitleLocKey = "subtitle-loc-key"
+        case subtitleLocArgs = "subtitle-loc-args"
+        case locKey = "loc-key"
+        case locArgs = "loc-args"
+        case launchImage = "launch-image"
+        case actionLocKey = "action-loc-key"
+        case summaryArg = "summary-arg"
+        case summaryArgCount = "summary-arg-count"
 
         static let count = allCases.count
 
@@ -319,7 +328,8 @@ struct APSReader {
                     } else if raw.members != nil {
                         // In an ordinary alert an object is a wrong-typed value: absent.
                         typeMismatch(
-                            keys.text.rawValue, expected: "a string (an object is the Live Activity shape, which needs an aps with event and content-state)",
+                            keys.text.rawValue,
+                            expected: "a string (an object is the Live Activity shape, which needs an aps with event and content-state)",
                             raw, fieldValues.location(keys.text))
                     } else {
                         field.text = nonEmptyString(keys.text.rawValue, raw, fieldValues.location(keys.text))
@@ -361,14 +371,18 @@ struct APSReader {
                 note(.payloadDeprecatedKey, fieldValues.location(.summaryArg), "summary-arg is used by iOS 12–14 only (deprecated)")
             }
             if let count = fieldValues[.summaryArgCount] {
-                alert.summaryArgumentCount = number("summary-arg-count", count, fieldValues.location(.summaryArgCount)).flatMap { Int(exactly: $0.rounded(.towardZero)) }
+                alert.summaryArgumentCount = number("summary-arg-count", count, fieldValues.location(.summaryArgCount)).flatMap {
+                    Int(exactly: $0.rounded(.towardZero))
+                }
             }
             if let sound = fieldValues[.sound] {
                 alert.liveActivitySound = string("alert.sound", sound, fieldValues.location(.sound))
             }
             return alert
         default:
-            note(.payloadTypeMismatch, value.location, "\"alert\" is \(value.kindDescription): the device shows no alert", hint: "use a string or an object")
+            note(
+                .payloadTypeMismatch, value.location, "\"alert\" is \(value.kindDescription): the device shows no alert",
+                hint: "use a string or an object")
             return nil
         }
     }

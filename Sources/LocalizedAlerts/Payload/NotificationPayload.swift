@@ -56,7 +56,9 @@ public struct NotificationPayload: Sendable {
     ///   - file: The name to give locations in diagnostics; nil for input that has no file.
     public init(parsing bytes: [UInt8], file: String? = nil) {
         let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
-        self.init(document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil, sizeBound: bytes.count)
+        self.init(
+            document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil,
+            sizeBound: bytes.count)
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
@@ -327,7 +329,8 @@ extension DiagnosticID {
     /// `payload.live-activity-invalid` (error). ActivityKit would ignore or misread the push.
     public static let liveActivityInvalid = DiagnosticID(
         "payload.live-activity-invalid", .error, .payloads,
-        rationale: "ActivityKit ignores a Live Activity push whose event it does not know or that lacks what its event needs (attributes for start, content-state for update, a timestamp), and reads dates as seconds.",
+        rationale:
+            "ActivityKit ignores a Live Activity push whose event it does not know or that lacks what its event needs (attributes for start, content-state for update, a timestamp), and reads dates as seconds.",
         example: "{\"aps\": {\"event\": \"update\", \"timestamp\": 1700000000}} without content-state")
 }
 

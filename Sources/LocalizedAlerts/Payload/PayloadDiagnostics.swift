@@ -24,7 +24,8 @@ extension DiagnosticID {
     /// `%0.16g`) and booleans as 1/0, never formatted for the user's language.
     public static let payloadLocArgumentType = DiagnosticID(
         "payload.loc-arg-type", .warning, .payloads,
-        rationale: "Numbers print as NSNumber does (integers as written, others as %0.16g) and booleans as 1/0, never formatted for the user's language.",
+        rationale:
+            "Numbers print as NSNumber does (integers as written, others as %0.16g) and booleans as 1/0, never formatted for the user's language.",
         example: "\"loc-args\": [3, 2.5, true]")
     /// `payload.loc-args-without-key` (warning). `*-loc-args` are used only with a `*-loc-key`.
     public static let payloadLocArgumentsWithoutKey = DiagnosticID(

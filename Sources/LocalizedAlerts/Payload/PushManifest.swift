@@ -109,7 +109,9 @@ public struct PushManifest: Sendable {
             invalid(root["version"]?.location ?? root.location, "the manifest needs \"version\": \(Self.version)", hint: "add \"version\": 1")
         }
         guard let entries = root["keys"]?.items else {
-            invalid(root["keys"]?.location ?? root.location, "\"keys\" must be an array of entries", hint: #"add "keys": [{"field": "body", "key": "…"}]"#)
+            invalid(
+                root["keys"]?.location ?? root.location, "\"keys\" must be an array of entries", hint: #"add "keys": [{"field": "body", "key": "…"}]"#
+            )
             return
         }
         for entry in entries {
@@ -196,13 +198,19 @@ public struct PushManifest: Sendable {
     public var payloads: [NotificationPayload] {
         keys.map { entry in
             let names = entry.field.keys
-            var alert = [LocatedJSON.Member(key: names.locKey, keyLocation: entry.location, value: LocatedJSON(.string(entry.key), location: entry.location))]
+            var alert = [
+                LocatedJSON.Member(key: names.locKey, keyLocation: entry.location, value: LocatedJSON(.string(entry.key), location: entry.location))
+            ]
             if !entry.arguments.isEmpty {
                 let samples = entry.arguments.map { LocatedJSON(.string($0 == .number ? "3" : "Ana"), location: entry.location) }
-                alert.append(LocatedJSON.Member(key: names.locArgs, keyLocation: entry.location, value: LocatedJSON(.array(samples), location: entry.location)))
+                alert.append(
+                    LocatedJSON.Member(key: names.locArgs, keyLocation: entry.location, value: LocatedJSON(.array(samples), location: entry.location))
+                )
             }
-            let aps = LocatedJSON(.object([LocatedJSON.Member(key: "alert", value: LocatedJSON(.object(alert), location: entry.location))]), location: entry.location)
-            var payload = NotificationPayload(document: LocatedJSON(.object([LocatedJSON.Member(key: "aps", value: aps)]), location: entry.location), file: file)
+            let aps = LocatedJSON(
+                .object([LocatedJSON.Member(key: "alert", value: LocatedJSON(.object(alert), location: entry.location))]), location: entry.location)
+            var payload = NotificationPayload(
+                document: LocatedJSON(.object([LocatedJSON.Member(key: "aps", value: aps)]), location: entry.location), file: file)
             // What does not fit between the headers and the payload is a finding at the entry's headers.
             if let headers = entry.headers { payload.diagnostics = headers.diagnostics(of: payload) }
             return payload
@@ -244,7 +252,9 @@ public struct PushManifest: Sendable {
                                     LocatedJSON.Member(key: "key", value: LocatedJSON(.string(entry.key))),
                                 ]
                                 if !entry.arguments.isEmpty {
-                                    members.append(LocatedJSON.Member(key: "arguments", value: LocatedJSON(.array(entry.arguments.map { LocatedJSON(.string($0.rawValue)) }))))
+                                    members.append(
+                                        LocatedJSON.Member(
+                                            key: "arguments", value: LocatedJSON(.array(entry.arguments.map { LocatedJSON(.string($0.rawValue)) }))))
                                 }
                                 if let since = entry.since { members.append(LocatedJSON.Member(key: "since", value: LocatedJSON(.string(since)))) }
                                 if let headers = entry.headers, !headers.isEmpty {

@@ -260,7 +260,8 @@ enum FieldResolver {
                 return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
             }
             let text = device.apply(arguments) ?? ""
-            let explainedPlural = explain(device, written: entry.format, arguments: arguments, isPlural: entry.isPlural, reportExtra: true, issue: issue)
+            let explainedPlural = explain(
+                device, written: entry.format, arguments: arguments, isPlural: entry.isPlural, reportExtra: true, issue: issue)
             if entry.isPlural && !explainedPlural { issue(.pluralVariable(shown: text)) }
             if text.isEmpty {
                 if !device.breaksUTF8 { issue(.formatsToNothing) }
@@ -309,7 +310,8 @@ enum FieldResolver {
         var sawVariable = false
         for dropped in device.dropped where !device.breaksUTF8 || dropped.dropped != "%" {
             while nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.upperBound <= dropped.offset { nextSpecifier += 1 }
-            let writtenSpecifier = nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.contains(dropped.offset) ? specifiers[nextSpecifier] : nil
+            let writtenSpecifier =
+                nextSpecifier < specifiers.count && specifiers[nextSpecifier].range.contains(dropped.offset) ? specifiers[nextSpecifier] : nil
             if let writtenSpecifier, writtenSpecifier.isVariable {
                 if !sawVariable { issue(.pluralVariable(shown: device.apply(arguments) ?? "")) }
                 sawVariable = true

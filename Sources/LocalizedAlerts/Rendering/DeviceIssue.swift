@@ -184,7 +184,8 @@ extension DiagnosticID {
     /// Notifications.strings or InfoPlist.strings is never found.
     public static let pushWrongTable = DiagnosticID(
         "push.wrong-table", .error, .push,
-        rationale: "Notifications read only the Localizable table of the main app; a key in Notifications.strings or InfoPlist.strings is never found.",
+        rationale:
+            "Notifications read only the Localizable table of the main app; a key in Notifications.strings or InfoPlist.strings is never found.",
         example: "loc-key \"call.video.missed.body\" defined in en.lproj/Notifications.strings")
     /// `push.unsupported-specifier` (error). The notification system formats only `%@`, `%n$@` and `%%`; it
     /// drops everything else byte by byte (`%d` shows nothing, `%ld` shows d).
@@ -202,7 +203,8 @@ extension DiagnosticID {
     /// next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).
     public static let pushPercentBeforeNonASCII = DiagnosticID(
         "push.percent-before-non-ascii", .error, .push,
-        rationale: "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
+        rationale:
+            "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
         example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")
     /// `render.extra-arguments` (warning). Arguments beyond the placeholders are ignored.
     public static let renderExtraArguments = DiagnosticID(

@@ -68,10 +68,13 @@ public struct LocalizationRequest: Sendable {
     private static func parse(_ line: [UInt8], file: String, noun: String) -> Result<LocalizationRequest, Failure> {
         let document = LocatedJSON.parse(line, file: file)
         guard let root = document.root else {
-            return .failure(Failure(message: document.diagnostics.first.map { "not JSON: \($0.message) at column \($0.location.column)" } ?? "not JSON"))
+            return .failure(
+                Failure(message: document.diagnostics.first.map { "not JSON: \($0.message) at column \($0.location.column)" } ?? "not JSON"))
         }
         let id = root["id"]
-        guard let rootMembers = root.members else { return .failure(Failure(message: "the \(noun) is \(root.kindDescription), not an object", id: id)) }
+        guard let rootMembers = root.members else {
+            return .failure(Failure(message: "the \(noun) is \(root.kindDescription), not an object", id: id))
+        }
         for member in rootMembers where !members.contains(member.key) {
             let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
             return .failure(
@@ -113,7 +116,8 @@ public struct LocalizationRequest: Sendable {
             guard let text = member.stringValue, let parsed = DeviceKind(rawValue: text), parsed != .appletv else {
                 return .failure(
                     Failure(
-                        message: "\"device\" must be one of \(devices.map(\.rawValue).joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)",
+                        message:
+                            "\"device\" must be one of \(devices.map(\.rawValue).joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)",
                         id: id))
             }
             device = parsed
@@ -125,7 +129,8 @@ public struct LocalizationRequest: Sendable {
             case .failure(let error): return .failure(Failure(message: error.message, id: id))
             }
         }
-        var request = LocalizationRequest(payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
+        var request = LocalizationRequest(
+            payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
         request.device = device
         if let headers {

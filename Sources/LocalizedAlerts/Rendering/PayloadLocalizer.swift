@@ -112,12 +112,14 @@ extension DiagnosticID {
     /// `localize.shows-key` (error). Localized on a server, a field would show its key.
     public static let localizeShowsKey = DiagnosticID(
         "localize.shows-key", .error, .payloads,
-        rationale: "The chosen localization has no text for the key, so the notification would show the key itself; with the fail policy nothing is sent.",
+        rationale:
+            "The chosen localization has no text for the key, so the notification would show the key itself; with the fail policy nothing is sent.",
         example: "title-loc-key \"call.missed.title\" localized for pt-PT, whose table lacks it")
     /// `localize.fallback` (warning). A field's text came from the development region.
     public static let localizeFallback = DiagnosticID(
         "localize.fallback", .warning, .payloads,
-        rationale: "The chosen localization lacks the key; the development region's text was sent instead (the development-region policy), so the user reads another language.",
+        rationale:
+            "The chosen localization lacks the key; the development region's text was sent instead (the development-region policy), so the user reads another language.",
         example: "pt-PT lacks call.missed.title; the en text is sent")
     /// `localize.refused` (error). No payload was produced.
     public static let localizeRefused = DiagnosticID(
@@ -165,7 +167,8 @@ extension AlertRenderer {
             let refusal = LocalizationDiagnostic(.localizeRefused, at: problem.location, reason + "; nothing to send", hint: problem.hint)
             return LocalizedPayload(
                 payload: nil, refusal: reason, mode: mode, preferredLanguages: preferredLanguages, localization: nil,
-                title: nil, subtitle: nil, body: nil, byteCount: 0, diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
+                title: nil, subtitle: nil, body: nil, byteCount: 0,
+                diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
         }
         let context = self.context(preferredLanguages: preferredLanguages)
         let explains = detail == .findings
@@ -194,7 +197,8 @@ extension AlertRenderer {
             }
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
-                let formatter = serverFormatter(language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
+                let formatter = serverFormatter(
+                    language: context.localization ?? preferredLanguages.first ?? "en", numbers: numberLocale, device: device)
                 for name in AlertFieldName.inDisplayOrder {
                     let field = alert[name]
                     guard !field.isEmpty else { continue }
@@ -221,10 +225,11 @@ extension AlertRenderer {
         }
         // A field the development region filled does not show what the device would: its
         // missing-key issue is replaced by the `localize.fallback` warning.
-        let regional = Set(fallbacks.compactMap { fallback -> AlertFieldName? in
-            if case .developmentRegion = fallback.outcome { return fallback.field }
-            return nil
-        })
+        let regional = Set(
+            fallbacks.compactMap { fallback -> AlertFieldName? in
+                if case .developmentRegion = fallback.outcome { return fallback.field }
+                return nil
+            })
         if !regional.isEmpty {
             issues.removeAll { issue in
                 guard let field = issue.field, regional.contains(field) else { return false }
@@ -254,7 +259,8 @@ extension AlertRenderer {
             result.payload = nil
             result.refusal = reason
             for shown in showingKeys {
-                let location = payload.aps.alert?.fields.first { $0.0 == shown.field }?.1.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+                let location =
+                    payload.aps.alert?.fields.first { $0.0 == shown.field }?.1.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
                 result.diagnostics.append(
                     LocalizationDiagnostic(
                         .localizeShowsKey, at: location,

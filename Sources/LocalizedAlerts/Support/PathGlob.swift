@@ -8,7 +8,8 @@ public struct PathGlob: Hashable, Sendable, CustomStringConvertible {
     private let parts: [Part]
 
     private enum Part: Hashable {
-        case literal(UInt8), anyInSegment, anyAcrossSegments, one
+        case literal(UInt8)
+        case anyInSegment, anyAcrossSegments, one
         /// The `/` of `**/`, which may be absent: `a/**/b` matches `a/b`.
         case optionalSlash
     }
@@ -24,7 +25,10 @@ public struct PathGlob: Hashable, Sendable, CustomStringConvertible {
             case UInt8(ascii: "*") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
                 parts.append(.anyAcrossSegments)
                 index += 2
-                if index < bytes.count && bytes[index] == UInt8(ascii: "/") { index += 1; parts.append(.optionalSlash) }
+                if index < bytes.count && bytes[index] == UInt8(ascii: "/") {
+                    index += 1
+                    parts.append(.optionalSlash)
+                }
                 continue
             case UInt8(ascii: "*"): parts.append(.anyInSegment)
             case UInt8(ascii: "?"): parts.append(.one)

@@ -44,10 +44,12 @@ public final class SourceText: Sendable {
     /// The byte offset of `location` (a line and a column counted in scalars), if the text has it.
     func byteOffset(of location: SourceLocation) -> Int? {
         bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let start = index.withLock({ index -> Int? in
-                if index == nil { index = LineIndex(file: file) }
-                return index!.start(ofLine: location.line, in: buffer)
-            }) else { return nil }
+            guard
+                let start = index.withLock({ index -> Int? in
+                    if index == nil { index = LineIndex(file: file) }
+                    return index!.start(ofLine: location.line, in: buffer)
+                })
+            else { return nil }
             var offset = start
             var column = 1
             while column < location.column {

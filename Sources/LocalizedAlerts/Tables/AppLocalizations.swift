@@ -178,7 +178,9 @@ public struct AppLocalizations: Sendable {
                     LocalizationDiagnostic(
                         .uncompiledCatalog, at: SourceLocation(file: path, line: 1, column: 1),
                         "this built app ships \(name) uncompiled: a device does not read String Catalogs, so its keys show raw in every language",
-                        hint: "build the app with Xcode, which compiles catalogs to .strings and .stringsdict in each .lproj folder (SwiftPM's resource processing copies them as they are)"))
+                        hint:
+                            "build the app with Xcode, which compiles catalogs to .strings and .stringsdict in each .lproj folder (SwiftPM's resource processing copies them as they are)"
+                    ))
                 continue
             }
             do {

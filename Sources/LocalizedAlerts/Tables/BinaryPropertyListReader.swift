@@ -66,7 +66,8 @@ struct BinaryPropertyListReader {
         bytes.count >= 8 && Array(bytes[0..<6]) == Array("bplist".utf8)
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String?, maximumDepth: Int = 512, maximumValueCount: Int = ReadingLimits.default.maximumValueCount)
+    {
         self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
@@ -93,7 +94,8 @@ struct BinaryPropertyListReader {
                     hint: "recompile the file from its source: compilers share identical strings, never so much that a file grows this way")
             case .notATable:
                 diagnostic = LocalizationDiagnostic(
-                    .notATable, at: location, "\(failure.message), so every key of this table shows untranslated", hint: "make every key of the table a string")
+                    .notATable, at: location, "\(failure.message), so every key of this table shows untranslated",
+                    hint: "make every key of the table a string")
             default:
                 diagnostic = LocalizationDiagnostic(
                     .binaryPropertyListCorrupt, at: location,
@@ -189,7 +191,9 @@ struct BinaryPropertyListReader {
 
     /// Big-endian UTF-16 into UTF-8 at `position`; the position after the last byte written, or
     /// nil on an unpaired surrogate (CoreFoundation refuses such a string).
-    private static func transcodeUTF16BigEndian(_ units: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int? {
+    private static func transcodeUTF16BigEndian(_ units: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, at position: Int)
+        -> Int?
+    {
         var out = position
         var i = 0
         let count = units.count / 2
@@ -259,7 +263,8 @@ struct BinaryPropertyListReader {
         guard Int(tableOffset) + objectCount * offsetIntSize == trailer else {
             let gap = trailer - Int(tableOffset) - objectCount * offsetIntSize
             throw gap > 0
-                ? Failure(offset: Int(tableOffset) + objectCount * offsetIntSize, message: "\(gap) bytes lie between the offset table and the trailer")
+                ? Failure(
+                    offset: Int(tableOffset) + objectCount * offsetIntSize, message: "\(gap) bytes lie between the offset table and the trailer")
                 : Failure(offset: trailer + 24, message: "the offset table lies outside the file")
         }
         guard objectRefSize >= 8 || UInt64(1) << (8 * objectRefSize) > count else {
@@ -368,7 +373,8 @@ struct BinaryPropertyListReader {
         if valueBudget < 0 {
             throw Failure(
                 offset: offset,
-                message: "more values than its \(bytes.count) bytes can hold\(maximumValueCount < bytes.count + 16 ? ", or than the reading limit of \(maximumValueCount) values" : "")",
+                message:
+                    "more values than its \(bytes.count) bytes can hold\(maximumValueCount < bytes.count + 16 ? ", or than the reading limit of \(maximumValueCount) values" : "")",
                 id: maximumValueCount < bytes.count + 16 ? .binaryPropertyListCorrupt : .expandsTooMuch)
         }
         if textBudget < 0 {
@@ -490,7 +496,9 @@ struct BinaryPropertyListReader {
                     case _ where depth == 0:
                         // Foundation reads it, but a table of strings cannot be made of it.
                         throw Failure(
-                            offset: keyOffset, message: "the dictionary has a key that is \(kind), not a string: Foundation reads the file, but not as a table of strings",
+                            offset: keyOffset,
+                            message:
+                                "the dictionary has a key that is \(kind), not a string: Foundation reads the file, but not as a table of strings",
                             id: .notATable)
                     default:
                         // CoreFoundation takes any other key; no string lookup can reach it.

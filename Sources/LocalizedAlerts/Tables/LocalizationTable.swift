@@ -112,7 +112,10 @@ public struct LocalizationTable: Sendable {
     public let source: SourceText?
     let storage: TableStorage
 
-    init(file: String?, format: Format, diagnostics: [LocalizationDiagnostic], isReadableOnDevice: Bool, storage: TableStorage, source: SourceText? = nil) {
+    init(
+        file: String?, format: Format, diagnostics: [LocalizationDiagnostic], isReadableOnDevice: Bool, storage: TableStorage,
+        source: SourceText? = nil
+    ) {
         self.file = file
         self.format = format
         self.diagnostics = diagnostics

@@ -442,7 +442,10 @@ struct StringCatalogReader {
         defer { currentKey = nil }
         // One pass over the members (the last of duplicates wins, as `node[name]` has it):
         // looking each name up scanned and copied the members once per name.
-        var comment: LocatedJSON?, extractionState: LocatedJSON?, shouldTranslate: LocatedJSON?, localizations: LocatedJSON?
+        var comment: LocatedJSON?
+        var extractionState: LocatedJSON?
+        var shouldTranslate: LocatedJSON?
+        var localizations: LocatedJSON?
         for field in member.value.members ?? [] {
             switch field.key {
             case "comment": comment = field.value
@@ -490,7 +493,9 @@ struct StringCatalogReader {
     }
 
     mutating func readValue(_ node: LocatedJSON, key: String, language: String) -> StringCatalog.Value? {
-        var unitNode: LocatedJSON?, variationsNode: LocatedJSON?, setNode: LocatedJSON?
+        var unitNode: LocatedJSON?
+        var variationsNode: LocatedJSON?
+        var setNode: LocatedJSON?
         for field in node.members ?? [] {
             switch field.key {
             case "stringUnit": unitNode = field.value
@@ -523,7 +528,8 @@ struct StringCatalogReader {
 
     mutating func readUnit(_ node: LocatedJSON?, key: String, language: String) -> StringCatalog.StringUnit? {
         guard let node else { return nil }
-        var valueNode: LocatedJSON?, stateNode: LocatedJSON?
+        var valueNode: LocatedJSON?
+        var stateNode: LocatedJSON?
         for field in node.members ?? [] {
             switch field.key {
             case "value": valueNode = field.value
@@ -552,7 +558,9 @@ struct StringCatalogReader {
         return StringCatalog.StringUnit(state: state, value: value, location: valueNode?.location)
     }
 
-    mutating func readVariations(_ node: LocatedJSON?, key: String, language: String) -> (kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case])? {
+    mutating func readVariations(_ node: LocatedJSON?, key: String, language: String) -> (
+        kind: LocalizedFormat.Variable.Kind, cases: [StringCatalog.Value.Case]
+    )? {
         guard let node, let members = node.members else { return nil }
         guard let first = members.first else { return nil }
         let kind: LocalizedFormat.Variable.Kind
@@ -595,7 +603,9 @@ struct StringCatalogReader {
                 "the \(localization.language) text of \"\(key)\" uses %#@\(name)@ but no substitution defines it")
         }
         for substitution in localization.substitutions where !used.contains(substitution.name) {
-            report(.catalogUnusedSubstitution, substitution.location, "the substitution \"\(substitution.name)\" of \"\(key)\" (\(localization.language)) is never used")
+            report(
+                .catalogUnusedSubstitution, substitution.location,
+                "the substitution \"\(substitution.name)\" of \"\(key)\" (\(localization.language)) is never used")
         }
     }
 }

@@ -10,7 +10,8 @@ extension DiagnosticID {
     /// `bundle.uncompiled-catalog` (error). A built app that ships a String Catalog as it is.
     public static let uncompiledCatalog = DiagnosticID(
         "bundle.uncompiled-catalog", .error, .files,
-        rationale: "A device reads only compiled tables: a String Catalog copied into a built app as it is (as SwiftPM's resource processing does) gives its users the keys.",
+        rationale:
+            "A device reads only compiled tables: a String Catalog copied into a built app as it is (as SwiftPM's resource processing does) gives its users the keys.",
         example: "MyApp.app/Localizable.xcstrings, with no .lproj tables compiled from it", isAboutWholeFile: true)
     /// `table.too-large` (error). Files over the reading limit are refused before they are read.
     public static let fileTooLarge = DiagnosticID(
@@ -27,7 +28,8 @@ extension DiagnosticID {
     /// far more text than it holds; past 8 times its size plus 16 MiB it is not read.
     public static let expandsTooMuch = DiagnosticID(
         "plist.expands-too-much", .error, .files,
-        rationale: "A compiled property list whose entries share objects could describe far more text than it holds; past 8 times its size plus 16 MiB it is not read.",
+        rationale:
+            "A compiled property list whose entries share objects could describe far more text than it holds; past 8 times its size plus 16 MiB it is not read.",
         example: "a 1 MB bplist whose 100,000 keys all point at one 100 KB string")
     /// `strings.empty-file` (error). Foundation refuses a zero-byte file (or one that is only a byte order
     /// mark): the table does not exist on a device.
@@ -45,7 +47,8 @@ extension DiagnosticID {
     /// Foundation ignores the stray bytes, but the file was probably cut short.
     public static let strayFinalBytes = DiagnosticID(
         "strings.stray-final-bytes", .warning, .files,
-        rationale: "A UTF-16 or UTF-32 file that ends in the middle of a character: Foundation ignores the stray bytes, but the file was probably cut short.",
+        rationale:
+            "A UTF-16 or UTF-32 file that ends in the middle of a character: Foundation ignores the stray bytes, but the file was probably cut short.",
         example: "a UTF-16 file with an odd number of bytes")
     /// `strings.utf16-without-bom` (warning). Without a byte order mark Foundation drops the first character;
     /// here that is only whitespace, but the file is fragile.
@@ -171,7 +174,8 @@ extension DiagnosticID {
     /// past: nothing in them reaches the device.
     public static let propertyListIgnoredContent = DiagnosticID(
         "plist.ignored-content", .warning, .syntax,
-        rationale: "Content after the root element, a DOCTYPE's internal subset and entity declarations, and entries of a compiled nested dictionary whose key is not a string, are read past: nothing in them reaches the device (and Foundation on Linux rejects an internal subset).",
+        rationale:
+            "Content after the root element, a DOCTYPE's internal subset and entity declarations, and entries of a compiled nested dictionary whose key is not a string, are read past: nothing in them reaches the device (and Foundation on Linux rejects an internal subset).",
         example: "<!ENTITY e \"text\"> in the DOCTYPE")
     /// `plist.binary-corrupt` (error). A corrupt compiled table is rejected whole.
     public static let binaryPropertyListCorrupt = DiagnosticID(

@@ -64,7 +64,9 @@ public struct StringsDictionary: Sendable {
             source: document.source, limits: limits)
     }
 
-    init(file: String?, entries: [Entry], diagnostics: [LocalizationDiagnostic], readable: Bool, source: SourceText?, limits: ReadingLimits = .default) {
+    init(
+        file: String?, entries: [Entry], diagnostics: [LocalizationDiagnostic], readable: Bool, source: SourceText?, limits: ReadingLimits = .default
+    ) {
         self.source = source
         self.file = file
         self.entries = entries
@@ -202,7 +204,9 @@ struct StringsDictionaryReader {
                 hint: "add a \"\(name)\" rule dictionary")
         }
         for variable in variables where !used.contains(variable.name) {
-            report(.stringsdictUnusedVariable, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format")
+            report(
+                .stringsdictUnusedVariable, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format"
+            )
         }
         return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatNode.location))
     }

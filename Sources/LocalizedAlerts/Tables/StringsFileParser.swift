@@ -108,7 +108,9 @@ struct StringsFileParser {
             if braced && c == UInt8(ascii: "}") {
                 let after = skipSpace(pos + 1, collectComments: false)
                 if after < end {
-                    reject(.junkAfterTable, at: after, "text after the closing '}' of the table", hint: "remove it, or move the entries inside the braces")
+                    reject(
+                        .junkAfterTable, at: after, "text after the closing '}' of the table",
+                        hint: "remove it, or move the entries inside the braces")
                     commentStart = -1
                     parseEntries(from: after, braced: false)
                 }
@@ -120,7 +122,8 @@ struct StringsFileParser {
                 report(
                     PendingDiagnostic(
                         id: .tooManyEntries, offset: pos,
-                        message: "the table has more than \(maximumEntryCount) entries; reading stopped here and the rest of the file was not checked",
+                        message:
+                            "the table has more than \(maximumEntryCount) entries; reading stopped here and the rest of the file was not checked",
                         hint: "split the table, or raise ReadingLimits.maximumEntryCount"))
                 return
             }
@@ -142,7 +145,8 @@ struct StringsFileParser {
                             report(
                                 PendingDiagnostic(
                                     id: .droppedAfterSemicolon, offset: pos,
-                                    message: "this key's \(quoteName(c)) is never closed: Foundation ignores it and ends the table at the '}' after it",
+                                    message:
+                                        "this key's \(quoteName(c)) is never closed: Foundation ignores it and ends the table at the '}' after it",
                                     hint: "close the key with \(quoteName(c)), or remove the stray quote"))
                         }
                         pos = after
@@ -179,7 +183,9 @@ struct StringsFileParser {
             // '=' or ';'.
             var separator = skipSpace(pos, collectComments: false)
             while separator < end, let space = unicodeSpace(at: separator) {
-                reject(.unicodeWhitespace, at: separator, "\(space.name) is not whitespace in a .strings file", hint: "replace it with an ordinary space")
+                reject(
+                    .unicodeWhitespace, at: separator, "\(space.name) is not whitespace in a .strings file", hint: "replace it with an ordinary space"
+                )
                 separator = skipSpace(separator + space.length, collectComments: false)
             }
             if separator >= end {
@@ -237,7 +243,8 @@ struct StringsFileParser {
                     report(
                         PendingDiagnostic(
                             id: .nonStringValue, offset: pos,
-                            message: "the value is \(kind == .dictionary ? "a dictionary" : kind == .array ? "an array" : "data"), not a string; a device cannot show it",
+                            message:
+                                "the value is \(kind == .dictionary ? "a dictionary" : kind == .array ? "an array" : "data"), not a string; a device cannot show it",
                             hint: "make the value a quoted string"))
                     pos = next
                 case .failure(let failure):
@@ -425,7 +432,8 @@ struct StringsFileParser {
                         report(
                             PendingDiagnostic(
                                 id: .unknownEscape, offset: escapeOffset,
-                                message: "\\\(Character(Unicode.Scalar(e))) is not a known escape: the backslash is dropped and the device shows \(Character(Unicode.Scalar(e)))",
+                                message:
+                                    "\\\(Character(Unicode.Scalar(e))) is not a known escape: the backslash is dropped and the device shows \(Character(Unicode.Scalar(e)))",
                                 hint: "known escapes are \\n \\t \\r \\\" \\\\ \\a \\b \\f \\v, octal \\NNN and \\UXXXX"))
                     }
                 }
@@ -473,7 +481,10 @@ struct StringsFileParser {
     /// where it ends and whether CoreFoundation accepts it.
     private mutating func parseNestedValue(at pos: Int, depth: Int) -> Result<Int, ParseFailure> {
         if depth > StringsFileParser.maximumNesting {
-            return .failure(ParseFailure(id: .nestingTooDeep, offset: pos, message: "arrays and dictionaries nest more than \(StringsFileParser.maximumNesting) levels deep"))
+            return .failure(
+                ParseFailure(
+                    id: .nestingTooDeep, offset: pos,
+                    message: "arrays and dictionaries nest more than \(StringsFileParser.maximumNesting) levels deep"))
         }
         let c = base[pos]
         if isQuote(c) || isUnquotedCharacter(c) { return scanString(at: pos) }
@@ -515,10 +526,12 @@ struct StringsFileParser {
                     let after = skipSpace(i + 1, collectComments: false)
                     if isQuote(base[i]), after < end, base[after] == UInt8(ascii: ")") { return .success(after + 1) }
                     if isValueStart(base[i]) { return .failure(failure) }
-                    return .failure(ParseFailure(id: .unexpectedCharacter, offset: i, message: "expected ')' to close the array, found \(describe(at: i))"))
+                    return .failure(
+                        ParseFailure(id: .unexpectedCharacter, offset: i, message: "expected ')' to close the array, found \(describe(at: i))"))
                 }
             }
-            return .failure(ParseFailure(id: .unexpectedCharacter, offset: min(i, end), message: "the array opened with '(' is never closed with ')'"))
+            return .failure(
+                ParseFailure(id: .unexpectedCharacter, offset: min(i, end), message: "the array opened with '(' is never closed with ')'"))
         }
         if c == UInt8(ascii: "{") {
             var i = skipSpace(pos + 1, collectComments: false)
@@ -551,7 +564,8 @@ struct StringsFileParser {
                 }
                 i = skipSpace(i + 1, collectComments: false)
             }
-            return .failure(ParseFailure(id: .missingClosingBrace, offset: min(i, end), message: "the dictionary opened with '{' is never closed with '}'"))
+            return .failure(
+                ParseFailure(id: .missingClosingBrace, offset: min(i, end), message: "the dictionary opened with '{' is never closed with '}'"))
         }
         return .failure(ParseFailure(id: .unexpectedCharacter, offset: pos, message: "a value cannot start with \(describe(at: pos))"))
     }
@@ -675,7 +689,9 @@ struct StringsFileParser {
 
     private mutating func reportUnexpected(at offset: Int, context: String, topLevel: Bool) {
         if let space = unicodeSpace(at: offset) {
-            reject(.unicodeWhitespace, at: offset, "\(space.name) is not whitespace in a .strings file", hint: "replace it with an ordinary space or remove it")
+            reject(
+                .unicodeWhitespace, at: offset, "\(space.name) is not whitespace in a .strings file",
+                hint: "replace it with an ordinary space or remove it")
         } else {
             reject(.unexpectedCharacter, at: offset, "unexpected \(describe(at: offset)) \(context)", hint: "entries look like \"key\" = \"value\";")
         }

@@ -126,7 +126,8 @@ enum TableReader {
                         // CoreFoundation converts the whole file before parsing it: a byte the
                         // code page leaves undefined, anywhere (a comment too), fails the file.
                         if let undefined = text.problems.first {
-                            let byte = if case .invalidUTF8(let byte) = undefined.kind { " 0x\(String(byte, radix: 16, uppercase: true))" } else { "" }
+                            let byte =
+                                if case .invalidUTF8(let byte) = undefined.kind { " 0x\(String(byte, radix: 16, uppercase: true))" } else { "" }
                             return refused(
                                 "byte\(byte) is not defined in \(name), which the XML declaration names: Foundation cannot convert the file",
                                 at: undefined.offset, in: text.utf8, hint: "save the file as UTF-8 and declare encoding=\"UTF-8\"")
@@ -304,7 +305,8 @@ enum TableReader {
                 result.append(
                     PendingDiagnostic(
                         id: .strayFinalBytes, offset: problem.offset,
-                        message: "the file ends with \(left) stray \(left == 1 ? "byte" : "bytes"), part of a character: Foundation ignores \(left == 1 ? "it" : "them")",
+                        message:
+                            "the file ends with \(left) stray \(left == 1 ? "byte" : "bytes"), part of a character: Foundation ignores \(left == 1 ? "it" : "them")",
                         hint: "the file was probably cut short or edited as bytes; check its last line"))
             }
         }
@@ -335,11 +337,13 @@ enum TableReader {
     /// Compiled `.strings` whose keys and values are all strings, read without building a tree.
     private static func fastBinaryTable(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable? {
         var arena: [UInt8] = []
-        guard let items = bytes.withUnsafeBufferPointer({ buffer in
-            var reader = BinaryPropertyListReader(
-                bytes: buffer, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
-            return reader.readStringDictionary(into: &arena, maximumEntryCount: limits.maximumEntryCount)
-        }) else { return nil }
+        guard
+            let items = bytes.withUnsafeBufferPointer({ buffer in
+                var reader = BinaryPropertyListReader(
+                    bytes: buffer, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
+                return reader.readStringDictionary(into: &arena, maximumEntryCount: limits.maximumEntryCount)
+            })
+        else { return nil }
         let records = items.map { item in
             EntryRecord(
                 key: item.key, value: item.value, comment: .none,
@@ -389,10 +393,18 @@ enum TableReader {
             switch item.value.value {
             case .string(let s):
                 valueText = s
-            case .array: kind = .array; valueText = ""
-            case .dictionary: kind = .dictionary; valueText = ""
-            case .data(let bytes): kind = .data; valueText = "<\(bytes.count) bytes>"
-            default: kind = .other; valueText = ""
+            case .array:
+                kind = .array
+                valueText = ""
+            case .dictionary:
+                kind = .dictionary
+                valueText = ""
+            case .data(let bytes):
+                kind = .data
+                valueText = "<\(bytes.count) bytes>"
+            default:
+                kind = .other
+                valueText = ""
             }
             if kind != .string && listed.admit(.nonStringValue) {
                 diagnostics.append(

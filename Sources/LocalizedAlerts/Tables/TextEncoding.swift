@@ -280,8 +280,9 @@ enum TextDecoder {
                         let loaded = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self)
                         if loaded & asciiMask != 0 { break }
                         let word = loaded >> shift
-                        let packed = UInt32(truncatingIfNeeded: (word & 0xFF) | ((word >> 8) & 0xFF00)
-                            | ((word >> 16) & 0xFF_0000) | ((word >> 24) & 0xFF00_0000))
+                        let packed = UInt32(
+                            truncatingIfNeeded: (word & 0xFF) | ((word >> 8) & 0xFF00)
+                                | ((word >> 16) & 0xFF_0000) | ((word >> 24) & 0xFF00_0000))
                         UnsafeMutableRawPointer(target + written).storeBytes(of: packed.littleEndian, as: UInt32.self)
                         written += 4
                         i += 4

@@ -54,12 +54,16 @@
             // The file opens with "<?", which read as UTF-16 or UTF-32 is no property list.
             return .refused(
                 name: name, offset: offset,
-                reason: "the XML declaration names \(name), but the file is not \(lowered.hasPrefix("utf-16") ? "UTF-16" : "UTF-32"): Foundation decodes it as such and cannot read it")
+                reason:
+                    "the XML declaration names \(name), but the file is not \(lowered.hasPrefix("utf-16") ? "UTF-16" : "UTF-32"): Foundation decodes it as such and cannot read it"
+            )
         default:
             if lowered.hasPrefix("macintosh") {
                 return .refused(
                     name: name, offset: offset,
-                    reason: "the XML declaration names \(name): CoreFoundation maps it to Mac OS Roman, encoding 0, which it also uses for 'no encoding found', so Foundation cannot read the file")
+                    reason:
+                        "the XML declaration names \(name): CoreFoundation maps it to Mac OS Roman, encoding 0, which it also uses for 'no encoding found', so Foundation cannot read the file"
+                )
             }
             return .notModelled(name: name)
         }

@@ -257,7 +257,9 @@ struct XMLPropertyListParser {
     private mutating func readValue(_ tag: StartTag, at start: Int, depth: Int) throws -> PropertyListNode {
         valueCount += 1
         guard valueCount <= maximumValueCount else {
-            throw Failure(offset: start, message: "more than \(maximumValueCount) values, the reading limit", hint: "split the file, or raise ReadingLimits.maximumEntryCount")
+            throw Failure(
+                offset: start, message: "more than \(maximumValueCount) values, the reading limit",
+                hint: "split the file, or raise ReadingLimits.maximumEntryCount")
         }
         // CoreFoundation counts the depth of dictionaries and arrays that hold something (its
         // getContentObject checks it): a scalar or an empty container never exceeds it.
@@ -290,7 +292,9 @@ struct XMLPropertyListParser {
                 let keyStart = pos
                 let keyTag = try readStartTag()
                 guard keyTag.name == "key" else {
-                    throw Failure(offset: keyStart, message: "expected <key> in <dict>, found <\(keyTag.name)>", hint: "every value in a <dict> follows its <key>")
+                    throw Failure(
+                        offset: keyStart, message: "expected <key> in <dict>, found <\(keyTag.name)>",
+                        hint: "every value in a <dict> follows its <key>")
                 }
                 let keyLocation = location(keyStart)
                 let key = keyTag.selfClosing ? "" : try readText(closing: "key")
@@ -374,7 +378,9 @@ struct XMLPropertyListParser {
             try readEndTag("data")
             return PropertyListNode(.data(bytes), location: here)
         default:
-            throw Failure(offset: start, message: "<\(tag.name)> is not a property-list element", hint: "use dict, array, key, string, integer, real, true, false, date or data")
+            throw Failure(
+                offset: start, message: "<\(tag.name)> is not a property-list element",
+                hint: "use dict, array, key, string, integer, real, true, false, date or data")
         }
     }
 
@@ -413,7 +419,9 @@ struct XMLPropertyListParser {
     private func requireDecodable(_ range: Range<Int>, in name: String) throws {
         guard let bad = firstUndecodable(in: range) else { return }
         throw Failure(
-            offset: bad.offset, message: "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) in the text of <\(name)> is not valid in the file's encoding (UTF-8 unless the declaration names another)",
+            offset: bad.offset,
+            message:
+                "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) in the text of <\(name)> is not valid in the file's encoding (UTF-8 unless the declaration names another)",
             hint: "save the file as UTF-8, or declare its encoding in <?xml version=\"1.0\" encoding=\"…\"?>")
     }
 
@@ -450,7 +458,9 @@ struct XMLPropertyListParser {
                     // CoreFoundation's parseStringTag takes `<!` in text for a CDATA section
                     // only: a comment there fails the file.
                     throw Failure(
-                        offset: pos, message: "<! inside the text of <\(name)> that does not open a CDATA section, which Foundation rejects (a comment may not appear there)",
+                        offset: pos,
+                        message:
+                            "<! inside the text of <\(name)> that does not open a CDATA section, which Foundation rejects (a comment may not appear there)",
                         hint: "move the comment outside the element, or write the text in <![CDATA[…]]>")
                 }
                 // Foundation fails the whole file on text that is not UTF-8; bytes in a
@@ -739,4 +749,3 @@ extension StringProtocol {
         return String(slice)
     }
 }
-

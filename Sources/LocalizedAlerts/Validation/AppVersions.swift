@@ -42,7 +42,8 @@ public struct AppVersions: Sendable {
                     guard !lacking.isEmpty else { continue }
                     let scope =
                         lacking.count == localizations.count
-                        ? "all \(localizations.count) localizations" : "\(lacking.count) of \(localizations.count) localizations: \(lacking.prefix(8).joined(separator: ", "))\(lacking.count > 8 ? ", …" : "")"
+                        ? "all \(localizations.count) localizations"
+                        : "\(lacking.count) of \(localizations.count) localizations: \(lacking.prefix(8).joined(separator: ", "))\(lacking.count > 8 ? ", …" : "")"
                     found.append(
                         LocalizationDiagnostic(
                             .keyMissingInVersion, at: location,

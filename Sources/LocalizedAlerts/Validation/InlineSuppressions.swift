@@ -44,7 +44,9 @@ public struct InlineSuppressions: Sendable {
                 guard let source = table.source, source.contains(marker) else { continue }
                 for entry in table.entries {
                     guard let comment = entry.comment, comment.contains(Self.marker) else { continue }
-                    add(comment, table: name, key: entry.key, file: entry.location.file, lines: entry.location.line...max(entry.location.line, entry.valueLocation.line), location: entry.location)
+                    add(
+                        comment, table: name, key: entry.key, file: entry.location.file,
+                        lines: entry.location.line...max(entry.location.line, entry.valueLocation.line), location: entry.location)
                 }
             }
         }
@@ -130,7 +132,8 @@ extension DiagnosticID {
     /// `suppression.unused` (warning): an inline suppression silences nothing.
     public static let suppressionUnused = DiagnosticID(
         "suppression.unused", .warning, .files,
-        rationale: "A suppression that silences nothing is left over from a problem since fixed, or is misspelled; it would hide the problem if it came back.",
+        rationale:
+            "A suppression that silences nothing is left over from a problem since fixed, or is misspelled; it would hide the problem if it came back.",
         example: "/* render-alert:disable table.missing-key */ before a key every localization has")
     /// `suppression.unknown-rule` (warning): an inline suppression names no rule, or one that does not exist.
     public static let suppressionUnknownRule = DiagnosticID(

@@ -58,7 +58,10 @@ public struct LintBaseline: Sendable, Hashable {
             throw BaselineError(message: "\(name) is not a baseline file (expected {\"version\": \(Self.version), \"findings\": […]})")
         }
         if case .number(let n)? = root["version"]?.value, let version = n.int64Value, version > Self.version || version < 1 {
-            throw BaselineError(message: "\(name) is a baseline of version \(version); this render-alert reads versions 1 and \(Self.version): write it again with --write-baseline")
+            throw BaselineError(
+                message:
+                    "\(name) is a baseline of version \(version); this render-alert reads versions 1 and \(Self.version): write it again with --write-baseline"
+            )
         }
         var entries: [Entry: Int] = [:]
         for item in items {
@@ -125,14 +128,18 @@ public struct LintBaseline: Sendable, Hashable {
         }
         return .object([
             ("version", .number(Self.version)),
-            ("findings", .array(sorted.map { entry, count in
-                var members: [(String, LocatedJSON)] = [("rule", .string(entry.rule.rawValue)), ("file", .string(entry.file))]
-                if let key = entry.key { members.append(("key", .string(key))) }
-                if let localization = entry.localization { members.append(("localization", .string(localization))) }
-                if let message = entry.message { members.append(("message", .string(message))) }
-                members.append(("count", .number(count)))
-                return .object(members)
-            })),
+            (
+                "findings",
+                .array(
+                    sorted.map { entry, count in
+                        var members: [(String, LocatedJSON)] = [("rule", .string(entry.rule.rawValue)), ("file", .string(entry.file))]
+                        if let key = entry.key { members.append(("key", .string(key))) }
+                        if let localization = entry.localization { members.append(("localization", .string(localization))) }
+                        if let message = entry.message { members.append(("message", .string(message))) }
+                        members.append(("count", .number(count)))
+                        return .object(members)
+                    })
+            ),
         ])
     }
 }

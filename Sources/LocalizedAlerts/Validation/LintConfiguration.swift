@@ -35,7 +35,9 @@ public struct LintConfiguration: Sendable {
     public static let fileName = ".render-alert.yml"
 
     /// Every key the file may hold.
-    public static let keys = ["included", "excluded", "development_region", "payloads", "disabled_rules", "severity", "ignore", "runtime_fallback_tables"]
+    public static let keys = [
+        "included", "excluded", "development_region", "payloads", "disabled_rules", "severity", "ignore", "runtime_fallback_tables",
+    ]
 
     /// An empty configuration.
     public init() {}
@@ -74,13 +76,15 @@ extension DiagnosticID {
     /// `config.unused-entry` (warning): a configuration entry that matched nothing.
     public static let configUnusedEntry = DiagnosticID(
         "config.unused-entry", .warning, .files,
-        rationale: "A configuration entry that matches nothing does nothing: most often it is misspelled, and the check it was meant to change runs as if it were absent.",
+        rationale:
+            "A configuration entry that matches nothing does nothing: most often it is misspelled, and the check it was meant to change runs as if it were absent.",
         example: "runtime_fallback_tables: [Vectr] where the app's table is Vector")
 
     /// `config.unused-ignore` (warning): an ignore entry of the configuration matched no finding.
     public static let configUnusedIgnore = DiagnosticID(
         "config.unused-ignore", .warning, .files,
-        rationale: "An ignore entry of the configuration that matches no finding hides nothing today, may hide a real problem tomorrow, or is misspelled.",
+        rationale:
+            "An ignore entry of the configuration that matches no finding hides nothing today, may hide a real problem tomorrow, or is misspelled.",
         example: "ignore: [{rule: table.missing-key, path: \"Legacy/**\"}] where Legacy has no finding")
 }
 

@@ -89,7 +89,8 @@ public final class LintContext: Sendable {
     /// Every plural variable of a stringsdict or catalog value, its device and width variants'
     /// included, with the categories its localization's language uses (Base has no language
     /// and is skipped).
-    public func forEachPluralVariable(_ body: (_ value: LocalizedEntry, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void) {
+    public func forEachPluralVariable(_ body: (_ value: LocalizedEntry, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void)
+    {
         struct Seen: Hashable {
             var name: String
             var location: SourceLocation?
@@ -103,7 +104,9 @@ public final class LintContext: Sendable {
             var seen: Set<Seen> = []
             for format in formats {
                 for variable in format.variables where variable.kind == .plural {
-                    guard seen.insert(Seen(name: variable.name, location: variable.location, forms: variable.cases.map(\.name))).inserted else { continue }
+                    guard seen.insert(Seen(name: variable.name, location: variable.location, forms: variable.cases.map(\.name))).inserted else {
+                        continue
+                    }
                     body(value, variable, categories)
                 }
             }

@@ -50,7 +50,9 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
     /// A finding of this rule.
-    func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [LocalizationDiagnostic.Note] = [], key: String? = nil) -> LocalizationDiagnostic {
+    func finding(_ location: SourceLocation, _ message: String, hint: String? = nil, notes: [LocalizationDiagnostic.Note] = [], key: String? = nil)
+        -> LocalizationDiagnostic
+    {
         var finding = LocalizationDiagnostic(Self.id, at: location, message, hint: hint, notes: notes)
         finding.key = key
         return finding

@@ -124,19 +124,25 @@ public struct LintSession: Sendable {
         if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp && resourceDirectories.isEmpty {
             throw Failure(
                 "nothing to lint", searched.joined(separator: ", "),
-                reason: "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)")
+                reason:
+                    "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)"
+            )
         }
         // Payloads with no app to check them against would pass unchecked.
         if !hasApp && (!payloadPathFiles.isEmpty || manifest != nil) {
             let what = payloadPathFiles.isEmpty ? "the manifest's keys" : "the payloads"
             throw Failure(
                 "nothing to check \(what) against", searched.isEmpty ? "." : searched.joined(separator: ", "),
-                reason: "no app (a folder holding .lproj folders or String Catalogs, or a Localizable.xcstrings) found: a payload's keys are looked up in an app's Localizable table")
+                reason:
+                    "no app (a folder holding .lproj folders or String Catalogs, or a Localizable.xcstrings) found: a payload's keys are looked up in an app's Localizable table"
+            )
         }
         var payloads: [NotificationPayload] = []
         for file in payloadPathFiles {
             var payload: NotificationPayload
-            do { payload = try NotificationPayload(contentsOfFile: file) } catch { throw Failure("cannot read the payload", error.path, reason: error.reason) }
+            do { payload = try NotificationPayload(contentsOfFile: file) } catch {
+                throw Failure("cannot read the payload", error.path, reason: error.reason)
+            }
             if let headers { payload.diagnostics = headers.diagnostics(of: payload) }
             payloads.append(payload)
         }
@@ -146,7 +152,9 @@ public struct LintSession: Sendable {
         var pushManifest: PushManifest?
         if let manifest {
             let read: PushManifest
-            do { read = try PushManifest(contentsOfFile: manifest) } catch { throw Failure("cannot read the manifest", error.path, reason: error.reason) }
+            do { read = try PushManifest(contentsOfFile: manifest) } catch {
+                throw Failure("cannot read the manifest", error.path, reason: error.reason)
+            }
             if read.keys.isEmpty && !read.diagnostics.containsErrors {
                 throw Failure("nothing to check", read.file ?? manifest, reason: "the manifest lists no keys")
             }
@@ -201,7 +209,8 @@ public struct LintSession: Sendable {
         }
         for file in targets.files {
             reading("file") { () throws(FileReadError) in
-                fileDiagnostics += file.hasSuffix(".stringsdict")
+                fileDiagnostics +=
+                    file.hasSuffix(".stringsdict")
                     ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
             }
         }
@@ -216,9 +225,11 @@ public struct LintSession: Sendable {
                 let read: Result<AppLocalizations, FileReadError> =
                     Self.isArchive(version.path)
                     ? try readArchive(version.path) : Result { () throws(FileReadError) in try AppLocalizations(directory: version.path) }
-                let sent = filePayloads + zip(pushManifest?.keys ?? [], pushManifest?.payloads ?? []).compactMap { entry, payload in
-                    entry.since.map { AppVersions.precedes(version.label, $0) } == true ? nil : payload
-                }
+                let sent =
+                    filePayloads
+                    + zip(pushManifest?.keys ?? [], pushManifest?.payloads ?? []).compactMap { entry, payload in
+                        entry.since.map { AppVersions.precedes(version.label, $0) } == true ? nil : payload
+                    }
                 if let model = lintApp({ () throws(FileReadError) in try read.get() }, payloads: sent, dropping: .payloadKeyMissing) {
                     builds.append(AppVersions.Version(label: version.label, model: model))
                 }
@@ -242,7 +253,8 @@ public struct LintSession: Sendable {
         var capped = LintFindings(limit: maximumFindingsPerKind, ignoring: [])
         capped.append(contentsOf: findings)
         return LintResult(
-            findings: capped.finished(), accepted: accepted, checked: targets.count + appVersions.count + archives.count + resourceDirectories.count, models: models)
+            findings: capped.finished(), accepted: accepted, checked: targets.count + appVersions.count + archives.count + resourceDirectories.count,
+            models: models)
     }
 
     private func readArchive(_ path: String) throws -> Result<AppLocalizations, FileReadError> {
@@ -255,7 +267,9 @@ public struct LintSession: Sendable {
         guard !resourceDirectories.isEmpty else { return nil }
         var folders: [AndroidAppResources.Folder] = []
         for directory in resourceDirectories {
-            guard FileStatus.isDirectory(directory) else { throw Failure("cannot read the Android resources", directory, reason: "no such directory") }
+            guard FileStatus.isDirectory(directory) else {
+                throw Failure("cannot read the Android resources", directory, reason: "no such directory")
+            }
             do {
                 folders += try AndroidAppResources(resourceDirectory: directory).folders
             } catch {
@@ -273,7 +287,9 @@ public struct LintSession: Sendable {
         if !configuration.runtimeFallbackTables.isEmpty {
             let tables = Set(models.flatMap(\.tableNames))
             for entry in configuration.runtimeFallbackTables where !tables.contains(entry.value) {
-                let near = tables.sorted().first { $0.lowercased() == entry.value.lowercased() } ?? EditDistance.nearest(to: entry.value, among: tables.sorted())
+                let near =
+                    tables.sorted().first { $0.lowercased() == entry.value.lowercased() }
+                    ?? EditDistance.nearest(to: entry.value, among: tables.sorted())
                 findings.append(
                     LintConfiguration.unused(
                         "runtime_fallback_tables names \(entry.value), a table no app here has", at: entry.location,
@@ -299,7 +315,8 @@ public struct LintSession: Sendable {
                 do { names = try FileStatus.visibleNames(in: path) } catch { throw Failure("cannot read the payloads", path, reason: error.reason) }
                 let payloads = names.filter { $0.hasSuffix(".json") || $0.hasSuffix(".apns") }
                 guard !payloads.isEmpty else {
-                    throw Failure("no payloads to check", path, reason: "the directory holds no .json or .apns file (subdirectories are not searched)")
+                    throw Failure(
+                        "no payloads to check", path, reason: "the directory holds no .json or .apns file (subdirectories are not searched)")
                 }
                 files += payloads.map { FileSystem.join(path, $0) }
             } else {

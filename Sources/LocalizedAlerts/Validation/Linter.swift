@@ -45,7 +45,9 @@ public struct Linter: Sendable {
     }
 
     /// The same, for tables already resolved.
-    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil) -> [LocalizationDiagnostic] {
+    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil)
+        -> [LocalizationDiagnostic]
+    {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
         findings.append(contentsOf: model.app.allDiagnostics)
         let context = LintContext(model: model, payloads: payloads, runtimeFallbackTables: runtimeFallbackTables, android: android)

@@ -53,7 +53,10 @@ public struct DiagnosticFilter: Sendable, Hashable {
         public var location: SourceLocation?
 
         /// An entry that matches where every glob given matches.
-        public init(rule: DiagnosticID? = nil, path: PathGlob? = nil, table: PathGlob? = nil, localization: PathGlob? = nil, key: PathGlob? = nil, location: SourceLocation? = nil) {
+        public init(
+            rule: DiagnosticID? = nil, path: PathGlob? = nil, table: PathGlob? = nil, localization: PathGlob? = nil, key: PathGlob? = nil,
+            location: SourceLocation? = nil
+        ) {
             self.rule = rule.map(\.current)
             self.path = path
             self.table = table
@@ -163,7 +166,10 @@ public enum TablePath {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             parts.append(part)
         }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")

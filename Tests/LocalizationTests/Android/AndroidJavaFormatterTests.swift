@@ -1,5 +1,6 @@
-@testable import LocalizedAlerts
 import Testing
+
+@testable import LocalizedAlerts
 
 @Suite("String.format with String arguments against OpenJDK")
 struct AndroidJavaFormatterTests {

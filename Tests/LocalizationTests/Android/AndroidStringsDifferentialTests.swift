@@ -57,11 +57,16 @@ struct AndroidStringsDifferentialTests {
             let file = AndroidStringsFile(parsing: Array(document.utf8))
             let rejected = file.diagnostics.containsErrors || !AndroidStringsTests.dangling(in: file).isEmpty
             if let error = expected["error"] as? String {
-                if !rejected { disagreements.append("\(document.debugDescription): aapt2 rejects it (\(error)), read \(file.text(ofString: "x").debugDescription)") }
+                if !rejected {
+                    disagreements.append(
+                        "\(document.debugDescription): aapt2 rejects it (\(error)), read \(file.text(ofString: "x").debugDescription)")
+                }
             } else if rejected {
                 disagreements.append("\(document.debugDescription): aapt2 accepts it, reader says \(file.diagnostics)")
             } else if file.text(ofString: "x") != expected["value"] as? String {
-                disagreements.append("\(document.debugDescription): \(file.text(ofString: "x").debugDescription), aapt2 \((expected["value"] as? String).debugDescription)")
+                disagreements.append(
+                    "\(document.debugDescription): \(file.text(ofString: "x").debugDescription), aapt2 \((expected["value"] as? String).debugDescription)"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(documents.count):\n\(disagreements.prefix(20).joined(separator: "\n"))")

@@ -47,8 +47,9 @@ struct AndroidPreviewCommandTests {
     @Test func jsonListsEveryDeviceAndTheIPhoneHalf() throws {
         let (directory, file) = try write(Self.message)
         defer { withExtendedLifetime(directory) {} }
-        let root = try RenderAlertCommand.json(
-            ["preview", file, "--res", Fixtures.path("android/res"), "--strings", "Resources/strings", "--language", "fr-CA", "--format", "json"])
+        let root =
+            try RenderAlertCommand.json(
+                ["preview", file, "--res", Fixtures.path("android/res"), "--strings", "Resources/strings", "--language", "fr-CA", "--format", "json"])
             as! Object
         #expect(root["schemaVersion"] as? Int == 1)
         let messages = root["messages"] as! [Object]

@@ -42,7 +42,9 @@ struct BuiltCatalogTests {
         let lint = try RenderAlertCommand.run(["lint", directory.path + "/" + folder, "--payloads", directory.path + "/p.json"])
         #expect(lint.status == 1)
         #expect(lint.output.contains("[bundle.uncompiled-catalog]"), "\(lint.output)")
-        let preview = try RenderAlertCommand.run(["preview", directory.path + "/p.json", "--strings", directory.path + "/" + folder, "--language", "de"])
+        let preview = try RenderAlertCommand.run([
+            "preview", directory.path + "/p.json", "--strings", directory.path + "/" + folder, "--language", "de",
+        ])
         #expect(preview.output.contains("greet [key]"), "\(preview.output)")
         #expect(!preview.output.contains("Hallo"))
     }
@@ -52,7 +54,9 @@ struct BuiltCatalogTests {
         let app = try AppLocalizations(directory: directory.path + "/Sources/Relay")
         #expect(!app.isBuiltBundle)
         #expect(app.catalogs["Localizable"] != nil)
-        let preview = try RenderAlertCommand.run(["preview", directory.path + "/p.json", "--strings", directory.path + "/Sources/Relay", "--language", "de"])
+        let preview = try RenderAlertCommand.run([
+            "preview", directory.path + "/p.json", "--strings", directory.path + "/Sources/Relay", "--language", "de",
+        ])
         #expect(preview.output.contains("Hallo"), "\(preview.output)")
     }
 }

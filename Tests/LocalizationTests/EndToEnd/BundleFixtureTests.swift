@@ -12,14 +12,17 @@ struct BundleFixtureTests {
 
     @Test func previewOfTheBuiltAppEqualsPreviewOfItsSources() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("missed.json", #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana"]}}}"#)
+        try directory.write(
+            "missed.json", #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana"]}}}"#)
         try directory.write("quote.json", #"{"aps":{"alert":{"loc-key":"quote"}}}"#)
         try directory.write("plural.json", #"{"aps":{"alert":{"loc-key":"inbox.unread","loc-args":["3"]}}}"#)
         func preview(_ strings: String) throws -> [[String: Any]] {
             // Its own TMPDIR, checked below: tests running beside it copy archives into theirs.
             let result = try RenderAlertCommand.run(
-                ["preview", directory.path + "/missed.json", directory.path + "/quote.json", directory.path + "/plural.json",
-                 "--strings", strings, "--language", "fr-CA", "--language", "de", "--language", "ja", "--format", "json"],
+                [
+                    "preview", directory.path + "/missed.json", directory.path + "/quote.json", directory.path + "/plural.json",
+                    "--strings", strings, "--language", "fr-CA", "--language", "de", "--language", "ja", "--format", "json",
+                ],
                 environment: ["TMPDIR": directory.path])
             #expect(result.status == 0, "\(result.error)")
             let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
@@ -36,7 +39,9 @@ struct BundleFixtureTests {
         #expect(NSArray(array: fromSource).isEqual(to: fromBuild), "\(fromSource)\n\(fromBuild)")
         // The same app zipped as an .ipa, read from the archive.
         #expect(NSArray(array: fromSource).isEqual(to: try preview(Self.archive)))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix("render-alert-ipa-") }, "the copy is removed")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasPrefix("render-alert-ipa-") },
+            "the copy is removed")
         // The compiled Info.plist's development region decides for ja, and the escapes survive.
         let text = String(describing: fromBuild)
         #expect(text.contains("Ana a tenté de vous joindre.") && text.contains("Dites « salut »"))
@@ -56,9 +61,12 @@ struct BundleFixtureTests {
             #expect(result.output.contains("<h1>Sample — notification preview</h1>"), "\(bundle)")
             let labels = result.output.matches(of: /class="icon[^"]*" role="img" aria-label="([^"]*)"/).map { String($0.output.1) }
             let names = result.output.matches(of: /<span class="app">([^<]*)<\/span>/).map { String($0.output.1) }
-            #expect(!labels.isEmpty && labels.allSatisfy { $0 == "Sample" } && !names.isEmpty && names.allSatisfy { $0 == "Sample" }, "\(labels) \(names)")
+            #expect(
+                !labels.isEmpty && labels.allSatisfy { $0 == "Sample" } && !names.isEmpty && names.allSatisfy { $0 == "Sample" }, "\(labels) \(names)"
+            )
             let renamed = try RenderAlertCommand.run(
-                ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html", "--app-name", "Other"], environment: ["TMPDIR": directory.path])
+                ["preview", directory.path, "--strings", bundle, "--language", "fr", "--format", "html", "--app-name", "Other"],
+                environment: ["TMPDIR": directory.path])
             #expect(!renamed.output.contains("aria-label=\"Sample\"") && renamed.output.contains("aria-label=\"Other\""))
         }
     }
@@ -70,7 +78,9 @@ struct BundleFixtureTests {
         try directory.write("untitled.json", #"{"aps":{"alert":{"body":"Hello"}}}"#)
         try directory.write("icon.png", PreviewCommandTests.png)
         func icon(_ arguments: [String]) throws -> [UInt8]? {
-            let result = try RenderAlertCommand.run(["preview", directory.path + "/untitled.json", "--language", "en", "--format", "html"] + arguments, environment: ["TMPDIR": directory.path])
+            let result = try RenderAlertCommand.run(
+                ["preview", directory.path + "/untitled.json", "--language", "en", "--format", "html"] + arguments,
+                environment: ["TMPDIR": directory.path])
             #expect(result.status == 0, "\(result.error)")
             guard let match = result.output.firstMatch(of: /url\("data:image\/png;base64,([A-Za-z0-9+\/=]+)"\)/) else { return nil }
             return Data(base64Encoded: String(match.output.1)).map(Array.init)
@@ -101,7 +111,9 @@ struct BundleFixtureTests {
         let large = try [UInt8](Data(contentsOf: URL(fileURLWithPath: app + "/AppIcon60x60@2x.png")))
         let idat = try #require(large.firstRange(of: Array("IDAT".utf8)))
         func page() throws -> String {
-            let result = try RenderAlertCommand.run(["preview", directory.path + "/untitled.json", "--strings", app, "--language", "en", "--format", "html"])
+            let result = try RenderAlertCommand.run([
+                "preview", directory.path + "/untitled.json", "--strings", app, "--language", "en", "--format", "html",
+            ])
             #expect(result.status == 0, "\(result.error)")
             return result.output
         }
@@ -133,9 +145,13 @@ struct BundleFixtureTests {
     @Test func aBuildInTheFieldMayBeAnArchive() throws {
         let directory = try TemporaryDirectory()
         try directory.write("m.json", #"{"version": 1, "keys": [{"field": "title", "key": "call.missed.title"}]}"#)
-        let result = try RenderAlertCommand.run(["lint", "--app", "1.0=" + Self.archive, "--manifest", directory.path + "/m.json", "--format", "json"])
+        let result = try RenderAlertCommand.run([
+            "lint", "--app", "1.0=" + Self.archive, "--manifest", directory.path + "/m.json", "--format", "json",
+        ])
         let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
-        let messages = (root["findings"] as! [[String: Any]]).filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String }
+        let messages = (root["findings"] as! [[String: Any]]).filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap {
+            $0["message"] as? String
+        }
         #expect(messages == [#"title-loc-key "call.missed.title" is missing in 1.0 (1 of 3 localizations: de): users on 1.0 see the key"#])
     }
 
@@ -152,7 +168,10 @@ struct BundleFixtureTests {
         let path = Fixtures.path("bundles/" + name)
         let directory = try TemporaryDirectory()
         try directory.write("p.json", #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}}"#)
-        for arguments in [["preview", directory.path + "/p.json", "--strings", path], ["localize", directory.path + "/p.json", "--strings", path, "--language", "fr"]] {
+        for arguments in [
+            ["preview", directory.path + "/p.json", "--strings", path],
+            ["localize", directory.path + "/p.json", "--strings", path, "--language", "fr"],
+        ] {
             let result = try RenderAlertCommand.run(arguments, environment: ["TMPDIR": directory.path])
             #expect(result.status == 2, "\(arguments)")
             #expect(result.error.contains("cannot read the app archive (\(path)): ") && result.error.contains(reason), "\(result.error)")
@@ -166,7 +185,11 @@ struct BundleFixtureTests {
         // Written by Python's zipfile at test time: 100,001 entries is 10 MB, too much to commit.
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n    for i in range(100001): z.writestr('Payload/A.app/%d' % i, b'')", archive]
+        python.arguments = [
+            "python3", "-c",
+            "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n    for i in range(100001): z.writestr('Payload/A.app/%d' % i, b'')",
+            archive,
+        ]
         try python.run()
         python.waitUntilExit()
         try #require(python.terminationStatus == 0, "python3 writes the archive")

@@ -21,8 +21,9 @@ enum HeadlessChromium {
 /// anyway and a missing browser fails every test.
 @Suite(
     "HTML preview in a browser", .serialized,
-    .enabled(if: HeadlessChromium.path != nil || HeadlessChromium.isRequired,
-             "no Chromium found (install chromium, or set CHROMIUM to one)")
+    .enabled(
+        if: HeadlessChromium.path != nil || HeadlessChromium.isRequired,
+        "no Chromium found (install chromium, or set CHROMIUM to one)")
 )
 struct HTMLPreviewBrowserTests {
     typealias Object = [String: Any]
@@ -41,10 +42,11 @@ struct HTMLPreviewBrowserTests {
     static func chromium(_ arguments: [String], profile: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser!)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--user-data-dir=\(profile)", "--hide-scrollbars",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--user-data-dir=\(profile)", "--hide-scrollbars",
+            ] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -110,8 +112,10 @@ struct HTMLPreviewBrowserTests {
         }
 
         let measured = directory.path + "/measured.html"
-        try html.replacingOccurrences(of: "</body>", with: Self.measuringScript + "\n</body>").write(toFile: measured, atomically: true, encoding: .utf8)
-        let dom = try Self.chromium(["--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: measured).absoluteString], profile: directory.path + "/profile-1")
+        try html.replacingOccurrences(of: "</body>", with: Self.measuringScript + "\n</body>").write(
+            toFile: measured, atomically: true, encoding: .utf8)
+        let dom = try Self.chromium(
+            ["--virtual-time-budget=5000", "--dump-dom", URL(fileURLWithPath: measured).absoluteString], profile: directory.path + "/profile-1")
         let match = try #require(dom.firstMatch(of: /<pre id="measurements">(.*?)<\/pre>/), "no measurements in the rendered DOM: \(dom.prefix(300))")
         let text = String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
@@ -154,7 +158,8 @@ struct HTMLPreviewBrowserTests {
         let screenshot = artefacts + "/preview.png"
         try? FileManager.default.removeItem(atPath: screenshot)
         _ = try Self.chromium(
-            ["--window-size=1280,2400", "--screenshot=\(screenshot)", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-2")
+            ["--window-size=1280,2400", "--screenshot=\(screenshot)", URL(fileURLWithPath: page).absoluteString],
+            profile: directory.path + "/profile-2")
         let png = try Data(contentsOf: URL(fileURLWithPath: screenshot))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(png.count > 20_000)
@@ -180,7 +185,9 @@ struct HTMLPreviewBrowserTests {
     func styles(_ html: String, _ extra: [String] = [], in directory: TemporaryDirectory, name: String) throws -> [String: String] {
         let page = directory.path + "/\(name).html"
         try html.replacingOccurrences(of: "</body>", with: Self.styleScript + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
-        let dom = try Self.chromium(extra + ["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-\(name)")
+        let dom = try Self.chromium(
+            extra + ["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString],
+            profile: directory.path + "/profile-\(name)")
         let match = try #require(dom.firstMatch(of: /<pre id="styles">(.*?)<\/pre>/), "no styles in \(name)")
         let text = String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"")
         return try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: String]
@@ -205,10 +212,12 @@ struct HTMLPreviewBrowserTests {
         #expect(system["page"] == "rgb(0, 0, 0)", "\(system)")
         let forcedLight = try styles(
             html.replacingOccurrences(of: #"id="scheme-auto" checked"#, with: #"id="scheme-auto""#)
-                .replacingOccurrences(of: #"id="scheme-light""#, with: #"id="scheme-light" checked"#), ["--force-dark-mode"], in: directory, name: "forced-light")
+                .replacingOccurrences(of: #"id="scheme-light""#, with: #"id="scheme-light" checked"#), ["--force-dark-mode"], in: directory,
+            name: "forced-light")
         #expect(forcedLight["page"] == "rgb(242, 242, 247)", "\(forcedLight)")
         // Highlighting off: the text as the device shows it.
-        let plain = try styles(html.replacingOccurrences(of: #"id="show-arguments" checked"#, with: #"id="show-arguments""#), in: directory, name: "plain")
+        let plain = try styles(
+            html.replacingOccurrences(of: #"id="show-arguments" checked"#, with: #"id="show-arguments""#), in: directory, name: "plain")
         #expect(plain["argument"] == "rgba(0, 0, 0, 0)", "\(plain)")
     }
 
@@ -216,7 +225,8 @@ struct HTMLPreviewBrowserTests {
     static func measurements(_ html: String, script: String, id: String, in directory: TemporaryDirectory, name: String) throws -> Object {
         let page = directory.path + "/\(name).html"
         try html.replacingOccurrences(of: "</body>", with: script + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
-        let dom = try chromium(["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-\(name)")
+        let dom = try chromium(
+            ["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile-\(name)")
         let match = try #require(dom.firstMatch(of: try Regex("<pre id=\"\(id)\">(.*?)</pre>")), "no \(id) in the rendered DOM of \(name)")
         let text = String(match.output[1].substring ?? "").replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
@@ -273,7 +283,8 @@ struct HTMLPreviewBrowserTests {
         let directory = try TemporaryDirectory()
         let long = String(repeating: "The train from the airport was delayed by forty minutes, so we meet at the hotel. ", count: 4)
         // Read in name order: first, quiet, second and third.json share a thread; third is the newest.
-        try directory.write("payloads/first.json", #"{"aps":{"alert":{"title":"Ana","body":"First","summary-arg":"Ana","summary-arg-count":2},"thread-id":"trip"}}"#)
+        try directory.write(
+            "payloads/first.json", #"{"aps":{"alert":{"title":"Ana","body":"First","summary-arg":"Ana","summary-arg-count":2},"thread-id":"trip"}}"#)
         try directory.write("payloads/quiet.json", #"{"aps":{"content-available":1,"thread-id":"trip"}}"#)
         try directory.write("payloads/second.json", #"{"aps":{"alert":{"title":"Noor","body":"Second","summary-arg":"Noor"},"thread-id":"trip"}}"#)
         try directory.write("payloads/third.json", #"{"aps":{"alert":{"title":"Samir","body":"\#(long)"},"thread-id":"trip"}}"#)
@@ -281,7 +292,8 @@ struct HTMLPreviewBrowserTests {
         try directory.write("payloads/alone.json", #"{"aps":{"alert":{"body":"No title: the app's name stands in"},"thread-id":"solo"}}"#)
         let result = try RenderAlertCommand.run([
             "preview", directory.path + "/payloads", "--strings", "Resources/strings", "--language", "en", "--language", "ar",
-            "--format", "html", "--app-name", "Relay", "--app-icon", directory.path + "/icon.png", "--output", directory.path + "/p.html"])
+            "--format", "html", "--app-name", "Relay", "--app-icon", directory.path + "/icon.png", "--output", directory.path + "/p.html",
+        ])
         #expect(result.status == 0, "\(result.error)")
         // The long body's card, found by the script as #long.
         let html = try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8)
@@ -411,11 +423,14 @@ struct HTMLPreviewBrowserTests {
         // Only languages with a problem: of en, pt-PT (the missed call's title key is missing)
         // and fr, only pt-PT stays, with its cards.
         let few = try RenderAlertCommand.run([
-            "preview", "Resources/payloads/missed-call.json", "Resources/payloads/group-message.json", "--language", "en", "--language", "pt-PT", "--language", "fr",
-            "--format", "html", "--output", directory.path + "/few.html"])
+            "preview", "Resources/payloads/missed-call.json", "Resources/payloads/group-message.json", "--language", "en", "--language", "pt-PT",
+            "--language", "fr",
+            "--format", "html", "--output", directory.path + "/few.html",
+        ])
         #expect(few.status == 0, "\(few.error)")
         let fewMeasured = try Self.measurements(
-            try String(contentsOfFile: directory.path + "/few.html", encoding: .utf8), script: Self.matrixScript, id: "matrix", in: directory, name: "few")
+            try String(contentsOfFile: directory.path + "/few.html", encoding: .utf8), script: Self.matrixScript, id: "matrix", in: directory,
+            name: "few")
         let fewAll = fewMeasured["all"] as! Object
         let onlyProblems = fewMeasured["problemLanguages"] as! Object
         #expect(fewAll["columns"] as? Int == 3 && (fewAll["cards"] as? [String])?.count == 6)
@@ -454,7 +469,8 @@ struct HTMLPreviewBrowserTests {
         let directory = try TemporaryDirectory()
         let result = try RenderAlertCommand.run([
             "preview", "Resources/payloads/direct-message.json", "--strings", Fixtures.path("bundles/Sample.app"), "--language", "en",
-            "--format", "html", "--output", directory.path + "/p.html"])
+            "--format", "html", "--output", directory.path + "/p.html",
+        ])
         #expect(result.status == 0, "\(result.error)")
         let measured = try Self.measurements(
             try String(contentsOfFile: directory.path + "/p.html", encoding: .utf8), script: Self.iconScript, id: "icon", in: directory, name: "icon")
@@ -516,13 +532,17 @@ struct HTMLPreviewBrowserTests {
         try directory.write("p/title.json", #"{"aps":{"alert":{"title-loc-key":"t","loc-key":"b"}}}"#)
         try directory.write("p/mixed.json", #"{"aps":{"alert":{"title-loc-key":"m","loc-key":"b"}}}"#)
         let page = directory.path + "/p.html"
-        let result = try RenderAlertCommand.run(["preview", directory.path + "/p", "--strings", directory.path + "/app", "--format", "html", "--output", page])
+        let result = try RenderAlertCommand.run([
+            "preview", directory.path + "/p", "--strings", directory.path + "/app", "--format", "html", "--output", page,
+        ])
         #expect(result.status == 0, "\(result.error)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         try html.replacingOccurrences(of: "</body>", with: Self.truncationScript + "\n</body>").write(toFile: page, atomically: true, encoding: .utf8)
-        let dom = try Self.chromium(["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile")
+        let dom = try Self.chromium(
+            ["--virtual-time-budget=3000", "--dump-dom", URL(fileURLWithPath: page).absoluteString], profile: directory.path + "/profile")
         let match = try #require(dom.firstMatch(of: /<pre id="titles">(.*?)<\/pre>/), "no titles in the rendered DOM")
-        let titles = try JSONSerialization.jsonObject(with: Data(String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"").utf8)) as! [Object]
+        let titles =
+            try JSONSerialization.jsonObject(with: Data(String(match.output.1).replacingOccurrences(of: "&quot;", with: "\"").utf8)) as! [Object]
         #expect(titles.count == 4)
         for title in titles {
             let shown = title["shown"] as! String

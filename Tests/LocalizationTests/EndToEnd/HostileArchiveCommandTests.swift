@@ -12,7 +12,11 @@ struct HostileArchiveCommandTests {
     static func zip(_ path: String, _ body: String) throws {
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", "import sys, stat, warnings, zipfile\nwarnings.simplefilter('ignore')\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n" + body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"), path]
+        python.arguments = [
+            "python3", "-c",
+            "import sys, stat, warnings, zipfile\nwarnings.simplefilter('ignore')\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
+                + body.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"), path,
+        ]
         try python.run()
         python.waitUntilExit()
         try #require(python.terminationStatus == 0, "python3 writes the archive")
@@ -86,12 +90,30 @@ struct HostileArchiveCommandTests {
 
     /// An archive that could be read two ways, or is damaged, is refused whatever the entry.
     @Test(arguments: [
-        ("z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"2\";')", "is listed twice"),
-        ("z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/Frameworks/x', b'')\nz.writestr('Payload/A.app/Frameworks/x', b'')", "is listed twice"),
-        ("z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/EN.lproj/Localizable.strings', b'\"a\" = \"2\";')", "differ only in case"),
-        ("z.writestr('Payload/A.app/Base.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/base.lproj/Other.strings', b'\"a\" = \"2\";')", "differ only in case"),
-        ("i = zipfile.ZipInfo('Payload/A.app/fr.lproj/Localizable.strings')\ni.external_attr = (stat.S_IFLNK | 0o777) << 16\nz.writestr(i, b'../en.lproj/Localizable.strings')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')", "is a symbolic link"),
-        ("i = zipfile.ZipInfo('Payload/A.app/Info.plist')\ni.external_attr = (stat.S_IFLNK | 0o777) << 16\nz.writestr(i, b'/etc/passwd')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')", "is a symbolic link"),
+        (
+            "z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"2\";')",
+            "is listed twice"
+        ),
+        (
+            "z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/Frameworks/x', b'')\nz.writestr('Payload/A.app/Frameworks/x', b'')",
+            "is listed twice"
+        ),
+        (
+            "z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/EN.lproj/Localizable.strings', b'\"a\" = \"2\";')",
+            "differ only in case"
+        ),
+        (
+            "z.writestr('Payload/A.app/Base.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/base.lproj/Other.strings', b'\"a\" = \"2\";')",
+            "differ only in case"
+        ),
+        (
+            "i = zipfile.ZipInfo('Payload/A.app/fr.lproj/Localizable.strings')\ni.external_attr = (stat.S_IFLNK | 0o777) << 16\nz.writestr(i, b'../en.lproj/Localizable.strings')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')",
+            "is a symbolic link"
+        ),
+        (
+            "i = zipfile.ZipInfo('Payload/A.app/Info.plist')\ni.external_attr = (stat.S_IFLNK | 0o777) << 16\nz.writestr(i, b'/etc/passwd')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')",
+            "is a symbolic link"
+        ),
     ])
     func ambiguousArchivesAreRefused(script: String, reason: String) throws {
         let directory = try TemporaryDirectory()
@@ -122,7 +144,9 @@ struct HostileArchiveCommandTests {
             let result = try RenderAlertCommand.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.error.contains("cannot read the app archive (\(archive)): "), "\(result.error)")
-            #expect(result.error.contains(method == .stored ? "is damaged: its CRC-32" : "cannot be read") || result.error.contains("is damaged"), "\(result.error)")
+            #expect(
+                result.error.contains(method == .stored ? "is damaged: its CRC-32" : "cannot be read") || result.error.contains("is damaged"),
+                "\(result.error)")
         }
     }
 

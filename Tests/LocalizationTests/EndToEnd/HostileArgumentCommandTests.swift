@@ -20,7 +20,8 @@ struct HostileArgumentCommandTests {
     func argumentsAreEchoedPrintable(arguments: [String]) throws {
         let result = try RenderAlertCommand.run(arguments)
         #expect(result.status == 2, "\(arguments): \(result.error)")
-        #expect(!result.error.unicodeScalars.contains("\u{1B}") && !result.error.unicodeScalars.contains("\u{07}"), "\(result.error.debugDescription)")
+        #expect(
+            !result.error.unicodeScalars.contains("\u{1B}") && !result.error.unicodeScalars.contains("\u{07}"), "\(result.error.debugDescription)")
         #expect(!result.error.split(whereSeparator: \.isNewline).contains { $0.hasPrefix("::") }, "\(result.error.debugDescription)")
     }
 
@@ -40,7 +41,8 @@ struct HostileArgumentCommandTests {
             try #require(truncate(file, off_t(size)) == 0)
             let result = try RenderAlertCommand.run(arguments.map { $0 == "$FILE" ? file : $0 }, directory: directory.path)
             #expect(result.status == 2, "\(result.error)")
-            #expect(result.error.contains("\(what) (\(file)): ") && result.error.contains("\(size) bytes, over the limit of \(limit)"), "\(result.error)")
+            #expect(
+                result.error.contains("\(what) (\(file)): ") && result.error.contains("\(size) bytes, over the limit of \(limit)"), "\(result.error)")
         }
     }
 }

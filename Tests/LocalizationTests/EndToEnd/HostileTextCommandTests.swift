@@ -21,7 +21,9 @@ struct HostileTextCommandTests {
         let directory = try TemporaryDirectory()
         let app = "App\(Self.clear)"
         let key = "key\(Self.clear)"
-        try directory.write(app + "/en.lproj/Localizable.strings", """
+        try directory.write(
+            app + "/en.lproj/Localizable.strings",
+            """
             /* comment \(Self.title) */
             "\(key)" = "Hi \(Self.title) %@ \(Self.csi)";
             "\(key)" = "again %d";
@@ -31,7 +33,9 @@ struct HostileTextCommandTests {
         try directory.write(app + "/fr.lproj/Localizable.strings", "\"plain\" = \"valeur \(Self.title)\";\n")
         try directory.write(app + "/x\(Self.clear).lproj/Localizable.strings", "\"plain\" = \"x\";\n")
         let escaped = #"\u001b]0;pwned\u0007 \u009b31m"#
-        try directory.write(app + "/push.json", #"""
+        try directory.write(
+            app + "/push.json",
+            #"""
             {"aps":{"alert":{"title-loc-key":"key\u001b[2J","title-loc-args":["Ana"],"body":"b"},"category":"\#(escaped)","thread-id":"\#(escaped)","sound":"\#(escaped)"}}
             """#)
         return (directory, directory.path + "/" + app, directory.path + "/" + app + "/push.json")
@@ -129,9 +133,16 @@ struct HostileTextCommandTests {
             let lines = (result.output + result.error).split(whereSeparator: { $0.isNewline })
             #expect(!lines.isEmpty, "\(arguments.prefix(2))")
             for line in lines {
-                #expect(!line.trimmingCharacters(in: .whitespaces).hasPrefix("::error file=README.md"), "\(arguments.prefix(2)) \(lineBreak.unicodeScalars.map(\.value)): \(line)")
+                #expect(
+                    !line.trimmingCharacters(in: .whitespaces).hasPrefix("::error file=README.md"),
+                    "\(arguments.prefix(2)) \(lineBreak.unicodeScalars.map(\.value)): \(line)")
             }
-            #expect(!(result.output + result.error).unicodeScalars.contains { $0 != "\n" && ($0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator || $0 == "\r" || $0 == "\u{85}") })
+            #expect(
+                !(result.output + result.error).unicodeScalars.contains {
+                    $0 != "\n"
+                        && ($0.properties.generalCategory == .lineSeparator || $0.properties.generalCategory == .paragraphSeparator || $0 == "\r"
+                            || $0 == "\u{85}")
+                })
             if arguments.contains("xcode") {
                 for line in result.output.split(separator: "\n") {
                     #expect(line.wholeMatch(of: /.+:\d+:\d+: (error|warning|note): .+/) != nil, "\(line)")
@@ -143,7 +154,9 @@ struct HostileTextCommandTests {
                 for line in result.output.split(separator: "\n").dropLast() {
                     #expect(line.wholeMatch(of: /::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,title=[a-z.%0-9A-F-]+::.+/) != nil, "\(line)")
                 }
-                if lineBreak == "\n" { #expect(result.output.contains("file=\(directory.path)/x%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED/")) }
+                if lineBreak == "\n" {
+                    #expect(result.output.contains("file=\(directory.path)/x%0A%3A%3Aerror file=README.md%2Cline=1%3A%3AINJECTED/"))
+                }
             }
         }
     }

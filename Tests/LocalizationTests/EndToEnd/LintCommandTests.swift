@@ -25,7 +25,9 @@ struct LintCommandTests {
         #expect(status == 1)
         #expect(root["schemaVersion"] as? Int == 1)
         func has(_ id: String, _ file: String, _ line: Int, _ column: Int) -> Bool {
-            findings.contains { $0["id"] as? String == id && $0["file"] as? String == file && $0["line"] as? Int == line && $0["column"] as? Int == column }
+            findings.contains {
+                $0["id"] as? String == id && $0["file"] as? String == file && $0["line"] as? Int == line && $0["column"] as? Int == column
+            }
         }
         // The %d the device drops, pointed at in every language (en at the %).
         #expect(has("push.unsupported-specifier", "Resources/strings/en.lproj/Localizable.strings", 29, 34))
@@ -97,7 +99,10 @@ struct LintCommandTests {
         #expect(!result.timedOut, "a FIFO was opened")
         #expect(result.status == 1, "\(result.error)")
         let reported = try #require((try? JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? Object)?["findings"] as? [Object])
-        let found = Set(reported.map { "\($0["id"] as! String) \(($0["file"] as! String).dropFirst(directory.path.count + 6)):\($0["line"] as! Int):\($0["column"] as! Int)" })
+        let found = Set(
+            reported.map {
+                "\($0["id"] as! String) \(($0["file"] as! String).dropFirst(directory.path.count + 6)):\($0["line"] as! Int):\($0["column"] as! Int)"
+            })
         for expected in [
             "strings.missing-semicolon app/en.lproj/Localizable.strings:1:10",
             "strings.duplicate-key loose/Good.strings:2:1",
@@ -110,10 +115,11 @@ struct LintCommandTests {
             #expect(found.contains(expected), "\(expected) in \(found.sorted())")
         }
         let messages = reported.filter { $0["id"] as? String == "table.unreadable-file" }.compactMap { $0["message"] as? String }
-        #expect(messages.sorted() == [
-            "cannot read the file: No such file or directory", "cannot read the file: is a directory", "cannot read the file: is a directory",
-            "cannot read the file: is not a regular file", "cannot read the file: is not a regular file",
-        ])
+        #expect(
+            messages.sorted() == [
+                "cannot read the file: No such file or directory", "cannot read the file: is a directory", "cannot read the file: is a directory",
+                "cannot read the file: is not a regular file", "cannot read the file: is not a regular file",
+            ])
         // Human output too, and --ignore leaves the finding out like any other.
         let human = try RenderAlertCommand.run(["lint", directory.path + "/root"], timeout: 30)
         #expect(human.status == 1 && human.output.contains("Pipe.strings") && human.output.contains("[table.unreadable-file]"))
@@ -156,7 +162,9 @@ struct LintCommandTests {
         let (_, _, rest) = try findings(Self.sample + ["--ignore", "push.unsupported-specifier", "--ignore", "plural.missing-category"])
         #expect(all.contains { $0["id"] as? String == "push.unsupported-specifier" })
         #expect(!rest.contains { $0["id"] as? String == "push.unsupported-specifier" || $0["id"] as? String == "plural.missing-category" })
-        #expect(rest.count == all.filter { $0["id"] as? String != "push.unsupported-specifier" && $0["id"] as? String != "plural.missing-category" }.count)
+        #expect(
+            rest.count == all.filter { $0["id"] as? String != "push.unsupported-specifier" && $0["id"] as? String != "plural.missing-category" }.count
+        )
     }
 
     @Test func xcodeFormatIsOneLinePerFindingOrNote() throws {
@@ -166,7 +174,10 @@ struct LintCommandTests {
         for line in lines {
             #expect(line.wholeMatch(of: /.+:\d+:\d+: (error|warning|note): .+/) != nil, "\(line)")
         }
-        #expect(lines.contains("Resources/strings/en.lproj/Localizable.strings:29:34: error: \"digest.unread.body\" (en) is sent in pushes but uses %d: the device drops it and shows nothing [push.unsupported-specifier]"))
+        #expect(
+            lines.contains(
+                "Resources/strings/en.lproj/Localizable.strings:29:34: error: \"digest.unread.body\" (en) is sent in pushes but uses %d: the device drops it and shows nothing [push.unsupported-specifier]"
+            ))
     }
 
     @Test func gitHubAnnotationsEscapeTheirData() throws {
@@ -266,7 +277,9 @@ struct LintCommandTests {
         var rules: [String] = []
         for file in sources {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            for match in text.matches(of: /(?m)^\s*public static let \w+ = DiagnosticID\(\s*"([a-z0-9.-]+)"/) { declared.append(String(match.output.1)) }
+            for match in text.matches(of: /(?m)^\s*public static let \w+ = DiagnosticID\(\s*"([a-z0-9.-]+)"/) {
+                declared.append(String(match.output.1))
+            }
             for match in text.matches(of: /(?m)^(?:public )?struct (\w+): LintRule\b/) { rules.append(String(match.output.1)) }
         }
         #expect(declared.count > 80)
@@ -339,7 +352,9 @@ struct NoSilentPassTests {
         try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A fr\";\n\"b\" = \"B fr\";\n")
         let result = try RenderAlertCommand.run(["lint", directory.path + "/app"])
         #expect(result.status == 1, "\(result.output)")
-        #expect(result.output.contains("da's Localizable table is empty: a device that picks da shows every push key raw (en has 2 keys) [push.empty-table]"))
+        #expect(
+            result.output.contains(
+                "da's Localizable table is empty: a device that picks da shows every push key raw (en has 2 keys) [push.empty-table]"))
         #expect(result.output.contains("eo's Localizable table is empty"))
         #expect(!result.output.contains("fr's Localizable table"))
 
@@ -357,13 +372,17 @@ struct NoSilentPassTests {
         let noTables = try RenderAlertCommand.run(["lint", directory.path + "/empty"])
         #expect(noTables.status == 2)
         #expect(noTables.output.isEmpty)
-        #expect(noTables.error.contains("error: nothing to lint (\(directory.path)/empty): no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found"))
+        #expect(
+            noTables.error.contains(
+                "error: nothing to lint (\(directory.path)/empty): no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found"))
         #expect(!noTables.error.contains("Usage:"))
 
         for command in [["lint", directory.path + "/app", "--payloads"], ["preview", "--strings", directory.path + "/app"]] {
             let noPayloads = try RenderAlertCommand.run(command + [directory.path + "/payloads"])
             #expect(noPayloads.status == 2, "\(command)")
-            #expect(noPayloads.error.contains("error: no payloads to check (\(directory.path)/payloads): the directory holds no .json or .apns file"), "\(noPayloads.error)")
+            #expect(
+                noPayloads.error.contains("error: no payloads to check (\(directory.path)/payloads): the directory holds no .json or .apns file"),
+                "\(noPayloads.error)")
         }
     }
 
@@ -394,7 +413,9 @@ struct NoSilentPassTests {
 
         let directory = try TemporaryDirectory()
         // Catalog version 1.1 (Xcode 26), with an App Shortcuts stringSet.
-        try directory.write("Localizable.xcstrings", """
+        try directory.write(
+            "Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "version": "1.1", "strings": {
               "open": {"localizations": {
                 "en": {"stringSet": {"state": "translated", "values": ["Open ${applicationName}", "Launch ${applicationName}"]}},
@@ -583,7 +604,9 @@ struct LintConfigurationTests {
         let directory = try TemporaryDirectory()
         try directory.write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"debug.one\" = \"\";\n\"b\" = \"\";\n")
         try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A\";\n\"debug.one\" = \"x\";\n\"b\" = \"y\";\n")
-        try directory.write("lint.yml", """
+        try directory.write(
+            "lint.yml",
+            """
             severity:
               table.empty-value: error
             ignore:
@@ -595,10 +618,11 @@ struct LintConfigurationTests {
         #expect(result.status == 1)
         let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
         let findings = (root["findings"] as! [[String: Any]]).map { "\($0["id"]!) \($0["severity"]!) \($0["file"]!):\($0["line"]!):\($0["column"]!)" }
-        #expect(findings == [
-            "table.empty-value error app/en.lproj/Localizable.strings:3:7",
-            "config.unused-ignore warning lint.yml:6:5",
-        ])
+        #expect(
+            findings == [
+                "table.empty-value error app/en.lproj/Localizable.strings:3:7",
+                "config.unused-ignore warning lint.yml:6:5",
+            ])
     }
 
     @Test func anInvalidConfigurationIsALocatedErrorAndExitsTwo() throws {
@@ -649,7 +673,9 @@ struct LintDocumentReporterTests {
         final class Counter: NSObject, XMLParserDelegate {
             var elements: [String: Int] = [:]
             var failureTypes: [String] = []
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]
+            ) {
                 elements[name, default: 0] += 1
                 if name == "failure" { failureTypes.append(attributes["type"] ?? "") }
             }
@@ -696,7 +722,9 @@ struct InlineSuppressionTests {
 
     @Test func aCommentBeforeAnEntrySilencesItsRulesForThatKeyInEveryLocalization() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("app/en.lproj/Localizable.strings", """
+        try directory.write(
+            "app/en.lproj/Localizable.strings",
+            """
             "a" = "A";
             /* Brand name, never translated. render-alert:disable table.missing-key */
             "brand" = "Relay";
@@ -713,7 +741,9 @@ struct InlineSuppressionTests {
 
     @Test func unusedAndMisspelledSuppressionsAreReported() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("app/en.lproj/Localizable.strings", """
+        try directory.write(
+            "app/en.lproj/Localizable.strings",
+            """
             /* render-alert:disable table.missing-key */
             "a" = "A";
             /* render-alert:disable table.missing-kye */
@@ -726,12 +756,13 @@ struct InlineSuppressionTests {
             """)
         try directory.write("app/fr.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n\"d\" = \"D\";\n")
         let (_, findings) = try lintFindings(directory)
-        #expect(findings == [
-            "suppression.unused app/en.lproj/Localizable.strings:2",
-            "suppression.unknown-rule app/en.lproj/Localizable.strings:4",
-            "suppression.unknown-rule app/en.lproj/Localizable.strings:6",
-            "suppression.unused app/en.lproj/Localizable.strings:8",
-        ])
+        #expect(
+            findings == [
+                "suppression.unused app/en.lproj/Localizable.strings:2",
+                "suppression.unknown-rule app/en.lproj/Localizable.strings:4",
+                "suppression.unknown-rule app/en.lproj/Localizable.strings:6",
+                "suppression.unused app/en.lproj/Localizable.strings:8",
+            ])
         // A rule left out of the run cannot be expected to find anything.
         let ignoring = try lintFindings(directory, ["--ignore", "table.stale-key"]).findings
         #expect(!ignoring.contains("suppression.unused app/en.lproj/Localizable.strings:8"))
@@ -739,7 +770,9 @@ struct InlineSuppressionTests {
 
     @Test func aCatalogKeysCommentSilencesItsRules() throws {
         let directory = try TemporaryDirectory()
-        try directory.write("app/Localizable.xcstrings", """
+        try directory.write(
+            "app/Localizable.xcstrings",
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
               "brand": {"comment": "render-alert:disable catalog.untranslated", "localizations": {
                 "en": {"stringUnit": {"state": "new", "value": "Relay"}}}},

@@ -149,7 +149,8 @@ struct LintGateTests {
         for index in 0..<54 {
             let language = "l\(index)"
             let push = index == 7 ? "\"call\" = \"%d missed\";\n\"chat\" = \"%@: %@\";\n" : "\"call\" = \"%@ \(language)\";\n\"chat\" = \"%@: %@\";\n"
-            try directory.write("App/\(language).lproj/Localizable.strings", index == 9 ? push.replacingOccurrences(of: ";\n\"chat\"", with: "\n\"chat\"") : push)
+            try directory.write(
+                "App/\(language).lproj/Localizable.strings", index == 9 ? push.replacingOccurrences(of: ";\n\"chat\"", with: "\n\"chat\"") : push)
             try directory.write("App/\(language).lproj/Main.strings", "\"ui.0\" = \"\(language)\";\n")
         }
         try directory.write("payloads/call.json", #"{"aps": {"alert": {"loc-key": "call", "loc-args": ["Ana"]}}}"#)
@@ -177,7 +178,8 @@ struct LintGateTests {
 
         // GitHub: errors first, then one notice counting everything; the job summary too.
         let summary = directory.path + "/summary.md"
-        let github = try RenderAlertCommand.run(arguments + ["--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary], directory: directory.path)
+        let github = try RenderAlertCommand.run(
+            arguments + ["--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary], directory: directory.path)
         let annotations = github.output.split(separator: "\n")
         #expect(annotations.first?.hasPrefix("::error") == true)
         let warning = try #require(annotations.firstIndex { $0.hasPrefix("::warning") })

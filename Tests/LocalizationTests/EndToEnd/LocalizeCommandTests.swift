@@ -7,7 +7,9 @@ struct LocalizeCommandTests {
         let server = try RenderAlertCommand.run(["localize", "Resources/payloads/inbox-summary.json", "--language", "ar", "--payload-only"])
         #expect(server.status == 0, "\(server.error)")
         #expect(server.output.contains(#""title":"٣ رسائل غير مقروءة""#))
-        let device = try RenderAlertCommand.run(["localize", "Resources/payloads/inbox-summary.json", "--language", "ar", "--mode", "device", "--payload-only"])
+        let device = try RenderAlertCommand.run([
+            "localize", "Resources/payloads/inbox-summary.json", "--language", "ar", "--mode", "device", "--payload-only",
+        ])
         #expect(device.output.contains(#""title":"@messages@""#))
     }
 
@@ -23,14 +25,15 @@ struct LocalizeCommandTests {
     }
 
     @Test func batchStreamsAndSurvivesBadLines() throws {
-        let input = [
-            #"{"payload":{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}},"languages":["fr-CA","en"],"id":"a1"}"#,
-            "{not json",
-            #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["1"]}}},"languages":"he","mode":"device"}"#,
-            "",
-            #"{"payload":[],"languages":["en"]}"#,
-            #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["2"]}}},"languages":["he"]}"#,
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"payload":{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}},"languages":["fr-CA","en"],"id":"a1"}"#,
+                "{not json",
+                #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["1"]}}},"languages":"he","mode":"device"}"#,
+                "",
+                #"{"payload":[],"languages":["en"]}"#,
+                #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["2"]}}},"languages":["he"]}"#,
+            ].joined(separator: "\n") + "\n"
         let process = Process()
         process.executableURL = RenderAlertCommand.executable
         process.arguments = ["localize", "--batch"]
@@ -50,11 +53,15 @@ struct LocalizeCommandTests {
         #expect(lines.map { $0["sendable"] as? Bool } == [true, false, true, false, true])
         #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 5, 6])
         #expect(lines[0]["id"] as? String == "a1")
-        #expect(((lines[0]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["body"] as? String } == "Ana a tenté de vous joindre.")
+        #expect(
+            ((lines[0]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["body"] as? String }
+                == "Ana a tenté de vous joindre.")
         #expect(lines[1]["error"] != nil)
         #expect(lines[2]["mode"] as? String == "device")
         #expect(lines[3]["error"] as? String == "the line has no \"payload\" object")
-        #expect(((lines[4]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["title"] as? String } == "שתי הודעות שלא נקראו")
+        #expect(
+            ((lines[4]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["title"] as? String }
+                == "שתי הודעות שלא נקראו")
     }
 
     /// No path turns a payload that did not parse, or a field that would show its key, into a
@@ -118,19 +125,26 @@ struct LocalizeCommandTests {
     @Test func keptKeysWorkOnEveryBuild() throws {
         let directory = try TemporaryDirectory()
         for (version, hasKey) in [("5.3", true), ("5.2", false)] {
-            try directory.write("\(version)/en.lproj/Localizable.strings", "\"old.key\" = \"Old\";\n" + (hasKey ? "\"new.key\" = \"New message from %@\";\n" : ""))
-            try directory.write("\(version)/fr.lproj/Localizable.strings", "\"old.key\" = \"Ancien\";\n" + (hasKey ? "\"new.key\" = \"Nouveau message de %@ (5.3) : 100 %% sûr\";\n" : ""))
+            try directory.write(
+                "\(version)/en.lproj/Localizable.strings", "\"old.key\" = \"Old\";\n" + (hasKey ? "\"new.key\" = \"New message from %@\";\n" : ""))
+            try directory.write(
+                "\(version)/fr.lproj/Localizable.strings",
+                "\"old.key\" = \"Ancien\";\n" + (hasKey ? "\"new.key\" = \"Nouveau message de %@ (5.3) : 100 %% sûr\";\n" : ""))
         }
         try directory.write("p.json", #"{"aps":{"alert":{"loc-key":"new.key","loc-args":["Ana"]}}}"#)
         let localized = try RenderAlertCommand.run(
             ["localize", directory.path + "/p.json", "--strings", directory.path + "/5.3", "--language", "fr", "--keep-keys", "--payload-only"])
         #expect(localized.status == 0, "\(localized.error)")
         // Percent signs doubled: a build without the key formats this text with loc-args.
-        #expect(localized.output == #"{"aps":{"alert":{"body":"Nouveau message de Ana (5.3) : 100 %% sûr","loc-key":"new.key","loc-args":["Ana"]}}}"# + "\n")
+        #expect(
+            localized.output == #"{"aps":{"alert":{"body":"Nouveau message de Ana (5.3) : 100 %% sûr","loc-key":"new.key","loc-args":["Ana"]}}}"#
+                + "\n")
         try directory.write("kept.json", localized.output)
         for (version, expected) in [("5.3", "Nouveau message de Ana (5.3) : 100 % sûr"), ("5.2", "Nouveau message de Ana (5.3) : 100 % sûr")] {
-            let preview = try RenderAlertCommand.json(
-                ["preview", directory.path + "/kept.json", "--strings", directory.path + "/" + version, "--language", "fr", "--format", "json"]) as! [String: Any]
+            let preview =
+                try RenderAlertCommand.json(
+                    ["preview", directory.path + "/kept.json", "--strings", directory.path + "/" + version, "--language", "fr", "--format", "json"])
+                as! [String: Any]
             let render = ((preview["previews"] as! [[String: Any]])[0]["renders"] as! [[String: Any]])[0]
             #expect(render["body"] as? String == expected, "\(version): \(render["body"] ?? "")")
         }

@@ -15,7 +15,8 @@ struct ManifestCommandTests {
     }
 
     @Test func entriesAreReadWithLocatedErrors() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             {"version": 1, "keys": [
               {"field": "title", "key": "call.missed.title"},
               {"key": "call.missed.body", "arguments": ["string", "number"], "since": "5.3"},
@@ -42,7 +43,8 @@ struct ManifestCommandTests {
         let directory = try TemporaryDirectory()
         try directory.write("app/en.lproj/Localizable.strings", "\"greet\" = \"Hi %@\";\n\"title\" = \"Hello\";\n")
         try directory.write("app/fr.lproj/Localizable.strings", "\"greet\" = \"Salut\";\n")
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             {"version": 1, "keys": [
               1️⃣{"key": "greet", "arguments": ["string"]},
               2️⃣{"field": "title", "key": "title"}
@@ -55,7 +57,8 @@ struct ManifestCommandTests {
         func at(_ id: String, _ mark: String) -> [Object] {
             let position = marked.location(mark)
             return findings.filter {
-                $0["id"] as? String == id && $0["file"] as? String == manifest && $0["line"] as? Int == position.line && $0["column"] as? Int == position.column
+                $0["id"] as? String == id && $0["file"] as? String == manifest && $0["line"] as? Int == position.line
+                    && $0["column"] as? Int == position.column
             }
         }
         // fr lacks the title key: fr users see "title"; fr's greet drops its argument.
@@ -74,7 +77,8 @@ struct ManifestCommandTests {
     @Test func entryHeadersAreCheckedAgainstThePayload() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app/en.lproj/Localizable.strings", "\"greet\" = \"Hi %@\";\n")
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             {"version": 1, "keys": [
               {"key": "greet", "arguments": ["string"], "headers": 1️⃣{"apns-push-type": "background", "apns-priority": 10}},
               {"key": "greet", "arguments": ["string"], "headers": {"apns-push-type": "alert", "apns-topic": "com.example.app"}},
@@ -87,11 +91,15 @@ struct ManifestCommandTests {
         #expect(read.keys.count == 2)
         #expect(read.keys[0].headers?.pushType == "background" && read.keys[0].headers?.priority == 10)
         let invalid = read.diagnostics.filter { $0.id == .manifestInvalid }
-        #expect(invalid.count == 1 && invalid[0].position == marked.location("2️⃣") && invalid[0].message.contains("unknown header \"apns-push-typ\""), "\(invalid)")
+        #expect(
+            invalid.count == 1 && invalid[0].position == marked.location("2️⃣") && invalid[0].message.contains("unknown header \"apns-push-typ\""),
+            "\(invalid)")
         let (_, findings) = try lintFindings([directory.path + "/app", "--manifest", manifest])
         let mismatches = findings.filter { $0["id"] as? String == "apns.header-mismatch" }
         let position = marked.location("1️⃣")
-        #expect(!mismatches.isEmpty && mismatches.allSatisfy { $0["line"] as? Int == position.line && $0["column"] as? Int == position.column }, "\(findings)")
+        #expect(
+            !mismatches.isEmpty && mismatches.allSatisfy { $0["line"] as? Int == position.line && $0["column"] as? Int == position.column },
+            "\(findings)")
         // The well-fitting entry brings no finding of its own.
         #expect(mismatches.allSatisfy { $0["line"] as? Int == position.line })
         // Written back, the headers are kept and read the same.
@@ -101,7 +109,8 @@ struct ManifestCommandTests {
 
     @Test func staleCatalogKeysTheServerSendsAreReportedWithTheirFix() throws {
         let directory = try TemporaryDirectory()
-        let catalog = MarkedText("""
+        let catalog = MarkedText(
+            """
             {"sourceLanguage": "en", "version": "1.0", "strings": {
               1️⃣"push.only": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Ping"}}}},
               "old.unused": {"extractionState": "stale", "localizations": {"en": {"stringUnit": {"state": "translated", "value": "Old"}}}}
@@ -162,21 +171,26 @@ struct ManifestCommandTests {
         let (status, findings) = try lintFindings(apps + ["--manifest", directory.path + "/m.json"])
         #expect(status == 1)
         let messages = findings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String }
-        #expect(messages == [
-            #"loc-key "NEW_KEY" is missing in 5.2 (all 2 localizations): users on 5.2 see the key"#,
-            #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#,
-        ])
+        #expect(
+            messages == [
+                #"loc-key "NEW_KEY" is missing in 5.2 (all 2 localizations): users on 5.2 see the key"#,
+                #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#,
+            ])
         let position = marked.location("1️⃣")
-        #expect(findings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.allSatisfy { $0["line"] as? Int == position.line && $0["column"] as? Int == position.column })
+        #expect(
+            findings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.allSatisfy {
+                $0["line"] as? Int == position.line && $0["column"] as? Int == position.column
+            })
         // The per-localization finding is replaced by the labelled one, not doubled.
         #expect(!findings.contains { $0["id"] as? String == "payload.key-missing" })
 
         // "since": the server sends NEW_KEY to 5.3 and later only; 5.2 is not asked.
         try directory.write("since.json", #"{"version": 1, "keys": [{"key": "NEW_KEY", "since": "5.3"}]}"#)
         let (_, sinceFindings) = try lintFindings(apps + ["--manifest", directory.path + "/since.json"])
-        #expect(sinceFindings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String } == [
-            #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#
-        ])
+        #expect(
+            sinceFindings.filter { $0["id"] as? String == "payload.key-missing-in-version" }.compactMap { $0["message"] as? String } == [
+                #"loc-key "NEW_KEY" is missing in 5.3 (1 of 2 localizations: fr): users on 5.3 see the key"#
+            ])
 
         let malformed = try RenderAlertCommand.run(["lint", "--app", "5.2", "--manifest", directory.path + "/m.json"])
         #expect(malformed.status == 2 && malformed.error.contains("VERSION=DIR"))
@@ -184,7 +198,9 @@ struct ManifestCommandTests {
         #expect(missing.status == 2 && missing.error.contains("no such directory"))
     }
 
-    @Test(arguments: [("5.2", "5.3", true), ("5.9", "5.10", true), ("5.10", "5.9", false), ("5.3", "5.3", false), ("5", "5.0.1", true), ("6.0", "5.9", false)])
+    @Test(arguments: [
+        ("5.2", "5.3", true), ("5.9", "5.10", true), ("5.10", "5.9", false), ("5.3", "5.3", false), ("5", "5.0.1", true), ("6.0", "5.9", false),
+    ])
     func versionsCompareByNumber(a: String, b: String, precedes: Bool) {
         #expect(AppVersions.precedes(a, b) == precedes)
     }

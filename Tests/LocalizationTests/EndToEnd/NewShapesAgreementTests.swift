@@ -12,12 +12,14 @@ struct NewShapesAgreementTests {
 
     static func fixture() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try directory.write("app/Localizable.xcstrings", NestedVariationTests.catalog([
-            ("tabs", NestedVariationTests.pluralOverDevice),
-            ("tabs.bare", NestedVariationTests.pluralOverDeviceWithoutOther),
-            ("tabs.deep", NestedVariationTests.deep),
-            ("files", NestedVariationTests.deviceWithSubstitutions),
-        ]))
+        try directory.write(
+            "app/Localizable.xcstrings",
+            NestedVariationTests.catalog([
+                ("tabs", NestedVariationTests.pluralOverDevice),
+                ("tabs.bare", NestedVariationTests.pluralOverDeviceWithoutOther),
+                ("tabs.deep", NestedVariationTests.deep),
+                ("files", NestedVariationTests.deviceWithSubstitutions),
+            ]))
         try directory.write("p/tabs.json", #"{"aps":{"alert":{"loc-key":"tabs","loc-args":["1"]}}}"#)
         try directory.write("p/tabs.bare.json", #"{"aps":{"alert":{"loc-key":"tabs.bare","loc-args":["2"]}}}"#)
         try directory.write("p/tabs.deep.json", #"{"aps":{"alert":{"loc-key":"tabs.deep","loc-args":["1"]}}}"#)
@@ -44,20 +46,29 @@ struct NewShapesAgreementTests {
                 for mode in [LocalizationMode.server, .device] {
                     let library = renderer.localize(payload, preferredLanguages: ["en"], mode: mode, device: device, fallback: .device)
                     let command = try Self.body(
-                        ["localize", file, "--strings", "app", "--language", "en", "--mode", mode.rawValue, "--device", device.rawValue, "--fallback", "device"],
+                        [
+                            "localize", file, "--strings", "app", "--language", "en", "--mode", mode.rawValue, "--device", device.rawValue,
+                            "--fallback", "device",
+                        ],
                         in: directory.path)
                     #expect(command == library.body, "\(name) \(device) \(mode)")
                 }
             }
             // preview shows an iPhone: the device-mode text for it.
-            let preview = try RenderAlertCommand.json(["preview", file, "--strings", "app", "--language", "en", "--format", "json"], directory: directory.path) as! Object
+            let preview =
+                try RenderAlertCommand.json(["preview", file, "--strings", "app", "--language", "en", "--format", "json"], directory: directory.path)
+                as! Object
             let render = ((preview["previews"] as! [Object])[0]["renders"] as! [Object])[0]
             let iPhone = renderer.localize(payload, preferredLanguages: ["en"], mode: .device, device: .iphone, fallback: .device)
             #expect(render["body"] as? String == iPhone.body, "\(name)")
         }
         // The shapes themselves, as the catalog means them.
-        #expect(try Self.body(["localize", "p/tabs.json", "--strings", "app", "--language", "en", "--device", "ipad"], in: directory.path) == "1 tab on iPad")
-        #expect(try Self.body(["localize", "p/files.json", "--strings", "app", "--language", "en", "--device", "ipad"], in: directory.path) == "iPad: 1 file in 2 folders")
+        #expect(
+            try Self.body(["localize", "p/tabs.json", "--strings", "app", "--language", "en", "--device", "ipad"], in: directory.path)
+                == "1 tab on iPad")
+        #expect(
+            try Self.body(["localize", "p/files.json", "--strings", "app", "--language", "en", "--device", "ipad"], in: directory.path)
+                == "iPad: 1 file in 2 folders")
     }
 
     @Test func liveActivityFindingsAreTheSameFromEveryCommand() throws {
@@ -92,7 +103,8 @@ struct NewShapesAgreementTests {
             #"{"id":4,"payload":\#(payload),"languages":["en"],"device":"appletv"}"#,
             #"{"id":5,"payload":\#(payload),"languages":["en"],"devise":"ipad"}"#,
         ]
-        let result = try RenderAlertCommand.run(["localize", "--batch", "--strings", "app"], directory: directory.path, input: lines.joined(separator: "\n") + "\n")
+        let result = try RenderAlertCommand.run(
+            ["localize", "--batch", "--strings", "app"], directory: directory.path, input: lines.joined(separator: "\n") + "\n")
         let answers = result.output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! Object }
         #expect(answers.count == 5, "\(result.output) \(result.error)")
         func body(_ answer: Object) -> String? { (((answer["payload"] as? Object)?["aps"] as? Object)?["alert"] as? Object)?["body"] as? String }

@@ -12,7 +12,9 @@ struct OneExplanationTests {
     /// An app and payloads that between them make a device do every surprising thing.
     static func fixture() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try directory.write("app/en.lproj/Localizable.strings", """
+        try directory.write(
+            "app/en.lproj/Localizable.strings",
+            """
             "dropped" = "You have %d new from %@";
             "pct" = "50%é %@";
             "two" = "%1$@ and %2$@";
@@ -21,7 +23,9 @@ struct OneExplanationTests {
             "plain" = "Hi %@ again";
 
             """)
-        try directory.write("app/en.lproj/Localizable.stringsdict", """
+        try directory.write(
+            "app/en.lproj/Localizable.stringsdict",
+            """
             <plist><dict><key>count</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
             <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
             <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d items</string></dict></dict></dict></plist>
@@ -114,7 +118,8 @@ struct OneExplanationTests {
         for (name, arguments) in Self.commands("dropped", extra: ["--ignore", "no.such-rule"]) {
             #expect(try RenderAlertCommand.run(arguments, directory: directory.path).status == 2, "\(name)")
         }
-        let dump = try RenderAlertCommand.run(["dump", "app/de.lproj/Localizable.strings", "--ignore", "strings.missing-semicolon"], directory: directory.path)
+        let dump = try RenderAlertCommand.run(
+            ["dump", "app/de.lproj/Localizable.strings", "--ignore", "strings.missing-semicolon"], directory: directory.path)
         #expect(dump.status == 0 && !dump.output.contains("missing-semicolon"))
     }
 }

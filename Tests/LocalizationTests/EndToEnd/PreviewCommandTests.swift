@@ -36,7 +36,8 @@ struct PreviewCommandTests {
     }
 
     /// A 2×2 PNG, written by Python's zlib and struct.
-    static let png = Array(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGNQSXz2H4QZYAwAUM4JqbzmeNcAAAAASUVORK5CYII=")!)
+    static let png = Array(
+        Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGNQSXz2H4QZYAwAUM4JqbzmeNcAAAAASUVORK5CYII=")!)
 
     @Test func appIconIsEmbeddedOnceAndAnythingButAnImageIsRefused() throws {
         let directory = try TemporaryDirectory()
@@ -57,10 +58,13 @@ struct PreviewCommandTests {
         try directory.write("icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>")
         try directory.write("empty.png", "")
         try directory.write("huge.png", Self.png + [UInt8](repeating: 0, count: 1 << 20))
-        for (file, reason) in [("missing.png", "No such file"), ("icon.svg", "not a PNG or JPEG"), ("empty.png", "empty"), ("huge.png", "1 MiB"), ("", "is a directory")] {
+        for (file, reason) in [
+            ("missing.png", "No such file"), ("icon.svg", "not a PNG or JPEG"), ("empty.png", "empty"), ("huge.png", "1 MiB"), ("", "is a directory"),
+        ] {
             let refused = try RenderAlertCommand.run(["preview", "--format", "html", "--app-icon", directory.path + "/" + file])
             #expect(refused.status == 2 && refused.output.isEmpty, "\(file)")
-            #expect(refused.error.contains("cannot use the app icon (\(directory.path)/\(file))") && refused.error.contains(reason), "\(refused.error)")
+            #expect(
+                refused.error.contains("cannot use the app icon (\(directory.path)/\(file))") && refused.error.contains(reason), "\(refused.error)")
         }
         let notHTML = try RenderAlertCommand.run(["preview", "--app-icon", directory.path + "/icon.png"])
         #expect(notHTML.status == 2 && notHTML.error.contains("--app-icon goes with --format html"))
@@ -130,7 +134,10 @@ struct PreviewCommandTests {
     }
 
     @Test func matchCommand() throws {
-        let root = try RenderAlertCommand.json(["match", "--preferred", "es-MX", "--available", "es,es-419,en", "--development-region", "en", "--format", "json"]) as! Object
+        let root =
+            try RenderAlertCommand.json([
+                "match", "--preferred", "es-MX", "--available", "es,es-419,en", "--development-region", "en", "--format", "json",
+            ]) as! Object
         #expect(root["searchList"] as? [String] == ["es-419", "es", "en"])
         #expect((root["explanation"] as? String)?.contains("es_MX → es_419 → es") == true)
         let directory = try RenderAlertCommand.run(["match", "--preferred", "zh-HK", "--available", "Resources/strings"])
@@ -138,7 +145,10 @@ struct PreviewCommandTests {
     }
 
     @Test func dumpCommand() throws {
-        let tables = try RenderAlertCommand.json(["dump", "Tests/LocalizationTests/Fixtures/corpus/edge-cases/14_junk_after_semicolon.strings", "--format", "json"]) as! [Object]
+        let tables =
+            try RenderAlertCommand.json([
+                "dump", "Tests/LocalizationTests/Fixtures/corpus/edge-cases/14_junk_after_semicolon.strings", "--format", "json",
+            ]) as! [Object]
         let table = tables[0]
         #expect(table["table"] as? [String: String] == ["a": "b"])
         let entries = table["entries"] as! [Object]
@@ -155,9 +165,13 @@ struct PreviewCommandTests {
     @Test func terminalCardsClampTheBodyByDisplayWidth() throws {
         let directory = try TemporaryDirectory()
         let japanese = String(repeating: "東京駅に着きました。電車が四十分遅れたので、ホテルには七時ごろ着きます。", count: 4)
-        try directory.write("long-ja.json", #"{"aps":{"alert":{"title-loc-key":"message.direct.title","title-loc-args":["Noor"],"body":"\#(japanese)"}}}"#)
+        try directory.write(
+            "long-ja.json", #"{"aps":{"alert":{"title-loc-key":"message.direct.title","title-loc-args":["Noor"],"body":"\#(japanese)"}}}"#)
         let result = try RenderAlertCommand.run(
-            ["preview", "Resources/payloads/long-message.json", directory.path + "/long-ja.json", "--language", "en", "--language", "ja", "--language", "ar", "--layout", "cards"],
+            [
+                "preview", "Resources/payloads/long-message.json", directory.path + "/long-ja.json", "--language", "en", "--language", "ja",
+                "--language", "ar", "--layout", "cards",
+            ],
             environment: ["COLUMNS": "50"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.components(separatedBy: "\n")
@@ -169,7 +183,9 @@ struct PreviewCommandTests {
         #expect(cards.count == 6)
         for card in cards {
             for line in card {
-                #expect(DisplayText.width(line.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")) == 2 + 42, "\(line)")
+                #expect(
+                    DisplayText.width(line.replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")) == 2 + 42,
+                    "\(line)")
             }
             // Top border, app row, title, four body lines, bottom border.
             #expect(card.count == 8, "\(card.joined(separator: "\n"))")

@@ -68,7 +68,9 @@ struct PreviewWatchTests {
         #expect(eventually { contents(page).contains("Noor</bdi>") && !contents(page).contains("Ana</bdi>") }, "the payloads folder's new file")
         try directory.write("payloads/q.json", "{ not json")
         try FileManager.default.createDirectory(atPath: directory.path + "/payloads/r.json", withIntermediateDirectories: true)
-        #expect(eventually { contents(directory.path + "/stderr.txt").contains("error: cannot read the payload") }, "\(contents(directory.path + "/stderr.txt"))")
+        #expect(
+            eventually { contents(directory.path + "/stderr.txt").contains("error: cannot read the payload") },
+            "\(contents(directory.path + "/stderr.txt"))")
         #expect(process.isRunning, "an error does not end watching")
         try FileManager.default.removeItem(atPath: directory.path + "/payloads/r.json")
         try directory.write("payloads/q.json", #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Samir"]}}}"#)

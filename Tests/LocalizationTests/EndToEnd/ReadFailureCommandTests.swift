@@ -19,13 +19,17 @@ struct ReadFailureCommandTests {
     @Test func missingInputIsOneLocatedLineWithoutUsage() throws {
         let missing = "No such file or directory"
         try expectInputError(["preview", "no-such.json"], "cannot read the payload (no-such.json): \(missing)")
-        try expectInputError(["preview", "Resources/payloads/reaction.json", "--strings", "/nonexistent"], "cannot read the app (/nonexistent): \(missing)")
+        try expectInputError(
+            ["preview", "Resources/payloads/reaction.json", "--strings", "/nonexistent"], "cannot read the app (/nonexistent): \(missing)")
         try expectInputError(["localize", "no-such.json"], "cannot read the payload (no-such.json): \(missing)")
         try expectInputError(["localize", "--batch", "--strings", "/nonexistent"], "cannot read the app (/nonexistent): \(missing)")
-        try expectInputError(["dump", "Resources/strings/en.lproj/Localizable.strings", "no-such.strings"], "cannot read the table (no-such.strings): \(missing)")
+        try expectInputError(
+            ["dump", "Resources/strings/en.lproj/Localizable.strings", "no-such.strings"], "cannot read the table (no-such.strings): \(missing)")
         try expectInputError(["lint", "/nonexistent/path"], "cannot lint (/nonexistent/path): \(missing)")
         try expectInputError(["lint", "Resources/strings", "--payloads", "no-such.json"], "cannot read the payload (no-such.json): \(missing)")
-        try expectInputError(["lint", "Resources/strings", "--baseline", "/nonexistent/baseline.json"], "cannot read the baseline (/nonexistent/baseline.json): \(missing)")
+        try expectInputError(
+            ["lint", "Resources/strings", "--baseline", "/nonexistent/baseline.json"],
+            "cannot read the baseline (/nonexistent/baseline.json): \(missing)")
     }
 
     /// Named like a table, payload or baseline but a FIFO or a directory: refused at once
@@ -49,7 +53,8 @@ struct ReadFailureCommandTests {
         try expectInputError(["lint", path + "/app", "--payloads", path + "/payloads"], "cannot read the payload (\(path)/payloads/p.json): \(fifo)")
         try expectInputError(["lint", path + "/app", "--baseline", path + "/p.json"], "cannot read the baseline (\(path)/p.json): \(fifo)")
         try expectInputError(["preview", path + "/p.json", "--strings", path + "/app"], "cannot read the payload (\(path)/p.json): \(fifo)")
-        try expectInputError(["preview", path + "/payloads", "--strings", path + "/app"], "cannot read the payload (\(path)/payloads/p.json): \(fifo)")
+        try expectInputError(
+            ["preview", path + "/payloads", "--strings", path + "/app"], "cannot read the payload (\(path)/payloads/p.json): \(fifo)")
         try expectInputError(["localize", path + "/p.json", "--strings", path + "/app"], "cannot read the payload (\(path)/p.json): \(fifo)")
     }
 
@@ -57,8 +62,9 @@ struct ReadFailureCommandTests {
         let directory = try TemporaryDirectory()
         try directory.write("baseline.json", "[1, 2]")
         let path = directory.path + "/baseline.json"
-        try expectInputError(["lint", "Resources/strings", "--baseline", path],
-                             "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 2, \"findings\": […]})")
+        try expectInputError(
+            ["lint", "Resources/strings", "--baseline", path],
+            "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 2, \"findings\": […]})")
     }
 
     @Test func usageErrorsKeepTheUsageText() throws {

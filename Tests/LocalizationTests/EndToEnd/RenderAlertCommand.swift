@@ -73,7 +73,8 @@ enum RenderAlertCommand {
         deadline.cancel()
         return Result(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self), timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+            error: String(decoding: errorData, as: UTF8.self),
+            timedOut: process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
     }
 
     static func json(_ arguments: [String], directory: String? = nil) throws -> Any {

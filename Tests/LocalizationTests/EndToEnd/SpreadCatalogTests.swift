@@ -15,7 +15,8 @@ struct SpreadCatalogTests {
             let code = String([letters[index % 676 / 26], letters[index % 26]])
             let language = index < 676 ? code : code + "-" + regions[(index / 676) % regions.count]
             entries.append(
-                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Text \#(index)"}}, "\#(language)": {"stringUnit": {"state": "translated", "value": "T \#(index)"}}}}"#)
+                #""key.\#(index)": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Text \#(index)"}}, "\#(language)": {"stringUnit": {"state": "translated", "value": "T \#(index)"}}}}"#
+            )
         }
         return #"{"sourceLanguage": "en", "version": "1.0", "strings": {"# + entries.joined(separator: ",\n") + "}}"
     }

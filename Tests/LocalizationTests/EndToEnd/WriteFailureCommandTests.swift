@@ -8,7 +8,9 @@ struct WriteFailureCommandTests {
     /// `/dev/full` fails every write with ENOSPC.
     static let full = "/dev/full"
 
-    func expectWriteFailure(_ result: RenderAlertCommand.Result, _ destination: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectWriteFailure(
+        _ result: RenderAlertCommand.Result, _ destination: String, _ context: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 2, "\(context): exit \(result.status), \(result.error)", sourceLocation: sourceLocation)
         #expect(result.error.contains("No space left on device"), "\(context): \(result.error)", sourceLocation: sourceLocation)
         #expect(result.error.contains("(\(destination))"), "\(context): \(result.error)", sourceLocation: sourceLocation)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 /// The matcher against Apple's own implementation on generated inputs.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Localization matching vectors")
@@ -24,7 +25,8 @@ extension MatcherVectorTests {
     /// and docs/device-behaviour.md §7.1 also accept its legacy name: `English` for `en`,
     /// `French` for `fr`. The toolkit follows CoreFoundation; these rows are checked for that.
     static let legacyNameRows: [String: String] = [
-        "en\tar|Base|ca|cs|da|Dutch|el|English|es_MX|fi|French|German|he|hr|hu|id|Italian|Japanese|ko|ms|no|pl|pt|pt_PT|ro|ru|sk|Spanish|sv|th|tr|uk|vi|zh_CN|zh_TW\ten": "English|en",
+        "en\tar|Base|ca|cs|da|Dutch|el|English|es_MX|fi|French|German|he|hr|hu|id|Italian|Japanese|ko|ms|no|pl|pt|pt_PT|ro|ru|sk|Spanish|sv|th|tr|uk|vi|zh_CN|zh_TW\ten":
+            "English|en",
         "de|de|pt\tfi|zh-Hant|Base|French|fr_FR|mo\tfr": "French|fr",
         "ar-EG|uk\tde|French|id|tr|Base|pt-PT|hi-Latn\tfr": "French|fr",
     ]

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 /// The headers a payload is sent with, checked against it as APNs and the device treat them.
@@ -16,7 +17,11 @@ struct APNsHeadersTests {
         #expect(messages(APNsHeaders(pushType: "liveactivity", topic: "com.x.push-type.liveactivity", priority: 10), Self.activity).isEmpty)
         #expect(messages(APNsHeaders(pushType: "alert", topic: "com.x", priority: 10, expiration: 0), Self.alert).isEmpty)
         #expect(messages(APNsHeaders(pushType: "background", topic: "com.x", priority: 5), Self.silent).isEmpty)
-        #expect(messages(APNsHeaders(pushType: "liveactivity", channelID: "dHN0"), #"{"aps":{"event":"update","timestamp":1,"content-state":{},"alert":{"title-loc-key":"T","loc-key":"B"}}}"#).isEmpty)
+        #expect(
+            messages(
+                APNsHeaders(pushType: "liveactivity", channelID: "dHN0"),
+                #"{"aps":{"event":"update","timestamp":1,"content-state":{},"alert":{"title-loc-key":"T","loc-key":"B"}}}"#
+            ).isEmpty)
     }
 
     @Test(arguments: [
@@ -30,7 +35,11 @@ struct APNsHeadersTests {
         (APNsHeaders(pushType: "alrt"), alert, "is not a push type APNs knows"),
         (APNsHeaders(priority: 7), alert, "apns-priority 7 is not 1, 5 or 10"),
         (APNsHeaders(expiration: 1_700_000_000_000), alert, "is in milliseconds"),
-        (APNsHeaders(pushType: "liveactivity", channelID: "dHN0"), #"{"aps":{"event":"update","timestamp":1,"content-state":{},"alert":{"title":"Score","body":"2-1"}}}"#, "a broadcast sends one payload to every subscriber"),
+        (
+            APNsHeaders(pushType: "liveactivity", channelID: "dHN0"),
+            #"{"aps":{"event":"update","timestamp":1,"content-state":{},"alert":{"title":"Score","body":"2-1"}}}"#,
+            "a broadcast sends one payload to every subscriber"
+        ),
         (APNsHeaders(pushType: "alert", channelID: "dHN0"), alert, "broadcast channels carry Live Activity updates only"),
     ])
     func aMismatchIsAnError(_ headers: APNsHeaders, _ json: String, _ words: String) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 /// A Live Activity push as ActivityKit reads it: an event it knows, what that event needs, dates

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 /// The notification type a provider might already send through a push library: APNs' key
@@ -12,7 +13,10 @@ private struct OutgoingNotification: Encodable {
             var locArgs: [String]
             var body: String?
             enum CodingKeys: String, CodingKey {
-                case titleLocKey = "title-loc-key", locKey = "loc-key", locArgs = "loc-args", body
+                case titleLocKey = "title-loc-key"
+                case locKey = "loc-key"
+                case locArgs = "loc-args"
+                case body
             }
         }
         var alert: Alert
@@ -20,7 +24,9 @@ private struct OutgoingNotification: Encodable {
         var threadID: String?
         var relevanceScore: Float?
         enum CodingKeys: String, CodingKey {
-            case alert, badge, threadID = "thread-id", relevanceScore = "relevance-score"
+            case alert, badge
+            case threadID = "thread-id"
+            case relevanceScore = "relevance-score"
         }
     }
     var aps: APS
@@ -47,7 +53,10 @@ struct PayloadBuildingTests {
         let parsedOurs = try JSONSerialization.jsonObject(with: Data(ours.utf8)) as! NSDictionary
         let parsedFoundation = try JSONSerialization.jsonObject(with: Data(foundation.utf8)) as! NSDictionary
         #expect(parsedOurs == parsedFoundation, "\(ours)\n\(foundation)")
-        #expect(ours.hasPrefix(#"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana \"Li\"\n"]},"badge":3,"thread-id":"calls","relevance-score":0.1},"#))
+        #expect(
+            ours.hasPrefix(
+                #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Ana \"Li\"\n"]},"badge":3,"thread-id":"calls","relevance-score":0.1},"#
+            ))
         #expect(ours.contains(#""participants":[1,18446744073709551615]"#), "UInt64 is written exactly")
     }
 
@@ -67,13 +76,16 @@ struct PayloadBuildingTests {
     }
 
     @Test func literalPayload() {
-        let payload = NotificationPayload(document: .object([
-            "aps": .object(["alert": .object(["loc-key": "greeting", "loc-args": ["Ana", 2, 2.5, true]]), "badge": 1]),
-            "custom": .object(["deep": [1, 2]]),
-        ]))
+        let payload = NotificationPayload(
+            document: .object([
+                "aps": .object(["alert": .object(["loc-key": "greeting", "loc-args": ["Ana", 2, 2.5, true]]), "badge": 1]),
+                "custom": .object(["deep": [1, 2]]),
+            ]))
         #expect(payload.isParsed && payload.diagnostics.filter { $0.severity == .error }.isEmpty)
         #expect(payload.aps.alert?.body.locArgs?.map(\.text) == ["Ana", "2", "2.5", "1"])
-        #expect(payload.document.serialized() == #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana",2,2.5,true]},"badge":1},"custom":{"deep":[1,2]}}"#)
+        #expect(
+            payload.document.serialized()
+                == #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana",2,2.5,true]},"badge":1},"custom":{"deep":[1,2]}}"#)
         let renderer = AlertRenderer(app: makeApp(["en": #""greeting" = "Hello %@";"#]))
         let localized = renderer.localize(payload, preferredLanguages: ["en"])
         #expect(localized.isSendable && localized.body == "Hello Ana")

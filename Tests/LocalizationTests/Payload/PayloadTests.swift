@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Payload model")
@@ -12,17 +13,22 @@ struct PayloadTests {
     }
 
     @Test func dictionaryAlertWithEveryKey() {
-        let payload = NotificationPayload(parsing: """
-            {"aps":{"alert":{"title":"T","subtitle":"S","body":"B","launch-image":"L","title-loc-key":"tk","title-loc-args":["a"],
-            "subtitle-loc-key":"sk","subtitle-loc-args":[],"loc-key":"bk","loc-args":["x",5,2.5,true,false,null,{"a":1},[1]],
-            "action-loc-key":"OPEN","summary-arg":"Ana","summary-arg-count":2},
-            "badge":3,"sound":{"critical":1,"name":"alarm.caf","volume":1.5},"thread-id":"t","category":"C",
-            "content-available":1,"mutable-content":1,"interruption-level":"critical","relevance-score":2,
-            "target-content-id":"w","filter-criteria":"work"},"custom":{"deep":[1,2]}}
-            """)
+        let payload = NotificationPayload(
+            parsing: """
+                {"aps":{"alert":{"title":"T","subtitle":"S","body":"B","launch-image":"L","title-loc-key":"tk","title-loc-args":["a"],
+                "subtitle-loc-key":"sk","subtitle-loc-args":[],"loc-key":"bk","loc-args":["x",5,2.5,true,false,null,{"a":1},[1]],
+                "action-loc-key":"OPEN","summary-arg":"Ana","summary-arg-count":2},
+                "badge":3,"sound":{"critical":1,"name":"alarm.caf","volume":1.5},"thread-id":"t","category":"C",
+                "content-available":1,"mutable-content":1,"interruption-level":"critical","relevance-score":2,
+                "target-content-id":"w","filter-criteria":"work"},"custom":{"deep":[1,2]}}
+                """)
         let aps = payload.aps
         let alert = aps.alert!
-        #expect(alert.title == AlertField(text: "T", locKey: "tk", locArgs: [LocArgument(text: "a", kind: .string, location: alert.title.locArgs?.first?.location)], location: alert.title.location))
+        #expect(
+            alert.title
+                == AlertField(
+                    text: "T", locKey: "tk", locArgs: [LocArgument(text: "a", kind: .string, location: alert.title.locArgs?.first?.location)],
+                    location: alert.title.location))
         #expect(alert.subtitle.locArgs == [])
         #expect(alert.body.locArgs?.map(\.text) == ["x", "5", "2.5", "1", "0", "", "", ""])
         #expect(alert.launchImage == "L" && alert.actionLocKey == "OPEN" && alert.summaryArgument == "Ana" && alert.summaryArgumentCount == 2)
@@ -45,7 +51,8 @@ struct PayloadTests {
     @Test(arguments: [0, 30])
     func repeatedKeysKeepTheLastAndAreReported(padding: Int) {
         let extra = (0..<padding).map { "\"x\($0)\":\($0)," }.joined()
-        let marked = MarkedText("{\"aps\":{\"alert\":{\(extra)1️⃣\"loc-key\":\"first\",\"title\":\"T\",2️⃣\"loc-key\":\"second\",3️⃣\"loc-key\":\"third\"}}}")
+        let marked = MarkedText(
+            "{\"aps\":{\"alert\":{\(extra)1️⃣\"loc-key\":\"first\",\"title\":\"T\",2️⃣\"loc-key\":\"second\",3️⃣\"loc-key\":\"third\"}}}")
         let payload = NotificationPayload(parsing: marked.text, file: "p.json")
         #expect(payload.aps.alert?.body.locKey == "third")
         #expect(payload.aps.alert?.body.location?.position == marked.location("3️⃣"))
@@ -81,7 +88,8 @@ struct PayloadTests {
     @Test func diagnosticsPrintInTheCompilersForm() throws {
         let payload = NotificationPayload(parsing: #"{"alert": "hi"}"#, file: "p.json")
         let diagnostic = try #require(payload.diagnostics.first { $0.id == .payloadMissingAPS })
-        #expect("\(diagnostic)" == "p.json:\(diagnostic.location.line):\(diagnostic.location.column): error: \(diagnostic.message) [payload.missing-aps]")
+        #expect(
+            "\(diagnostic)" == "p.json:\(diagnostic.location.line):\(diagnostic.location.column): error: \(diagnostic.message) [payload.missing-aps]")
         #expect("\(diagnostic)".hasPrefix("p.json:1:1: error: "))
     }
 
@@ -110,10 +118,11 @@ struct PayloadTests {
     }
 
     @Test func liveActivityAlerts() {
-        let payload = NotificationPayload(parsing: """
-            {"aps":{"timestamp":1700000000,"event":"update","content-state":{"eta":5},
-            "alert":{"title":{"loc-key":"la.title","loc-args":["5"]},"body":{"loc-key":"la.body"},"sound":"chime.caf"}}}
-            """)
+        let payload = NotificationPayload(
+            parsing: """
+                {"aps":{"timestamp":1700000000,"event":"update","content-state":{"eta":5},
+                "alert":{"title":{"loc-key":"la.title","loc-args":["5"]},"body":{"loc-key":"la.body"},"sound":"chime.caf"}}}
+                """)
         let alert = payload.aps.alert!
         #expect(alert.isLiveActivityAlert)
         #expect(alert.title.locKey == "la.title" && alert.title.locArgs?.map(\.text) == ["5"])
@@ -138,7 +147,9 @@ struct PayloadTests {
         #expect(ordinary.diagnostics.first?.severity == .error)
         // In a Live Activity the object is the whole field; outer keys are reported and unused.
         let live = NotificationPayload(
-            parsing: #"{"aps":{"event":"update","timestamp":1700000000,"content-state":{},"alert":{"title-loc-key":"OUTER","title":{"loc-key":"INNER","loc-args":["Ana"]}}}}"#)
+            parsing:
+                #"{"aps":{"event":"update","timestamp":1700000000,"content-state":{},"alert":{"title-loc-key":"OUTER","title":{"loc-key":"INNER","loc-args":["Ana"]}}}}"#
+        )
         #expect(live.aps.alert?.title.locKey == "INNER")
         #expect(live.aps.alert?.title.locArgs?.map(\.text) == ["Ana"])
         #expect(live.diagnostics.map(\.severity) == [.warning])
@@ -163,10 +174,11 @@ struct PayloadTests {
             "5", "2.5", "1.0", "-0", "-0.0", "1e3", "0.1", "1e15", "1e20", "0.30000000000000004", "9348.31", "-7",
             "12345678901234567890", "123456789012345678901234567890", "1e400",
         ].map { LocatedJSON.Number(text: $0).devicePrinted }
-        #expect(printed == [
-            "5", "2.5", "1", "0", "-0", "1000", "0.1", "1000000000000000", "1e+20", "0.3", "9348.309999999999", "-7",
-            "12345678901234567890", "1.234567890123457e+29", "inf",
-        ])
+        #expect(
+            printed == [
+                "5", "2.5", "1", "0", "-0", "1000", "0.1", "1000000000000000", "1e+20", "0.3", "9348.309999999999", "-7",
+                "12345678901234567890", "1.234567890123457e+29", "inf",
+            ])
     }
 }
 
@@ -180,13 +192,17 @@ struct PayloadSizeCheckTests {
             for filler in ["\u{2028}", "é", " ", "\\n", "\\u00e9", "a"] {
                 let text = #"{"aps":{"alert":{"body":""# + String(repeating: filler, count: count) + #""}}}"#
                 let fromBytes = NotificationPayload(parsing: text)
-                #expect(fromBytes.diagnostics.contains { $0.id == .payloadTooLarge } == (fromBytes.byteCount > NotificationPayload.maximumByteCount), "\(filler) × \(count)")
+                #expect(
+                    fromBytes.diagnostics.contains { $0.id == .payloadTooLarge } == (fromBytes.byteCount > NotificationPayload.maximumByteCount),
+                    "\(filler) × \(count)")
                 let line = #"{"languages":["en"],"payload":"# + text + "}"
                 guard case .success(let request) = LocalizationRequest.parse(line: Array(line.utf8), lineNumber: 1) else {
                     Issue.record("the line did not parse")
                     continue
                 }
-                #expect(request.payload.diagnostics.contains { $0.id == .payloadTooLarge } == (request.payload.byteCount > NotificationPayload.maximumByteCount), "\(filler) × \(count) in a batch line")
+                #expect(
+                    request.payload.diagnostics.contains { $0.id == .payloadTooLarge }
+                        == (request.payload.byteCount > NotificationPayload.maximumByteCount), "\(filler) × \(count) in a batch line")
             }
         }
         // Raw U+2028 doubles in size when written: 1,400 of them (4.2 KB read) are 8.4 KB sent.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Plural rules and server formatting")
@@ -24,7 +25,8 @@ struct PluralTests {
         #expect(english.form(for: 0, isInteger: true, available: ["zero", "one", "other"]) == "zero")
         #expect(english.form(for: 0, isInteger: true, available: ["one", "other"]) == "other")
         #expect(english.form(for: 0, isInteger: false, available: ["zero", "one", "other"]) == "other", "0.0 selects by CLDR")
-        #expect(PluralRules(locale: "ru").form(for: 3, isInteger: true, available: ["one", "other"]) == "other", "a missing form falls back to other")
+        #expect(
+            PluralRules(locale: "ru").form(for: 3, isInteger: true, available: ["one", "other"]) == "other", "a missing form falls back to other")
     }
 
     @Test func sampleArabicSixForms() throws {
@@ -55,7 +57,8 @@ struct PluralTests {
     @Test func deviceShowsTheVariableWhileServerResolvesThePlural() throws {
         let app = try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings")
         let renderer = AlertRenderer(app: app)
-        let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["3"],"body":"Tap"}},"x":1}"#)
+        let payload = NotificationPayload(
+            parsing: #"{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["3"],"body":"Tap"}},"x":1}"#)
         let device = renderer.localize(payload, preferredLanguages: ["en"], mode: .device)
         #expect(device.title == "@messages@")
         #expect(device.diagnostics.contains { $0.id == .pushPluralVariable })
@@ -68,9 +71,15 @@ struct PluralTests {
 
     @Test func localizedPayloadsKeepEverythingElse() throws {
         let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
-        let payload = NotificationPayload(parsing: #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Samir"],"action-loc-key":"OPEN"},"sound":"default"},"a":true}"#)
+        let payload = NotificationPayload(
+            parsing:
+                #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["Samir"],"action-loc-key":"OPEN"},"sound":"default"},"a":true}"#
+        )
         let result = renderer.localize(payload, preferredLanguages: ["de"])
-        #expect(result.payload?.serialized() == #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title":"Verpasster Anruf","body":"Samir hat versucht, dich anzurufen.","action-loc-key":"OPEN"},"sound":"default"},"a":true}"#)
+        #expect(
+            result.payload?.serialized()
+                == #"{"z":[1,2.50,{"k":null}],"aps":{"badge":1,"alert":{"launch-image":"L","title":"Verpasster Anruf","body":"Samir hat versucht, dich anzurufen.","action-loc-key":"OPEN"},"sound":"default"},"a":true}"#
+        )
         #expect(result.byteCount == result.payload?.serialized().utf8.count ?? -1)
         #expect(!result.exceedsLimit)
     }
@@ -80,7 +89,9 @@ struct PluralTests {
     @Test func duplicateApsMembersAreNotSentWithRawKeys() throws {
         let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
         let payload = NotificationPayload(
-            parsing: #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["A"]}},"x":1,"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["B"]},"alert":{"loc-key":"call.missed.body","loc-args":["C"]}}}"#)
+            parsing:
+                #"{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["A"]}},"x":1,"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["B"]},"alert":{"loc-key":"call.missed.body","loc-args":["C"]}}}"#
+        )
         let result = renderer.localize(payload, preferredLanguages: ["de"])
         #expect(result.payload?.serialized() == #"{"x":1,"aps":{"alert":{"body":"C hat versucht, dich anzurufen."}}}"#)
         #expect(result.diagnostics.contains { $0.id == .jsonDuplicateKey })
@@ -106,7 +117,9 @@ struct PluralTests {
     /// Found by an audit: 9,347 diagnostics came back for one payload from a 1.5 KB table.
     @Test func localizedPayloadsListFewDiagnosticsOfAKind() {
         let value = String(repeating: "%d %@ ", count: 3_000)
-        let app = AppLocalizations(localizations: [.init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array("\"k\" = \"\(value)\";".utf8))])])
+        let app = AppLocalizations(localizations: [
+            .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array("\"k\" = \"\(value)\";".utf8))])
+        ])
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"k","loc-args":["x"]}}}"#)
         for mode in LocalizationMode.allCases {
             let result = AlertRenderer(app: app).localize(payload, preferredLanguages: ["en"], mode: mode)

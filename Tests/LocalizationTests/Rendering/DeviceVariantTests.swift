@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 /// A value with device variants, localized in device mode for a device other than an iPhone:
@@ -20,7 +21,10 @@ struct DeviceVariantTests {
         return (AlertRenderer(app: try AppLocalizations(directory: directory.path + "/app")), directory)
     }
 
-    @Test(arguments: [(DeviceKind.iphone, "Ana opened a tab"), (.ipad, "Ana opened a tab on iPad"), (.mac, "Ana opened a window"), (.applewatch, "Ana opened a tab")])
+    @Test(arguments: [
+        (DeviceKind.iphone, "Ana opened a tab"), (.ipad, "Ana opened a tab on iPad"), (.mac, "Ana opened a window"),
+        (.applewatch, "Ana opened a tab"),
+    ])
     func deviceModeShowsTheDevicesVariant(_ device: DeviceKind, _ expected: String) throws {
         let (renderer, _) = try renderer()
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"tabs","loc-args":["Ana"]}}}"#)
@@ -38,7 +42,8 @@ struct DeviceVariantTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("Ana opened a tab on iPad"), "\(result.output)")
         let tv = try RenderAlertCommand.run([
-            "localize", directory.path + "/p.json", "--strings", directory.path + "/app", "--language", "en", "--mode", "device", "--device", "appletv",
+            "localize", directory.path + "/p.json", "--strings", directory.path + "/app", "--language", "en", "--mode", "device", "--device",
+            "appletv",
         ])
         #expect(tv.status == 2)
         #expect(tv.error.contains("Apple TV shows no notification alerts"), "\(tv.error)")

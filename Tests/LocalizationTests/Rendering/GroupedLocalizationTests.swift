@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Localizing for many recipients")
@@ -8,12 +9,13 @@ struct GroupedLocalizationTests {
         var languages: [String]
     }
 
-    let renderer = AlertRenderer(app: makeApp([
-        "en": #""call.title" = "Missed call"; "call.body" = "%@ called %d times";"#,
-        "fr": #""call.title" = "Appel manqué"; "call.body" = "%@ a appelé %d fois";"#,
-        "fr-CA": #""call.title" = "Appel manqué"; "call.body" = "%@ a appelé %d fois";"#,
-        "de": #""call.body" = "%@ hat %d-mal angerufen";"#,
-    ]))
+    let renderer = AlertRenderer(
+        app: makeApp([
+            "en": #""call.title" = "Missed call"; "call.body" = "%@ called %d times";"#,
+            "fr": #""call.title" = "Appel manqué"; "call.body" = "%@ a appelé %d fois";"#,
+            "fr-CA": #""call.title" = "Appel manqué"; "call.body" = "%@ a appelé %d fois";"#,
+            "de": #""call.body" = "%@ hat %d-mal angerufen";"#,
+        ]))
     let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"title-loc-key":"call.title","loc-key":"call.body","loc-args":["Ana",3]}}}"#)
 
     var users: [User] {
@@ -51,11 +53,12 @@ struct GroupedLocalizationTests {
     /// A Danish recipient whose empty table falls back to English must not join the German
     /// group because the German text happens to equal the English one.
     @Test func aFallbackIsNeverHiddenInAGroupWithTheSameText() {
-        let renderer = AlertRenderer(app: makeApp([
-            "en": #""greet" = "Hello";"#,
-            "de": #""greet" = "Hello";"#,
-            "da": #""other" = "x";"#,
-        ]))
+        let renderer = AlertRenderer(
+            app: makeApp([
+                "en": #""greet" = "Hello";"#,
+                "de": #""greet" = "Hello";"#,
+                "da": #""other" = "x";"#,
+            ]))
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"greet"}}}"#)
         let users = [User(token: "de", languages: ["de"]), User(token: "da", languages: ["da"])]
         let groups = renderer.localize(payload, for: users, preferredLanguages: \.languages, fallback: .developmentRegion)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 /// String Catalog variations nested in either order (device in plural, plural in device, and
@@ -15,7 +16,8 @@ struct NestedVariationTests {
         return #"{"sourceLanguage":"en","version":"1.0","strings":{\#n\#(strings)}}"#
     }
 
-    static let pluralOverDevice = #"{"variations":{"plural":{"one":{"variations":{"device":{"ipad":\#(unit("%lld tab on iPad")),"other":\#(unit("%lld tab"))}}},"other":\#(unit("%lld tabs"))}}}"#
+    static let pluralOverDevice =
+        #"{"variations":{"plural":{"one":{"variations":{"device":{"ipad":\#(unit("%lld tab on iPad")),"other":\#(unit("%lld tab"))}}},"other":\#(unit("%lld tabs"))}}}"#
     static let pluralOverDeviceWithoutOther = #"""
         {"variations":{"plural":{
           "one":{"variations":{"device":{"iphone":\#(unit("%lld tab on iPhone")),"ipad":\#(unit("%lld tab on iPad"))}}},
@@ -62,7 +64,8 @@ struct NestedVariationTests {
     }
 
     @Test(arguments: [
-        ("tabs", DeviceKind.ipad, "1", "1 tab on iPad"), ("tabs", .iphone, "1", "1 tab"), ("tabs", .mac, "1", "1 tab"), ("tabs", .ipad, "3", "3 tabs"),
+        ("tabs", DeviceKind.ipad, "1", "1 tab on iPad"), ("tabs", .iphone, "1", "1 tab"), ("tabs", .mac, "1", "1 tab"),
+        ("tabs", .ipad, "3", "3 tabs"),
         ("tabs.bare", .iphone, "1", "1 tab on iPhone"), ("tabs.bare", .ipad, "1", "1 tab on iPad"), ("tabs.bare", .ipad, "2", "2 tabs on iPad"),
         ("tabs.deep", .mac, "1", "1 on Mac"), ("tabs.deep", .ipad, "1", "1 tab on iPad"), ("tabs.deep", .iphone, "1", "1 tab"),
         ("tabs.deep", .ipad, "2", "2 tabs"),
@@ -131,15 +134,15 @@ struct NestedVariationTests {
         let clean = StringCatalog(parsing: Array(Self.app.utf8), file: "c.xcstrings")
         #expect(clean.diagnostics.isEmpty, "\(clean.diagnostics.map(\.message))")
         let text = Self.catalog([
-                (
-                    "sync",
-                    #"""
-                    {"variations":{"device":{
-                      "iphone":\#(Self.unit("%#@files@ in %#@folders@")),"ipad":\#(Self.unit("%#@files@ in %#@folders@ and %#@links@"))}},
-                    \#(Self.substitutions)}
-                    """#
-                )
-            ])
+            (
+                "sync",
+                #"""
+                {"variations":{"device":{
+                  "iphone":\#(Self.unit("%#@files@ in %#@folders@")),"ipad":\#(Self.unit("%#@files@ in %#@folders@ and %#@links@"))}},
+                \#(Self.substitutions)}
+                """#
+            )
+        ])
         let catalog = StringCatalog(parsing: Array(text.utf8), file: "c.xcstrings")
         #expect(catalog.diagnostics.map(\.id) == [.catalogUndefinedSubstitution])
         #expect(catalog.diagnostics.first?.message.contains("%#@links@") == true)
@@ -179,7 +182,8 @@ struct NestedVariationTests {
     /// thousands of unknown names cost thousands of passes over its value.
     @Test func unknownDeviceNamesMakeNoVariants() throws {
         let unknown = (0..<20_000).map { #""d\#($0)":"# + Self.unit("%lld tab \($0)") }.joined(separator: ",")
-        let value = #"{"variations":{"plural":{"one":{"variations":{"device":{"# + unknown + #","other":"# + Self.unit("%lld tab")
+        let value =
+            #"{"variations":{"plural":{"one":{"variations":{"device":{"# + unknown + #","other":"# + Self.unit("%lld tab")
             + #"}}},"other":"# + Self.unit("%lld tabs") + "}}}"
         let catalog = StringCatalog(parsing: Array(Self.catalog([("tabs", value)]).utf8), file: "c.xcstrings")
         guard case .deviceSpecific(let variants)? = catalog.compiled(for: "en").first?.value else {
@@ -220,7 +224,8 @@ struct NestedVariationTests {
         let listing = try #require((files.first?["listings"] as? [[String: Any]])?.first)
         let entries = try #require(listing["entries"] as? [[String: Any]])
         let written = Dictionary(uniqueKeysWithValues: entries.map { ($0["key"] as! String, $0["written"] as? [[String: Any]]) })
-        #expect(written["tabs"]??.map { $0["path"] as! [String] } == [["plural.one", "device.ipad"], ["plural.one", "device.other"], ["plural.other"]])
+        #expect(
+            written["tabs"]??.map { $0["path"] as! [String] } == [["plural.one", "device.ipad"], ["plural.one", "device.other"], ["plural.other"]])
         #expect(written["tabs"]??.first?["text"] as? String == "%lld tab on iPad")
         #expect(entries.first { $0["key"] as? String == "sync" }?["written"] == nil, "a device variation at the top is listed as written already")
     }

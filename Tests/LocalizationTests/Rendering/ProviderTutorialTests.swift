@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import LocalizedAlerts
 
 // The DocC tutorial's last step is compiled into these tests: ProviderTutorialCode.swift is a

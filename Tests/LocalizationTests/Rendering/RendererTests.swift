@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 /// A small app built in memory, for renderer tests.
@@ -19,12 +20,14 @@ func makeApp(_ tables: [String: String], developmentRegion: String? = "en", extr
 
 @Suite("Renderer")
 struct RendererTests {
-    let renderer = AlertRenderer(app: makeApp([
-        "en": #""greeting" = "Hello %@"; "pair" = "%2$@ then %1$@"; "count" = "You have %ld new from %@"; "empty" = ""; "plain" = "No args %@ 100%%"; "pct" = "50%é %@";"#,
-        "fr": #""greeting" = "Bonjour %@";"#,
-        "de": #""greeting" = "Hallo %@""#,  // missing ';': unreadable on a device
-        "Base": "",
-    ]))
+    let renderer = AlertRenderer(
+        app: makeApp([
+            "en":
+                #""greeting" = "Hello %@"; "pair" = "%2$@ then %1$@"; "count" = "You have %ld new from %@"; "empty" = ""; "plain" = "No args %@ 100%%"; "pct" = "50%é %@";"#,
+            "fr": #""greeting" = "Bonjour %@";"#,
+            "de": #""greeting" = "Hallo %@""#,  // missing ';': unreadable on a device
+            "Base": "",
+        ]))
 
     func render(_ payload: String, _ languages: [String]) -> RenderedAlert {
         renderer.render(NotificationPayload(parsing: payload), preferredLanguages: languages)
@@ -63,7 +66,8 @@ struct RendererTests {
     /// The bytes to send are the payload as APNs counts it, written once: without Xcode's
     /// simulator key, `byteCount` long, and written again when the payload is replaced.
     @Test func payloadBytesAreWhatIsSent() throws {
-        let apns = NotificationPayload(parsing: #"{"Simulator Target Bundle":"com.x","aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}},"x":[1,2.50]}"#)
+        let apns = NotificationPayload(
+            parsing: #"{"Simulator Target Bundle":"com.x","aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}},"x":[1,2.50]}"#)
         var result = renderer.localize(apns, preferredLanguages: ["fr"])
         let bytes = try #require(result.payloadBytes)
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"aps":{"alert":{"body":"Bonjour Ana"}},"x":[1,2.50]}"#)
@@ -130,11 +134,13 @@ struct RendererTests {
                 tables: strings.map { ["Localizable": LocalizationTable(parsing: Array($0.utf8), file: "\(name)/Localizable.strings")] } ?? [:],
                 stringsDictionaries: ["Localizable": StringsDictionary(parsing: plural, file: "\(name)/Localizable.stringsdict")])
         }
-        let app = AppLocalizations(developmentRegion: "en", localizations: [
-            localization("en", strings: #""K" = "en %@"; "L" = "en only";"#),
-            localization("fr", strings: #""K" = "fr %@" "L" = "fr";"#),  // missing ';'
-            localization("de", strings: ""),  // zero bytes
-        ])
+        let app = AppLocalizations(
+            developmentRegion: "en",
+            localizations: [
+                localization("en", strings: #""K" = "en %@"; "L" = "en only";"#),
+                localization("fr", strings: #""K" = "fr %@" "L" = "fr";"#),  // missing ';'
+                localization("de", strings: ""),  // zero bytes
+            ])
         let renderer = AlertRenderer(app: app)
         let payload = NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"K","loc-args":["Ana"],"title-loc-key":"L"}}}"#)
         for language in ["fr", "de"] {
@@ -169,7 +175,8 @@ struct RendererTests {
     @Test func manyDroppedSpecifiersAreNamedAndCapped() {
         let value = (0..<3_000).map { "%\($0 % 7 + 1)d x" }.joined(separator: " ")
         let app = makeApp(["en": "\"many\" = \"\(value)\";"])
-        let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"many","loc-args":["a"]}}}"#), preferredLanguages: ["en"])
+        let alert = AlertRenderer(app: app).render(
+            NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"many","loc-args":["a"]}}}"#), preferredLanguages: ["en"])
         let dropped = alert.diagnostics.filter { $0.id == .pushUnsupportedSpecifier }
         #expect(dropped.count == 50)
         for (index, diagnostic) in dropped.enumerated() {

@@ -66,7 +66,8 @@ struct BinaryPropertyListBuilder {
     /// A compiled table whose `keys` all refer to one string object `sharedValue` (plus, when
     /// asked, one key whose value is an integer, which sends the file down the general reader),
     /// stored as ASCII or, when asked, as UTF-16.
-    static func table(keys: [String], sharedValue: String, sharedKey: Bool = false, extraInteger: Bool = false, valueAsUTF16: Bool = false) -> [UInt8] {
+    static func table(keys: [String], sharedValue: String, sharedKey: Bool = false, extraInteger: Bool = false, valueAsUTF16: Bool = false) -> [UInt8]
+    {
         var builder = BinaryPropertyListBuilder()
         builder.referenceSize = 4
         let root = builder.add(.raw([]))

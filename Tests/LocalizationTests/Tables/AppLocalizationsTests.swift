@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Presentation) @testable import LocalizedAlerts
 
 @Suite("App localizations")
@@ -12,7 +13,9 @@ struct AppLocalizationsTests {
         try directory.write("fr.lproj/Localizable.strings", "\"hello\" = \"Bonjour\";")
         try directory.write("Base.lproj/Main.strings", "\"x\" = \"y\";")
         try directory.write("notes.txt", "not a localization")
-        try directory.write("Info.plist", """
+        try directory.write(
+            "Info.plist",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
             <key>CFBundleDevelopmentRegion</key><string>en</string>
@@ -73,14 +76,16 @@ struct AppLocalizationsTests {
         #expect(elapsed < .seconds(5))
         #expect(app.localization(named: "en")?.tables["Localizable"]?["hello"] == "Hello")
         let unreadable = app.diagnostics.filter { $0.id == .unreadableFile }
-        let reasons = Dictionary(uniqueKeysWithValues: unreadable.map { ($0.location.file!.replacingOccurrences(of: directory.path + "/", with: ""), $0.message) })
-        #expect(reasons == [
-            "en.lproj/Folder.strings": "cannot read the file: is a directory",
-            "en.lproj/Pipe.strings": "cannot read the file: is not a regular file",
-            "en.lproj/Pipe.stringsdict": "cannot read the file: is not a regular file",
-            "Info.plist": "cannot read the file: is not a regular file",
-            "Pipe.xcstrings": "cannot read the file: is not a regular file",
-        ])
+        let reasons = Dictionary(
+            uniqueKeysWithValues: unreadable.map { ($0.location.file!.replacingOccurrences(of: directory.path + "/", with: ""), $0.message) })
+        #expect(
+            reasons == [
+                "en.lproj/Folder.strings": "cannot read the file: is a directory",
+                "en.lproj/Pipe.strings": "cannot read the file: is not a regular file",
+                "en.lproj/Pipe.stringsdict": "cannot read the file: is not a regular file",
+                "Info.plist": "cannot read the file: is not a regular file",
+                "Pipe.xcstrings": "cannot read the file: is not a regular file",
+            ])
         #expect(unreadable.allSatisfy { $0.severity == .error && $0.location.line == 1 && $0.location.column == 1 })
         #expect(throws: FileReadError.self) { try LocalizationTable(contentsOfFile: directory.path + "/en.lproj/Pipe.strings") }
         #expect(throws: FileReadError.self) { try NotificationPayload(contentsOfFile: directory.path + "/Info.plist") }

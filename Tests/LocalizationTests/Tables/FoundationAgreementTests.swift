@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 /// The table a device has must equal what Foundation (CoreFoundation, the parser devices run)
@@ -24,7 +25,8 @@ struct FoundationAgreementTests {
                 let missing = Set(expected.keys).subtracting(table.dictionary.keys).sorted().prefix(3)
                 let extra = Set(table.dictionary.keys).subtracting(expected.keys).sorted().prefix(3)
                 let different = expected.keys.filter { table.dictionary[$0] != nil && table.dictionary[$0] != expected[$0] }.sorted().prefix(3)
-                return "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" })"
+                return
+                    "tables differ: missing \(Array(missing)), extra \(Array(extra)), different \(different.map { "\($0): \(expected[$0]!.debugDescription) vs \(table.dictionary[$0]!.debugDescription)" })"
             }
             if !nonStringKeys.isEmpty && !table.diagnostics.contains(where: { $0.id == .nonStringValue }) {
                 return "non-string values not reported"
@@ -86,19 +88,22 @@ struct FoundationAgreementTests {
         let cases: [[UInt8]] = [
             [0xFF, 0xFE] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x01],
             [0xFE, 0xFF] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + [0x01],
-            [0xFF, 0xFE, 0, 0] + Array("\"a\" = \"b\";".unicodeScalars).flatMap { scalar -> [UInt8] in
-                let v = scalar.value
-                return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
-            } + [1, 2, 3],
+            [0xFF, 0xFE, 0, 0]
+                + Array("\"a\" = \"b\";".unicodeScalars).flatMap { scalar -> [UInt8] in
+                    let v = scalar.value
+                    return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
+                } + [1, 2, 3],
             Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8),
             // The same inside a nested dictionary, and an element's unclosed quote before ')'.
             [0xEF, 0xBB, 0xBF] + Array(#"at  ={" };"#.utf8), Array(#"a = { b = c; " }; d = e;"#.utf8),
-            Array(#"a = ("x", " ); b = c;"#.utf8), Array(#"a = (" );"#.utf8), Array(#"a = ("x", " y);"#.utf8), Array(#"{"a" = "b"; "c"#.utf8), Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
+            Array(#"a = ("x", " ); b = c;"#.utf8), Array(#"a = (" );"#.utf8), Array(#"a = ("x", " y);"#.utf8), Array(#"{"a" = "b"; "c"#.utf8),
+            Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
             [0x09, 0x00], [0x09, 0x00, 0x09, 0x00],
             // UTF-32 holding a value that is no scalar: Foundation rejects the file.
-            [0xFF, 0xFE, 0, 0] + [0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B].flatMap { (v: UInt32) -> [UInt8] in
-                [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
-            },
+            [0xFF, 0xFE, 0, 0]
+                + [0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B].flatMap { (v: UInt32) -> [UInt8] in
+                    [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
+                },
         ]
         for bytes in cases {
             #expect(Self.disagreement(bytes) == nil, "\(bytes)")
@@ -110,19 +115,20 @@ struct FoundationAgreementTests {
 
     /// XML shapes the differential fuzzer reached in CI: how Foundation decides a file is XML,
     /// which bytes it decodes, and the encodings an XML declaration may name.
-    @Test(arguments: [
-        ("<?foo?>\n<plist><dict><key>a</key><string>b</string></dict></plist>", ["a": "b"]),
-        ("<dict><key>a</key><string>b</string></dict>", ["a": "b"]),
-        ("\u{FEFF}<dict><key>a</key><string>b</string></dict>junk", ["a": "b"]),
-        ("<string>x</string>", nil),
-        // Nothing after the root element is read, an unclosed processing instruction included.
-        ("<dict/> <?xm", [:]), ("<plist><dict/></plist><!-- never closed", [:]),
-        ("<a1>", nil), ("<foo>", nil), ("<?foo?>\"a\" = \"b\";", nil),
-        // A tag runs to its first '>' and its name to the first whitespace, as CoreFoundation reads it.
-        ("<plist><dict/* x><key>a</key><string>b</string></dict></plist>", nil),
-        ("<plist version=\"1.0>\"><dict><key>a</key><string>b</string></dict></plist>", nil),
-        ("<plist\nversion='1.0'><dict ><key >a</key><string\t>b</string><key>e</key><string/></dict></plist >", ["a": "b", "e": ""]),
-    ] as [(String, [String: String]?)])
+    @Test(
+        arguments: [
+            ("<?foo?>\n<plist><dict><key>a</key><string>b</string></dict></plist>", ["a": "b"]),
+            ("<dict><key>a</key><string>b</string></dict>", ["a": "b"]),
+            ("\u{FEFF}<dict><key>a</key><string>b</string></dict>junk", ["a": "b"]),
+            ("<string>x</string>", nil),
+            // Nothing after the root element is read, an unclosed processing instruction included.
+            ("<dict/> <?xm", [:]), ("<plist><dict/></plist><!-- never closed", [:]),
+            ("<a1>", nil), ("<foo>", nil), ("<?foo?>\"a\" = \"b\";", nil),
+            // A tag runs to its first '>' and its name to the first whitespace, as CoreFoundation reads it.
+            ("<plist><dict/* x><key>a</key><string>b</string></dict></plist>", nil),
+            ("<plist version=\"1.0>\"><dict><key>a</key><string>b</string></dict></plist>", nil),
+            ("<plist\nversion='1.0'><dict ><key >a</key><string\t>b</string><key>e</key><string/></dict></plist >", ["a": "b", "e": ""]),
+        ] as [(String, [String: String]?)])
     func xmlIsRecognisedAsFoundationRecognisesIt(source: String, table expected: [String: String]?) {
         let bytes = Array(source.utf8)
         #expect(Self.disagreement(bytes) == nil)
@@ -131,29 +137,62 @@ struct FoundationAgreementTests {
         if let expected { #expect(table.dictionary == expected) }
     }
 
-    @Test(arguments: [
-        // Not UTF-8 in element text fails the file; in a comment or processing instruction it does not.
-        ([UInt8]("<plist><dict><key>fi".utf8) + [0xFF, 0xFF] + Array("rst</key><string>a</string></dict></plist>".utf8), nil),
-        ([UInt8]("<plist><dict><key>fi".utf8) + [0xED, 0xA0, 0x80] + Array("rst</key><string>a</string></dict></plist>".utf8), nil),
-        ([UInt8]("<?".utf8) + [0xAC, 0xAC] + Array("?><!-- \u{1} ".utf8) + [0xAC] + Array(" --><plist><dict><key>a</key><string>b</string></dict></plist>".utf8), "b"),
-        // Declared single-byte encodings.
-        ([UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><dict><key>a</key><string>caf".utf8) + [0xE9] + Array("</string></dict></plist>".utf8), "café"),
-        ([UInt8]("<?xml version=\"1.0\" encoding=\"US-ASCII\"?><plist><dict><key>a</key><string>caf".utf8) + [0xE9] + Array("</string></dict></plist>".utf8), "café"),
-        ([UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x80, 0x20, 0x93] + Array("</string></dict></plist>".utf8), "€ “"),
-        ([UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x81] + Array("</string></dict></plist>".utf8), nil),
-        // The declaration as CoreFoundation's encodingForXMLData finds it (found by
-        // FuzzStringsFoundation): only at byte 0, only `encoding=` without spaces, and only
-        // before the first '?' or '>'; anywhere else the file is UTF-8, where 0xFF fails it.
-        ([UInt8]("<?xml version=\"1.0\" encoding = \"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
-        ([UInt8](" <?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
-        ([UInt8]("<?xml0".utf8) + Array(repeating: 0xD0, count: 300) + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), "ÿ"),
-        ([UInt8]("<?xml v?".utf8) + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8), nil),
-    ] as [([UInt8], String?)])
+    @Test(
+        arguments: [
+            // Not UTF-8 in element text fails the file; in a comment or processing instruction it does not.
+            ([UInt8]("<plist><dict><key>fi".utf8) + [0xFF, 0xFF] + Array("rst</key><string>a</string></dict></plist>".utf8), nil),
+            ([UInt8]("<plist><dict><key>fi".utf8) + [0xED, 0xA0, 0x80] + Array("rst</key><string>a</string></dict></plist>".utf8), nil),
+            (
+                [UInt8]("<?".utf8) + [0xAC, 0xAC] + Array("?><!-- \u{1} ".utf8) + [0xAC]
+                    + Array(" --><plist><dict><key>a</key><string>b</string></dict></plist>".utf8), "b"
+            ),
+            // Declared single-byte encodings.
+            (
+                [UInt8]("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><dict><key>a</key><string>caf".utf8) + [0xE9]
+                    + Array("</string></dict></plist>".utf8), "café"
+            ),
+            (
+                [UInt8]("<?xml version=\"1.0\" encoding=\"US-ASCII\"?><plist><dict><key>a</key><string>caf".utf8) + [0xE9]
+                    + Array("</string></dict></plist>".utf8), "café"
+            ),
+            (
+                [UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x80, 0x20, 0x93]
+                    + Array("</string></dict></plist>".utf8), "€ “"
+            ),
+            (
+                [UInt8]("<?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0x81]
+                    + Array("</string></dict></plist>".utf8), nil
+            ),
+            // The declaration as CoreFoundation's encodingForXMLData finds it (found by
+            // FuzzStringsFoundation): only at byte 0, only `encoding=` without spaces, and only
+            // before the first '?' or '>'; anywhere else the file is UTF-8, where 0xFF fails it.
+            (
+                [UInt8]("<?xml version=\"1.0\" encoding = \"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF]
+                    + Array("</string></dict></plist>".utf8), nil
+            ),
+            (
+                [UInt8](" <?xml version=\"1.0\" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF]
+                    + Array("</string></dict></plist>".utf8), nil
+            ),
+            (
+                [UInt8]("<?xml0".utf8) + Array(repeating: 0xD0, count: 300)
+                    + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF] + Array("</string></dict></plist>".utf8),
+                "ÿ"
+            ),
+            (
+                [UInt8]("<?xml v?".utf8) + Array(" encoding=\"windows-1252\"?><plist><dict><key>a</key><string>".utf8) + [0xFF]
+                    + Array("</string></dict></plist>".utf8), nil
+            ),
+        ] as [([UInt8], String?)])
     func xmlTextIsDecodedAsFoundationDecodesIt(bytes: [UInt8], value: String?) {
         #expect(Self.disagreement(bytes) == nil)
         let table = LocalizationTable(parsing: bytes)
         #expect(table.isReadableOnDevice == (value != nil))
-        if let value { #expect(table["a"] == value) } else { #expect(table.diagnostics.contains { $0.id == .propertyListSyntax || $0.id == .invalidEncoding }) }
+        if let value {
+            #expect(table["a"] == value)
+        } else {
+            #expect(table.diagnostics.contains { $0.id == .propertyListSyntax || $0.id == .invalidEncoding })
+        }
     }
 
     /// Declarations Foundation cannot read: a UTF-16 or UTF-32 name on a file that is neither
@@ -245,7 +284,8 @@ struct FoundationAgreementTests {
         // we read the first eight and took any value).
         for (uid, readable): ([UInt8], Bool) in [
             ([0x83, 0xFF, 0xFF, 0xFF, 0xFF], true), ([0x84, 1, 0, 0, 0, 0], false),
-            ([0x8F] + Array(repeating: 0xFF, count: 8) + [0, 0, 0, 0, 0, 0, 0, 7], true), ([0x8F, 0, 0, 0, 0, 0, 0, 0, 7] + Array(repeating: 0x41, count: 8), false),
+            ([0x8F] + Array(repeating: 0xFF, count: 8) + [0, 0, 0, 0, 0, 0, 0, 7], true),
+            ([0x8F, 0, 0, 0, 0, 0, 0, 0, 7] + Array(repeating: 0x41, count: 8), false),
         ] {
             let file = Self.compiled([[0xD2, 1, 2, 3, 4], [0x51, 0x6B], [0x51, 0x75], [0x51, 0x76], uid], offsetSize: 1)
             #expect(Self.disagreement(file) == nil, "\(uid)")
@@ -272,7 +312,8 @@ struct FoundationAgreementTests {
         // Not only a refused trailer: an object CoreFoundation cannot read (here the top object,
         // ";" = 0x3B, an unsupported date marker, under a valid trailer) sends the file to the
         // text reader too, where "bplist00;" is a table (a differential-fuzzer finding).
-        let objectRefused: [UInt8] = Array("bplist00;".utf8) + [0x01, 0x02, 0x51, 0x00, 0x61, 0x08, 0x08, 0x0B, 0x0D] + [0, 0, 0, 0, 0, 0, 1, 1]
+        let objectRefused: [UInt8] =
+            Array("bplist00;".utf8) + [0x01, 0x02, 0x51, 0x00, 0x61, 0x08, 0x08, 0x0B, 0x0D] + [0, 0, 0, 0, 0, 0, 1, 1]
             + [0, 0, 0, 0, 0, 0, 0, 3] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 14]
         #expect(Self.disagreement(objectRefused) == nil)
         #expect(LocalizationTable(parsing: objectRefused).dictionary == ["bplist00": "bplist00"])
@@ -317,15 +358,16 @@ struct FoundationAgreementTests {
     /// A key written twice keeps the value a device keeps, the last (in a compiled table the
     /// first), whatever its kind: a later array or dictionary, or an earlier null, hides the
     /// string (a differential-fuzzer finding; we kept the last, or first, string).
-    @Test(arguments: [
-        (Array(#"<plist><dict><key>a</key><string>x</string><key>a</key><integer>1</integer></dict></plist>"#.utf8), [:]),
-        (Array(#"<plist><dict><key>a</key><integer>1</integer><key>a</key><string>x</string></dict></plist>"#.utf8), ["a": "x"]),
-        (Array(#""a" = "x"; "a" = (y); "b" = "z";"#.utf8), ["b": "z"]),
-        (Array(#""a" = (y); "a" = "x";"#.utf8), ["a": "x"]),
-        (Array(#""a" = "x"; "a" = {b = c;};"#.utf8), [:]),
-        (FoundationAgreementTests.compiled([[0xD2, 1, 1, 2, 3], [0x51, 0x61], [0x00], [0x51, 0x62]]), [:]),
-        (FoundationAgreementTests.compiled([[0xD2, 1, 1, 3, 2], [0x51, 0x61], [0x00], [0x51, 0x62]]), ["a": "b"]),
-    ] as [([UInt8], [String: String])])
+    @Test(
+        arguments: [
+            (Array(#"<plist><dict><key>a</key><string>x</string><key>a</key><integer>1</integer></dict></plist>"#.utf8), [:]),
+            (Array(#"<plist><dict><key>a</key><integer>1</integer><key>a</key><string>x</string></dict></plist>"#.utf8), ["a": "x"]),
+            (Array(#""a" = "x"; "a" = (y); "b" = "z";"#.utf8), ["b": "z"]),
+            (Array(#""a" = (y); "a" = "x";"#.utf8), ["a": "x"]),
+            (Array(#""a" = "x"; "a" = {b = c;};"#.utf8), [:]),
+            (FoundationAgreementTests.compiled([[0xD2, 1, 1, 2, 3], [0x51, 0x61], [0x00], [0x51, 0x62]]), [:]),
+            (FoundationAgreementTests.compiled([[0xD2, 1, 1, 3, 2], [0x51, 0x61], [0x00], [0x51, 0x62]]), ["a": "b"]),
+        ] as [([UInt8], [String: String])])
     func aKeptValueThatIsNotAStringHidesTheString(source: [UInt8], expected: [String: String]) {
         #expect(Self.disagreement(source) == nil)
         let table = LocalizationTable(parsing: source)
@@ -366,46 +408,52 @@ struct FoundationAgreementTests {
     /// U+0000), <key> and <plist> where a value goes, the depth of non-empty containers only,
     /// <true> closed at once, <integer>, <real>, <date> and <data> as CF reads them, and a dictionary of one
     /// CF$UID number, which is a UID.
-    @Test(arguments: [
-        ("<key>a</key><string>&#X41;</string>", nil), ("<key>a</key><string>&#+65;</string>", nil), ("<key>a</key><string>&#x+41;</string>", nil),
-        ("<key>a</key><string>&#000000065;</string>", nil), ("<key>a</key><string>&#x000000041;</string>", nil),
-        ("<key>a</key><string>&#00000065;</string>", "A"), ("<key>a</key><string>&#x41;&#x1F600;</string>", "A😀"),
-        ("<key>a</key><string>&#0;</string>", "\u{0}"), ("<key>a</key><string>&#;</string>", "\u{0}"), ("<key>a</key><string>&#x;</string>", "\u{0}"),
-        ("<key>a</key><string>&#xD800;</string>", nil), ("<key>a</key><string>&#x110000;</string>", nil),
-        ("<key>a</key><key>b</key>", "b"), ("<key>a</key><array><key>x</key></array>", ""),
-        ("<key>a</key><plist version=\"1.0\"><!-- c --><string>b</string> <?x?></plist >", "b"), ("<key>a</key><plist/>", nil),
-        ("<key>a</key><true> </true>", nil), ("<key>a</key><false>\n</false>", nil), ("<key>a</key><true></true >", ""),
-        ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<string>x</string>" + String(repeating: "</array>", count: 511), ""),
-        ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<array/>" + String(repeating: "</array>", count: 511), ""),
-        ("<key>a</key>" + String(repeating: "<array>", count: 512) + "<string>x</string>" + String(repeating: "</array>", count: 512), nil),
-        // <date>: [-]digits-MM-DDThh:mm:ssZ, two digits a field, nothing around it.
-        ("<key>a</key><date>2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>99999-13-45T99:99:99Z</date >", ""),
-        ("<key>a</key><date>-2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>garbage</date>", nil), ("<key>a</key><date/>", nil),
-        ("<key>a</key><date> 2020-01-01T00:00:00Z</date>", nil), ("<key>a</key><date>2020-01-01T00:00:00Z </date>", nil),
-        ("<key>a</key><date>2020-01-01T00:00:00</date>", nil), ("<key>a</key><date>2020-01-01</date>", nil), ("<key>a</key><date>-01-01T00:00:00Z</date>", nil),
-        // <data>: the bytes up to '<', ASCII only, anything outside base64 skipped.
-        ("<key>a</key><data>!!!</data>", ""), ("<key>a</key><data>A=B</data>", ""), ("<key>a</key><data>AAAA====AAAA</data>", ""),
-        ("<key>a</key><data>AAAA\u{1}</data>", ""), ("<key>a</key><data>&amp;</data>", ""), ("<key>a</key><data></data>", ""),
-        ("<key>a</key><data/>", nil), ("<key>a</key><data><![CDATA[AAAA]]></data>", nil), ("<key>a</key><data>é</data>", nil),
-        // <integer>: CoreFoundation's whitespace around the sign, 0x first, digits up to '<', up to 2^64.
-        ("<key>a</key><integer>1 </integer>", nil), ("<key>a</key><integer>0 </integer>", nil), ("<key>a</key><integer>&#49;</integer>", nil),
-        ("<key>a</key><integer><![CDATA[5]]></integer>", nil), ("<key>a</key><integer>+ 5</integer>", ""), ("<key>a</key><integer>+0x1</integer>", ""),
-        ("<key>a</key><integer>18446744073709551615</integer>", ""), ("<key>a</key><integer>9223372036854775808</integer>", ""),
-        ("<key>a</key><integer>0xFFFFFFFFFFFFFFFF</integer>", ""), ("<key>a</key><integer>-0x8000000000000000</integer>", ""),
-        ("<key>a</key><integer>-9223372036854775809</integer>", nil), ("<key>a</key><integer>18446744073709551616</integer>", nil),
-        ("<key>a</key><integer>\u{1}5</integer>", ""), ("<key>a</key><integer>\u{7F}5</integer>", ""), ("<key>a</key><integer>\u{2003}5</integer>", ""),
-        ("<key>a</key><integer>-\u{1}5</integer>", ""), ("<key>a</key><integer> \n5</integer>", ""), ("<key>a</key><integer>-0x0</integer>", ""),
-        ("<key>a</key><integer>0x</integer>", nil), ("<key>a</key><integer>-</integer>", nil), ("<key>a</key><integer>00x1</integer>", nil),
-        ("<key>a</key><integer>-+1</integer>", nil), ("<key>a</key><integer/>", nil), ("<key>a</key><integer>0</integer>", ""),
-        // <real>: nan and inf names, else CoreFoundation's whitespace and strtod over signs, digits, points and e only.
-        ("<key>a</key><real>1.5 </real>", nil), ("<key>a</key><real>1.5\n</real>", nil), ("<key>a</key><real>0x1p3</real>", nil),
-        ("<key>a</key><real>0x10</real>", nil), ("<key>a</key><real>-nan</real>", nil), ("<key>a</key><real>+nan</real>", nil),
-        ("<key>a</key><real>snan</real>", nil), ("<key>a</key><real>nan(0x1)</real>", nil), ("<key>a</key><real>\u{1}1.5</real>", ""),
-        ("<key>a</key><real>\u{A0}1.5</real>", ""), ("<key>a</key><real>\u{2003}1.5</real>", ""), ("<key>a</key><real>NaN</real>", ""),
-        ("<key>a</key><real>-Infinity</real>", ""), ("<key>a</key><real>.5</real>", ""), ("<key>a</key><real>5.</real>", ""),
-        ("<key>a</key><real>1e5000</real>", ""), ("<key>a</key><real>&#49;.5</real>", ""), ("<key>a</key><real> 1.5</real>", ""),
-        ("<key>a</key><real>1e</real>", nil), ("<key>a</key><real>.</real>", nil), ("<key>a</key><real></real>", nil), ("<key>a</key><real>infinit</real>", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("<key>a</key><string>&#X41;</string>", nil), ("<key>a</key><string>&#+65;</string>", nil), ("<key>a</key><string>&#x+41;</string>", nil),
+            ("<key>a</key><string>&#000000065;</string>", nil), ("<key>a</key><string>&#x000000041;</string>", nil),
+            ("<key>a</key><string>&#00000065;</string>", "A"), ("<key>a</key><string>&#x41;&#x1F600;</string>", "A😀"),
+            ("<key>a</key><string>&#0;</string>", "\u{0}"), ("<key>a</key><string>&#;</string>", "\u{0}"),
+            ("<key>a</key><string>&#x;</string>", "\u{0}"),
+            ("<key>a</key><string>&#xD800;</string>", nil), ("<key>a</key><string>&#x110000;</string>", nil),
+            ("<key>a</key><key>b</key>", "b"), ("<key>a</key><array><key>x</key></array>", ""),
+            ("<key>a</key><plist version=\"1.0\"><!-- c --><string>b</string> <?x?></plist >", "b"), ("<key>a</key><plist/>", nil),
+            ("<key>a</key><true> </true>", nil), ("<key>a</key><false>\n</false>", nil), ("<key>a</key><true></true >", ""),
+            ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<string>x</string>" + String(repeating: "</array>", count: 511), ""),
+            ("<key>a</key>" + String(repeating: "<array>", count: 511) + "<array/>" + String(repeating: "</array>", count: 511), ""),
+            ("<key>a</key>" + String(repeating: "<array>", count: 512) + "<string>x</string>" + String(repeating: "</array>", count: 512), nil),
+            // <date>: [-]digits-MM-DDThh:mm:ssZ, two digits a field, nothing around it.
+            ("<key>a</key><date>2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>99999-13-45T99:99:99Z</date >", ""),
+            ("<key>a</key><date>-2020-01-01T00:00:00Z</date>", ""), ("<key>a</key><date>garbage</date>", nil), ("<key>a</key><date/>", nil),
+            ("<key>a</key><date> 2020-01-01T00:00:00Z</date>", nil), ("<key>a</key><date>2020-01-01T00:00:00Z </date>", nil),
+            ("<key>a</key><date>2020-01-01T00:00:00</date>", nil), ("<key>a</key><date>2020-01-01</date>", nil),
+            ("<key>a</key><date>-01-01T00:00:00Z</date>", nil),
+            // <data>: the bytes up to '<', ASCII only, anything outside base64 skipped.
+            ("<key>a</key><data>!!!</data>", ""), ("<key>a</key><data>A=B</data>", ""), ("<key>a</key><data>AAAA====AAAA</data>", ""),
+            ("<key>a</key><data>AAAA\u{1}</data>", ""), ("<key>a</key><data>&amp;</data>", ""), ("<key>a</key><data></data>", ""),
+            ("<key>a</key><data/>", nil), ("<key>a</key><data><![CDATA[AAAA]]></data>", nil), ("<key>a</key><data>é</data>", nil),
+            // <integer>: CoreFoundation's whitespace around the sign, 0x first, digits up to '<', up to 2^64.
+            ("<key>a</key><integer>1 </integer>", nil), ("<key>a</key><integer>0 </integer>", nil), ("<key>a</key><integer>&#49;</integer>", nil),
+            ("<key>a</key><integer><![CDATA[5]]></integer>", nil), ("<key>a</key><integer>+ 5</integer>", ""),
+            ("<key>a</key><integer>+0x1</integer>", ""),
+            ("<key>a</key><integer>18446744073709551615</integer>", ""), ("<key>a</key><integer>9223372036854775808</integer>", ""),
+            ("<key>a</key><integer>0xFFFFFFFFFFFFFFFF</integer>", ""), ("<key>a</key><integer>-0x8000000000000000</integer>", ""),
+            ("<key>a</key><integer>-9223372036854775809</integer>", nil), ("<key>a</key><integer>18446744073709551616</integer>", nil),
+            ("<key>a</key><integer>\u{1}5</integer>", ""), ("<key>a</key><integer>\u{7F}5</integer>", ""),
+            ("<key>a</key><integer>\u{2003}5</integer>", ""),
+            ("<key>a</key><integer>-\u{1}5</integer>", ""), ("<key>a</key><integer> \n5</integer>", ""), ("<key>a</key><integer>-0x0</integer>", ""),
+            ("<key>a</key><integer>0x</integer>", nil), ("<key>a</key><integer>-</integer>", nil), ("<key>a</key><integer>00x1</integer>", nil),
+            ("<key>a</key><integer>-+1</integer>", nil), ("<key>a</key><integer/>", nil), ("<key>a</key><integer>0</integer>", ""),
+            // <real>: nan and inf names, else CoreFoundation's whitespace and strtod over signs, digits, points and e only.
+            ("<key>a</key><real>1.5 </real>", nil), ("<key>a</key><real>1.5\n</real>", nil), ("<key>a</key><real>0x1p3</real>", nil),
+            ("<key>a</key><real>0x10</real>", nil), ("<key>a</key><real>-nan</real>", nil), ("<key>a</key><real>+nan</real>", nil),
+            ("<key>a</key><real>snan</real>", nil), ("<key>a</key><real>nan(0x1)</real>", nil), ("<key>a</key><real>\u{1}1.5</real>", ""),
+            ("<key>a</key><real>\u{A0}1.5</real>", ""), ("<key>a</key><real>\u{2003}1.5</real>", ""), ("<key>a</key><real>NaN</real>", ""),
+            ("<key>a</key><real>-Infinity</real>", ""), ("<key>a</key><real>.5</real>", ""), ("<key>a</key><real>5.</real>", ""),
+            ("<key>a</key><real>1e5000</real>", ""), ("<key>a</key><real>&#49;.5</real>", ""), ("<key>a</key><real> 1.5</real>", ""),
+            ("<key>a</key><real>1e</real>", nil), ("<key>a</key><real>.</real>", nil), ("<key>a</key><real></real>", nil),
+            ("<key>a</key><real>infinit</real>", nil),
+        ] as [(String, String?)])
     func xmlValuesAsCoreFoundationReadsThem(content: String, a: String?) {
         let file = Array("<plist><dict><key>k</key><string>v</string>\(content)</dict></plist>".utf8)
         #expect(Self.disagreement(file) == nil, "\(content.prefix(80))")
@@ -416,8 +464,10 @@ struct FoundationAgreementTests {
     }
 
     @Test func aDictionaryOfOneUIDNumberIsNoTable() {
-        for root in ["<dict><key>CF$UID</key><integer>1</integer></dict>", "<plist><dict><key>CF$UID</key><real>1</real></dict></plist>",
-            "<plist><dict><key>CF$UID</key><string>x</string><key>CF$UID</key><integer>2</integer></dict></plist>"] {
+        for root in [
+            "<dict><key>CF$UID</key><integer>1</integer></dict>", "<plist><dict><key>CF$UID</key><real>1</real></dict></plist>",
+            "<plist><dict><key>CF$UID</key><string>x</string><key>CF$UID</key><integer>2</integer></dict></plist>",
+        ] {
             #expect(Self.disagreement(Array(root.utf8)) == nil, "\(root)")
             #expect(LocalizationTable(parsing: Array(root.utf8)).diagnostics.map(\.id) == [.notATable], "\(root)")
         }
@@ -521,7 +571,8 @@ struct FoundationAgreementTests {
             for padding in 0..<4 {
                 let text = String(repeating: " ", count: padding) + "\"k\" = \"\(value)\";\n"
                 let units = Array(text.utf16)
-                let bytes: [UInt8] = (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
+                let bytes: [UInt8] =
+                    (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
                     + units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
                 #expect(Self.disagreement(bytes) == nil, "\(bigEndian) \(padding)")
                 #expect(LocalizationTable(parsing: bytes)["k"] == value, "\(bigEndian) \(padding)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Compiled property-list tables")
@@ -101,7 +102,10 @@ struct PropertyListTableTests {
         #expect(table.isReadableOnDevice == readable)
         if readable {
             #expect(table.dictionary == ["a": "b"])
-            #expect(table.diagnostics.contains { $0.id == .propertyListIgnoredContent && $0.message.hasPrefix("the DOCTYPE's internal subset is skipped") })
+            #expect(
+                table.diagnostics.contains {
+                    $0.id == .propertyListIgnoredContent && $0.message.hasPrefix("the DOCTYPE's internal subset is skipped")
+                })
         } else {
             #expect(table.diagnostics.contains { $0.id == .propertyListSyntax && $0.severity == .error && $0.location.line == 2 })
         }
@@ -145,7 +149,8 @@ struct PropertyListTableTests {
     }
 
     @Test func xmlPositionsAndEntities() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -173,7 +178,8 @@ struct PropertyListTableTests {
     /// External entities are never fetched or expanded: a reference to one is an error, and the
     /// declaration is reported, whatever its URL.
     @Test func externalEntitiesAreNeverExpanded() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE plist [ 1️⃣<!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
             <plist><dict><key>k</key><string>2️⃣&xxe;</string></dict></plist>
@@ -212,7 +218,8 @@ struct PropertyListTableTests {
         var bytes = Array("bplist00".utf8) + [0xA1, 0x00]
         let offsetTable = bytes.count
         bytes.append(0x08)
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 0, 0, 0, 0, 0]
             + [0, 0, 0, 0, 0, 0, 0, UInt8(offsetTable)]
         let table = LocalizationTable(parsing: bytes)
         #expect(table.diagnostics.first?.id == .binaryPropertyListCorrupt)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 #if canImport(Glibc)
@@ -184,7 +185,9 @@ struct ResourceLimitTests {
         // past Int's range or to all ones.
         var variants: [[UInt8]] = []
         for start in 8..<(bytes.count - 7) {
-            for pattern: [UInt8] in [[0x80, 0, 0, 0, 0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
+            for pattern: [UInt8] in [
+                [0x80, 0, 0, 0, 0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+            ] {
                 var copy = bytes
                 copy.replaceSubrange(start..<(start + 8), with: pattern)
                 variants.append(copy)
@@ -262,7 +265,9 @@ struct ResourceLimitTests {
             #expect(elapsed < .seconds(3), "\(name): \(elapsed)")
             let listed = table.diagnostics.filter { $0.id == id }
             #expect(listed.count == limit, "\(name)")
-            #expect(listed.last?.message.hasSuffix("(and \(total - limit) more like this in the file, not listed)") == true, "\(name): \(listed.last?.message ?? "")")
+            #expect(
+                listed.last?.message.hasSuffix("(and \(total - limit) more like this in the file, not listed)") == true,
+                "\(name): \(listed.last?.message ?? "")")
         }
         // Invalid UTF-8 and invalid UTF-32 reject the file at the first bad byte or value: one
         // diagnostic, with the count (found by FuzzStringsFoundation for UTF-32).
@@ -366,7 +371,8 @@ struct ResourceLimitTests {
     @Test func findingsMergedFromConcurrentRulesAreCappedAsIfAppendedInOrder() {
         let ids: [DiagnosticID] = ["rule-a", "rule-b"]
         let findings = (0..<25).map { index in
-            LocalizationDiagnostic(ids[index % 3 == 0 ? 1 : 0], at: SourceLocation(file: index % 2 == 0 ? "a" : "b", line: index + 1, column: 1), "finding \(index)")
+            LocalizationDiagnostic(
+                ids[index % 3 == 0 ? 1 : 0], at: SourceLocation(file: index % 2 == 0 ? "a" : "b", line: index + 1, column: 1), "finding \(index)")
         }
         var appended = LintFindings(limit: 4, ignoring: [])
         appended.append(contentsOf: findings)
@@ -387,11 +393,13 @@ struct ResourceLimitTests {
     @Test func offsetsInsideValuesMapThroughEachReadersEscapes() {
         let table = LocalizationTable(parsing: Array(#""k" = "a\"b\U00E9\UD83D\UDE00c\351d\n" ;"#.utf8), file: "t.strings")
         let xml = Array(#"<plist><dict><key>k</key><string>x&amp;<![CDATA[<%d>]]>y</string></dict></plist>"#.utf8)
-        let catalog = Array(#"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"a\n\u00e9%d"}}}}}}"#.utf8)
+        let catalog = Array(
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"a\n\u00e9%d"}}}}}}"#.utf8)
         let app = AppLocalizations(
             localizations: [
                 .init(name: "en", path: nil, tables: ["Localizable": table]),
-                .init(name: "fr", path: nil, tables: [:], stringsDictionaries: ["Localizable": StringsDictionary(parsing: xml, file: "t.stringsdict")]),
+                .init(
+                    name: "fr", path: nil, tables: [:], stringsDictionaries: ["Localizable": StringsDictionary(parsing: xml, file: "t.stringsdict")]),
             ],
             catalogs: ["Other": StringCatalog(parsing: catalog, file: "t.xcstrings")])
         let model = LocalizationModel(app)
@@ -422,7 +430,8 @@ struct ResourceLimitTests {
     /// linear search). Compiling every language now costs what the catalog holds.
     @Test func catalogsOfManyLanguagesCompileInOnePass() throws {
         let languages = (0..<20_000).map { String(format: "l%05d", $0) }
-        let json = #"{"sourceLanguage":"en","version":"1.0","strings":{"k":{"localizations":{"#
+        let json =
+            #"{"sourceLanguage":"en","version":"1.0","strings":{"k":{"localizations":{"#
             + languages.map { #""\#($0)":{"stringUnit":{"state":"translated","value":"v-\#($0)"}}"# }.joined(separator: ",")
             + #"}},"only":{"localizations":{"l00007":{"stringUnit":{"state":"translated","value":"x"}},"l00007":{"stringUnit":{"state":"translated","value":"last"}}}}}}"#
         let clock = ContinuousClock()
@@ -461,7 +470,8 @@ struct ResourceLimitTests {
         #expect(payload.aps.alert?.summaryArgumentCount == nil)
         let crasher = #"{"aps":{"alert":{"title":"Relay","loc-key":"%%%cakm%%@$$m%%laad.boy","loc-args":["\#(huge)","0","Weekend trip"]}}}"#
         let app = AppLocalizations(localizations: [.init(name: "en", path: nil, tables: [:])])
-        let localized = AlertRenderer(app: app).localize(NotificationPayload(parsing: crasher), preferredLanguages: ["en"], mode: .server, fallback: .device)
+        let localized = AlertRenderer(app: app).localize(
+            NotificationPayload(parsing: crasher), preferredLanguages: ["en"], mode: .server, fallback: .device)
         #expect(localized.payload?.serialized().contains("\"body\"") == true)
     }
 
@@ -556,7 +566,9 @@ struct ResourceLimitTests {
             let table = LocalizationTable(parsing: Array(xml.utf8), file: "entities.strings")
             let dictionary = StringsDictionary(parsing: Array(xml.utf8), file: "entities.stringsdict")
             #expect(!table.isReadableOnDevice || table.dictionary.values.allSatisfy { !$0.contains("TOP-SECRET") && !$0.contains("lol") })
-            #expect(table.diagnostics.contains { $0.severity == .error && $0.location.line == 6 && $0.message.contains("never expanded") }, "\(reference)")
+            #expect(
+                table.diagnostics.contains { $0.severity == .error && $0.location.line == 6 && $0.message.contains("never expanded") }, "\(reference)"
+            )
             #expect(dictionary.entries.isEmpty)
         }
 

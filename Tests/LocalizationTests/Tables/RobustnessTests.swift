@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 /// Whatever the bytes, reading returns: no crash, no hang, and every location inside the input.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("String Catalogs")
@@ -45,13 +46,15 @@ struct StringCatalogTests {
     }
 
     @Test func sourceLanguageFallsBackToTheKey() {
-        let catalog = StringCatalog(parsing: Array(#"""
-            {"sourceLanguage":"en","version":"1.0","strings":{
-              "Hello":{},
-              "k":{"localizations":{"fr":{"stringUnit":{"state":"new","value":"Bonjour"}}}},
-              "brand":{"shouldTranslate":false,"localizations":{"en":{"stringUnit":{"state":"translated","value":"Relay"}},"de":{"stringUnit":{"state":"translated","value":"Relais"}}}}
-            }}
-            """#.utf8), file: "c.xcstrings")
+        let catalog = StringCatalog(
+            parsing: Array(
+                #"""
+                {"sourceLanguage":"en","version":"1.0","strings":{
+                  "Hello":{},
+                  "k":{"localizations":{"fr":{"stringUnit":{"state":"new","value":"Bonjour"}}}},
+                  "brand":{"shouldTranslate":false,"localizations":{"en":{"stringUnit":{"state":"translated","value":"Relay"}},"de":{"stringUnit":{"state":"translated","value":"Relais"}}}}
+                }}
+                """#.utf8), file: "c.xcstrings")
         let english = catalog.compiled(for: "en").map { "\($0.key)=\($0.value)" }
         #expect(english == ["Hello=text(\"Hello\")", "k=text(\"k\")", "brand=text(\"Relay\")"])
         let german = catalog.compiled(for: "de").map(\.key)
@@ -62,7 +65,8 @@ struct StringCatalogTests {
     }
 
     @Test func duplicateJSONKeysAndStructuralErrors() {
-        let marked = MarkedText(#"""
+        let marked = MarkedText(
+            #"""
             {"sourceLanguage":"en","version":"1.0","strings":{
               "a":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"one"}}}},
               1️⃣"a":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"two"}}}},
@@ -102,7 +106,9 @@ struct StringCatalogTests {
         try directory.write("catalog/Localizable.xcstrings", catalogText)
         for (language, greet, one, other) in [("en", "Hi %@", "%lld item", "%lld items"), ("fr", "Salut %@", "%lld élément", "%lld éléments")] {
             try directory.write("files/\(language).lproj/Localizable.strings", "\"greet\" = \"\(greet)\";")
-            try directory.write("files/\(language).lproj/Localizable.stringsdict", """
+            try directory.write(
+                "files/\(language).lproj/Localizable.stringsdict",
+                """
                 <plist><dict><key>count</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@arg1@</string>
                 <key>arg1</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
                 <key>NSStringFormatValueTypeKey</key><string>lld</string><key>one</key><string>\(one)</string><key>other</key><string>\(other)</string></dict></dict></dict></plist>

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Stringsdict reader")
@@ -38,14 +39,18 @@ struct StringsDictionaryTests {
     @Test func positionWithoutDollarStillResolves() throws {
         let dictionary = try StringsDictionary(contentsOfFile: Fixtures.path("corpus/duckduckgo-ios/de.lproj/Localizable.stringsdict"))
         let value = try #require(dictionary["dax.onboarding.browsing.multiple.trackers"])
-        guard case .format(let format) = value else { Issue.record("not a format"); return }
+        guard case .format(let format) = value else {
+            Issue.record("not a format")
+            return
+        }
         #expect(format.formatKey == "%1#@count@")
         let text = ServerFormatter(locale: "de").format(value, arguments: ["4", "Google", "Facebook"]).text
         #expect(text.contains("Google") && text.contains("Facebook") && text.contains("4"))
     }
 
     @Test func structuralErrorsAreLocated() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             <plist><dict>
             <key>a</key>1️⃣<dict><key>x</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string></dict></dict>
             <key>b</key><dict><key>NSStringLocalizedFormatKey</key>2️⃣<string>%#@n@ and %#@m@</string>
@@ -66,14 +71,16 @@ struct StringsDictionaryTests {
     }
 
     @Test func deviceAndWidthVariants() {
-        let dictionary = StringsDictionary(parsing: Array("""
-            <plist><dict>
-            <key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>
-              <key>iphone</key><string>Tap</string><key>mac</key><string>Click</string><key>other</key><string>Select</string></dict></dict>
-            <key>w</key><dict><key>NSStringVariableWidthRuleType</key><dict>
-              <key>20</key><string>Short</string><key>50</key><string>A longer one</string></dict></dict>
-            </dict></plist>
-            """.utf8))
+        let dictionary = StringsDictionary(
+            parsing: Array(
+                """
+                <plist><dict>
+                <key>tap</key><dict><key>NSStringDeviceSpecificRuleType</key><dict>
+                  <key>iphone</key><string>Tap</string><key>mac</key><string>Click</string><key>other</key><string>Select</string></dict></dict>
+                <key>w</key><dict><key>NSStringVariableWidthRuleType</key><dict>
+                  <key>20</key><string>Short</string><key>50</key><string>A longer one</string></dict></dict>
+                </dict></plist>
+                """.utf8))
         #expect(dictionary.diagnostics.isEmpty)
         let tap = dictionary["tap"]!
         #expect(tap.deviceText(device: .iphone).text == "Tap")
@@ -90,10 +97,12 @@ struct StringsDictionaryTests {
     }
 
     @Test func externalEntitiesAreNotExpanded() {
-        let dictionary = StringsDictionary(parsing: Array("""
-            <?xml version="1.0"?><!DOCTYPE plist [<!ENTITY e SYSTEM "file:///etc/hostname">]>
-            <plist><dict><key>k</key><string>&e;</string></dict></plist>
-            """.utf8))
+        let dictionary = StringsDictionary(
+            parsing: Array(
+                """
+                <?xml version="1.0"?><!DOCTYPE plist [<!ENTITY e SYSTEM "file:///etc/hostname">]>
+                <plist><dict><key>k</key><string>&e;</string></dict></plist>
+                """.utf8))
         #expect(!dictionary.isReadableOnDevice)
         #expect(dictionary.entries.isEmpty)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizedAlerts
 
 @Suite("Strings file parser")
@@ -8,7 +9,8 @@ struct StringsFileParserTests {
     }
 
     @Test func readsEntriesCommentsAndLocations() {
-        let marked = MarkedText("""
+        let marked = MarkedText(
+            """
             /* Greeting on the home screen */
             1️⃣"greeting" = 2️⃣"Hello, %@!";
             // Shown in a push
@@ -270,7 +272,8 @@ struct StringsFileParserTests {
         let table = parse(source)
         let printed = StringsFilePrinter.print(table.entries)
         let reparsed = parse(printed)
-        #expect(Array(reparsed.entries).map { [$0.key, $0.value, $0.comment ?? "", $0.valueKind.rawValue] }
-            == Array(table.entries).map { [$0.key, $0.value, $0.comment ?? "", $0.valueKind.rawValue] })
+        #expect(
+            Array(reparsed.entries).map { [$0.key, $0.value, $0.comment ?? "", $0.valueKind.rawValue] }
+                == Array(table.entries).map { [$0.key, $0.value, $0.comment ?? "", $0.valueKind.rawValue] })
     }
 }

@@ -6,7 +6,8 @@ struct EmptyPushTableRule: LintRule {
     /// `push.empty-table` (error).
     public static let id = DiagnosticID(
         "push.empty-table", .error, .push,
-        rationale: "A device that picks this localization looks push keys up only in its Localizable table: with none of the keys there, every notification shows raw keys to those users.",
+        rationale:
+            "A device that picks this localization looks push keys up only in its Localizable table: with none of the keys there, every notification shows raw keys to those users.",
         example: "da.lproj/Localizable.strings holds only a newline, en.lproj's holds 120 keys", isAboutWholeFile: true)
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
@@ -20,14 +21,16 @@ struct EmptyPushTableRule: LintRule {
             if table.entries.isEmpty {
                 findings.append(
                     finding(
-                        place, "\(localization)'s Localizable table is empty: a device that picks \(localization) shows every push key raw (\(reference) has \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"))",
+                        place,
+                        "\(localization)'s Localizable table is empty: a device that picks \(localization) shows every push key raw (\(reference) has \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"))",
                         hint: "translate the table, or remove \(localization).lproj so that those devices fall back to another language"))
             } else if !table.entries.contains(where: { base.entry($0.key) != nil }) {
                 // Asked from the localization's own keys: linear in its size, however many
                 // keys the reference has.
                 findings.append(
                     finding(
-                        place, "\(localization)'s Localizable table has none of \(reference)'s \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"): a device that picks \(localization) shows every push key raw",
+                        place,
+                        "\(localization)'s Localizable table has none of \(reference)'s \(base.entries.count) \(base.entries.count == 1 ? "key" : "keys"): a device that picks \(localization) shows every push key raw",
                         hint: "check that the file is the translation of \(reference)'s Localizable table (same keys)"))
             }
         }

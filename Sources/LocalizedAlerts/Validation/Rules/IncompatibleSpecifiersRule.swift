@@ -4,7 +4,8 @@ struct IncompatibleSpecifiersRule: LintRule {
     /// expects other positions or types shows the wrong value, `<null>`, or crashes String(format:).
     public static let id = DiagnosticID(
         "format.incompatible", .error, .formats,
-        rationale: "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",
+        rationale:
+            "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",
         example: "en \"%d new in %@\", ja \"%@ に %d 件\": the name lands where the number should.")
 
     /// Argument positions with the type each is first read as, sorted by position, as a format
@@ -49,7 +50,8 @@ struct IncompatibleSpecifiersRule: LintRule {
             guard !differences.isEmpty else { continue }
             findings.append(
                 finding(
-                    value.location, "\"\(value.key)\" in \(localization) does not take the arguments \(reference) does: \(differences.joined(separator: "; "))",
+                    value.location,
+                    "\"\(value.key)\" in \(localization) does not take the arguments \(reference) does: \(differences.joined(separator: "; "))",
                     hint: "use the same specifiers; reorder with positions (%1$@, %2$d) instead of changing them",
                     notes: [LocalizationDiagnostic.Note(location: original.location, message: "\(reference): \"\(original.text)\"")], key: value.key))
         }

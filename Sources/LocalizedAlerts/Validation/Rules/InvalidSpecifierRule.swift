@@ -4,7 +4,8 @@ struct InvalidSpecifierRule: LintRule {
     /// differently by every implementation; a position without its `$` (`%1#@count@`) only works by accident.
     public static let id = DiagnosticID(
         "format.invalid-specifier", .error, .formats,
-        rationale: "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",
+        rationale:
+            "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",
         example: "\"%1#@count@\", \"%@ is 100%y\", \"%d %\"")
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
@@ -28,13 +29,17 @@ struct InvalidSpecifierRule: LintRule {
                     switch problem {
                     case .incomplete: what = "a % at the end is not a specifier"
                     case .unknownConversion(let c): what = "\"\(specifier.text)\": \(c) is not a conversion"
-                    case .positionWithoutDollar: what = "\"\(specifier.text)\" lacks the $ of its position (write %\(specifier.position ?? 1)$#@\(specifier.variableName ?? "")@)"
+                    case .positionWithoutDollar:
+                        what =
+                            "\"\(specifier.text)\" lacks the $ of its position (write %\(specifier.position ?? 1)$#@\(specifier.variableName ?? "")@)"
                     case .unterminatedVariable: what = "\"\(specifier.text)\" is never closed with @"
                     case .positionOutOfRange(let position):
-                        what = "\"\(specifier.text)\": argument \(position) \(position < 1 ? "does not exist (arguments count from 1)" : "is past the limit of \(FormatSpecifier.maximumPosition)")"
+                        what =
+                            "\"\(specifier.text)\": argument \(position) \(position < 1 ? "does not exist (arguments count from 1)" : "is past the limit of \(FormatSpecifier.maximumPosition)")"
                     }
                     if case .unknownConversion(let c) = problem, c.isLetter {
-                        findings.append(finding(location, "\"\(value.key)\": \(what); a literal percent sign is written %%", hint: "write %%", key: value.key))
+                        findings.append(
+                            finding(location, "\"\(value.key)\": \(what); a literal percent sign is written %%", hint: "write %%", key: value.key))
                     } else {
                         findings.append(finding(location, "\"\(value.key)\": \(what)", hint: "see String(format:)'s specifiers", key: value.key))
                     }

@@ -17,7 +17,10 @@ struct MixedPositionsRule: LintRule {
             let arguments = value.format.specifiers.filter { $0.argumentType != nil && !$0.isVariable }
             guard arguments.contains(where: { $0.position != nil }), arguments.contains(where: { $0.position == nil }) else { continue }
             findings.append(
-                finding(context.location(of: arguments.first { $0.position == nil }!, in: value), "\"\(value.key)\" mixes numbered and unnumbered specifiers: \(arguments.map(\.text).joined(separator: " "))", hint: "number them all (%1$@ %2$@)", key: value.key))
+                finding(
+                    context.location(of: arguments.first { $0.position == nil }!, in: value),
+                    "\"\(value.key)\" mixes numbered and unnumbered specifiers: \(arguments.map(\.text).joined(separator: " "))",
+                    hint: "number them all (%1$@ %2$@)", key: value.key))
         }
     }
 }

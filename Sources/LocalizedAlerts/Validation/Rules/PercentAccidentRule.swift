@@ -5,7 +5,8 @@ struct PercentAccidentRule: LintRule {
     /// on a device.
     public static let id = DiagnosticID(
         "format.percent-accident", .warning, .formats,
-        rationale: "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
+        rationale:
+            "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",
         example: "\"Save 50% off today\" reads % o; write \"50%% off\"")
 
     func check(_ context: LintContext, into findings: inout LintFindings) {

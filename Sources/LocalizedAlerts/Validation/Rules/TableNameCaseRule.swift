@@ -6,7 +6,8 @@ struct TableNameCaseRule: LintRule {
     /// `table.name-case` (error).
     public static let id = DiagnosticID(
         "table.name-case", .error, .files,
-        rationale: "File names are case-sensitive on iOS: a device looking for Localizable.strings never opens localizable.strings, so that localization's text is never shown (the simulator on a default Mac volume opens it, which hides the fault).",
+        rationale:
+            "File names are case-sensitive on iOS: a device looking for Localizable.strings never opens localizable.strings, so that localization's text is never shown (the simulator on a default Mac volume opens it, which hides the fault).",
         example: "de.lproj/localizable.strings beside en.lproj/Localizable.strings", isAboutWholeFile: true)
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
