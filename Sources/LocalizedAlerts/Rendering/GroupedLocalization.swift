@@ -28,13 +28,13 @@ extension AlertRenderer {
     /// ```
     ///
     /// Each distinct list of preferred languages is localized once; the rest is the same as
-    /// ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:)`` for each recipient.
+    /// ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:detail:)`` for each recipient.
     /// - Parameters:
     ///   - payload: The payload with `*-loc-key` and `*-loc-args`.
     ///   - recipients: Whoever the payload goes to (users, device tokens, registrations).
     ///   - preferredLanguages: A recipient's preferred languages, best first (the device's
     ///     `Locale.preferredLanguages`, stored when it registered).
-    ///   - mode: As in ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:)``.
+    ///   - mode: As in ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:detail:)``.
     ///   - device: As there.
     ///   - fallback: As there: with ``KeyFallback/fail``, recipients whose localization lacks a key get no payload.
     ///   - keepKeys: As there.

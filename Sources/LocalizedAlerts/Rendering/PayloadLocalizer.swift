@@ -274,7 +274,7 @@ extension AlertRenderer {
     }
 
     /// The text each field of `payload` gets in server mode for a device that selected
-    /// `context`, as ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:)`` fills it
+    /// `context`, as ``localize(_:preferredLanguages:mode:device:fallback:keepKeys:detail:)`` fills it
     /// in with the fail policy, without resolving what the device would show, collecting
     /// diagnostics or writing the payload: checks that take every payload to every localization
     /// need only the text.
