@@ -11,6 +11,9 @@ public struct ValueListing: Sendable {
         /// A catalog value whose device variations sit under a plural form or in a
         /// substitution, as written: ``value`` lists it device by device, compiled.
         public var written: [WrittenText] = []
+        /// A catalog key's members besides its localizations, as written (its comment,
+        /// extraction state, and members the reader does not model).
+        public var keyMembers: [LocatedJSON.Member] = []
     }
 
     /// One text of a catalog value and the variation cases that lead to it, outermost first
@@ -38,7 +41,9 @@ public struct ValueListing: Sendable {
         // The few localizations whose compiled form is not their written one, by language
         // and key, found in one pass (the last of a language in a key counts, as compiled).
         var nested: [String: [String: StringCatalog.Localization]] = [:]
+        var members: [String: [LocatedJSON.Member]] = [:]
         for key in catalog.strings {
+            if !key.otherMembers.isEmpty { members[key.key] = key.otherMembers }
             for localization in key.localizations {
                 nested[localization.language, default: [:]][key.key] = nestsDevices(localization) ? localization : nil
             }
@@ -49,6 +54,7 @@ public struct ValueListing: Sendable {
                 entries: catalog.compiled(for: language).map { item in
                     var entry = Entry(key: item.key, value: item.value, location: item.location)
                     if let localization = nested[language]?[item.key] { entry.written = writtenTexts(localization) }
+                    entry.keyMembers = members[item.key] ?? []
                     return entry
                 },
                 isReadable: catalog.isReadable)
@@ -110,6 +116,9 @@ public enum ValueListingText {
                 out += "  \(place)  \(TableText.quoted(entry.key)) = \(TableText.quoted(shown.text))"
                 if shown.isPlural { out += "  (a plural: a push shows this format key)" }
                 out += "\n"
+                for member in entry.keyMembers {
+                    out += "      \(printable(member.key)): \(printable(member.value.serialized()))\n"
+                }
                 describe(entry.value, indent: "      ", into: &out)
                 if !entry.written.isEmpty {
                     out += "      as written in the catalog:\n"
@@ -166,6 +175,7 @@ public enum ValueListingJSON {
                         if let location = entry.location { members += [("line", .number(location.line)), ("column", .number(location.column))] }
                         let shown = entry.value.deviceText()
                         members += [("pushShows", .string(shown.text)), ("value", value(entry.value))]
+                        if !entry.keyMembers.isEmpty { members.append(("keyMembers", LocatedJSON(.object(entry.keyMembers)))) }
                         if !entry.written.isEmpty {
                             members.append(
                                 (
