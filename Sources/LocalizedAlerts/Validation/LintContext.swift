@@ -118,6 +118,13 @@ public final class LintContext: Sendable {
         renderer.bundle.names.filter { $0 != "Base" }.sorted()
     }
 
+    /// One device per selectable localization, each with its search list and tables: made once
+    /// per check and used for every payload (a manifest of many keys is many payloads). Make
+    /// them only when there is a payload to take to them.
+    func selectableDevices() -> [(localization: String, device: DeviceContext)] {
+        selectableLocalizations.map { ($0, renderer.context(preferredLanguages: [$0])) }
+    }
+
     /// What a device does with every payload in every localization it could select: the issues
     /// preview and localize report, each reported once (a key missing from several
     /// localizations once per payload field, naming them all), in the order every output uses.
@@ -134,10 +141,8 @@ public final class LintContext: Sendable {
         // reported once. Its identity is what its finding is made of, so that no finding has
         // to be built only to be found a duplicate.
         var seen: Set<IssueIdentity> = []
-        // One device per localization, made once (and only when there is a payload to show):
-        // its search list and tables serve every payload (a manifest of many keys is many payloads).
         guard !payloads.isEmpty else { return }
-        let devices = selectableLocalizations.map { ($0, renderer.context(preferredLanguages: [$0])) }
+        let devices = selectableDevices()
         for payload in payloads {
             var missing: [(issue: DeviceIssue, localizations: [String])] = []
             for (localization, device) in devices {

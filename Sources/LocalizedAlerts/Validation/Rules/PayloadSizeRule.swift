@@ -16,13 +16,12 @@ struct PayloadSizeRule: LintRule {
             payload.aps.alert?.usesKeys == true && !payload.diagnostics.contains { $0.severity == .error }
         }
         guard !payloads.isEmpty else { return }
-        let localizations = context.selectableLocalizations
-        let devices = localizations.map { context.renderer.context(preferredLanguages: [$0]) }
+        let devices = context.selectableDevices()
         var scratch: [UInt8] = []
         for payload in payloads {
             var size = LocalizedPayloadSize(payload)
             var oversized: [(String, Int)] = []
-            for (localization, device) in zip(localizations, devices) {
+            for (localization, device) in devices {
                 let texts = context.renderer.serverTexts(payload, in: device, language: localization)
                 let byteCount = size.byteCount(texts, scratch: &scratch)
                 if byteCount > NotificationPayload.maximumByteCount { oversized.append((localization, byteCount)) }
