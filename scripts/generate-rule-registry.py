@@ -29,7 +29,7 @@ lines = [
     "    ]",
     "",
     "    /// The checks `Linter` runs over an app, each in its own file under `Rules/`.",
-    "    public static let lintRules: [any LintRule] = [",
+    "    package static let lintRules: [any LintRule] = [",
     *[f"        {r}()," for r in rules],
     "    ]",
     "}",

@@ -164,7 +164,7 @@ public struct ServerFormatter: Sendable {
         return (text, problems)
     }
 
-    /// Formats a format string already parsed (a table entry's ``LocalizedEntry/format``): the
+    /// Formats a format string already parsed (a table entry's resolved format): the
     /// same text as ``format(_:arguments:)-(String,_)``, without parsing it again when it names
     /// no variable.
     public func format(_ format: FormatString, arguments: [FormatArgument]) -> (text: String, problems: [Problem]) {

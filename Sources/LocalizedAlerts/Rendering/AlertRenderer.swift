@@ -16,7 +16,7 @@ public final class AlertRenderer: Sendable {
     /// The app's localizations, as read from disk.
     public let app: AppLocalizations
     /// The app's tables, resolved once; shared with every other command.
-    public let model: LocalizationModel
+    package let model: LocalizationModel
     /// The localizations the device sees in the app's bundle, in CoreFoundation's order.
     public let bundle: BundleLocalizations
     /// Whether the app has a Base localization, tried right after the first of a search list.
@@ -68,7 +68,8 @@ public final class AlertRenderer: Sendable {
         }
     }
 
-    /// A renderer for an app read from disk: resolves its tables once into a ``LocalizationModel``.
+    /// A renderer for an app read from disk: resolves its tables once (every table, localization
+    /// and key), so that each render only looks up.
     /// - Parameters:
     ///   - app: The app's localizations.
     ///   - matcher: The localization matcher to use; pass one to share its caches between renderers.
@@ -77,7 +78,7 @@ public final class AlertRenderer: Sendable {
     }
 
     /// A renderer over an already resolved model (lint and preview share one).
-    public init(model: LocalizationModel, matcher: LocalizationMatcher = LocalizationMatcher()) {
+    package init(model: LocalizationModel, matcher: LocalizationMatcher = LocalizationMatcher()) {
         self.app = model.app
         self.model = model
         self.bundle = BundleLocalizations(model.app)
@@ -136,7 +137,7 @@ public final class DeviceContext: Sendable {
     /// The device's search list for these languages in this app, with how it was chosen.
     public let searchList: SearchList
     /// The `Localizable` table in use; nil when no localization has one.
-    public let table: DeviceTable?
+    package let table: DeviceTable?
     let model: LocalizationModel
     private let searchOrder: [String]
 
@@ -331,7 +332,7 @@ enum FieldResolver {
 
 extension LocalizationModel {
     /// Where `key` is defined in a table other than `table` in `localization`, when it is.
-    func definition(of key: String, outside table: String, localization: String) -> LocalizedEntry? {
+    func definition(of key: String, outside table: String, localization: String) -> LocalizationModel.Entry? {
         for name in tableNames where name != table {
             if let entry = self.table(name, localization: localization)?.entry(key) { return entry }
         }
@@ -347,7 +348,7 @@ struct EntryText {
     let deviceFormat: DeviceFormat
     let isPlural: Bool
 
-    init(_ entry: LocalizedEntry, device: DeviceKind) {
+    init(_ entry: LocalizationModel.Entry, device: DeviceKind) {
         if device != .iphone, let localized = entry.localized {
             let variant = localized.deviceText(device: device)
             if variant.text != entry.text {

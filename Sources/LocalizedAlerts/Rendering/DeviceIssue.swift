@@ -38,7 +38,7 @@ public struct DeviceIssue: Sendable {
     /// The field's `*-loc-key`.
     public var key: String?
     /// The table entry behind the text, when there is one.
-    public var entry: LocalizedEntry?
+    package var entry: LocalizationModel.Entry?
     /// The localization whose table was used.
     public var localization: String?
     /// Where the field (or the alert) is written in the payload.
@@ -68,7 +68,7 @@ public struct DeviceIssue: Sendable {
     ///   - model: The model the issue was found in; it places offsets inside values in their files.
     ///   - localizations: for a missing key, every localization it is missing from
     ///     (lint gathers them); by default the one this issue was found in.
-    public func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
+    package func diagnostic(model: LocalizationModel, localizations: [String]? = nil) -> LocalizationDiagnostic {
         var diagnostic = described(model: model, localizations: localizations)
         diagnostic.key = key
         if case .keyMissing = kind { diagnostic.localizations = localizations ?? localization.map { [$0] } ?? [] }
@@ -80,7 +80,7 @@ public struct DeviceIssue: Sendable {
         let names = field?.keys ?? AlertFieldName.body.keys
         let place = localization.map { " (\($0))" } ?? ""
         let usedBy = LocalizationDiagnostic.Note(location: payloadLocation, message: "used by this payload's \(names.locKey)")
-        func valueNote(_ entry: LocalizedEntry) -> LocalizationDiagnostic.Note {
+        func valueNote(_ entry: LocalizationModel.Entry) -> LocalizationDiagnostic.Note {
             LocalizationDiagnostic.Note(location: entry.location, message: "\(entry.localization): \"\(entry.text)\"")
         }
         func inTable(_ offset: Int) -> SourceLocation {

@@ -2,20 +2,20 @@
 /// ``LocalizationModel`` combining the `.strings` of one localization with the `.stringsdict`
 /// of the same or another (each is found on its own along the search order), the
 /// stringsdict's entries winning. Immutable and shared.
-public final class DeviceTable: Sendable {
+package final class DeviceTable: Sendable {
     /// The localization whose `Localizable` text is used (`fr`, `zh-Hant`).
-    public let localization: String
+    package let localization: String
     /// The localization whose stringsdict (or catalog variations) is used, when there is one.
-    public let dictionaryLocalization: String?
+    package let dictionaryLocalization: String?
     /// The table file (for messages).
-    public let file: String?
+    package let file: String?
     /// False when the strings file does not parse: on a device every key not in its
     /// `.stringsdict` then falls back.
-    public let isReadable: Bool
-    private let strings: LocalizedTable.Part?
-    private let dictionary: LocalizedTable.Part?
+    package let isReadable: Bool
+    private let strings: LocalizationModel.Table.Part?
+    private let dictionary: LocalizationModel.Table.Part?
 
-    init(strings: LocalizedTable?, dictionary: LocalizedTable?) {
+    init(strings: LocalizationModel.Table?, dictionary: LocalizationModel.Table?) {
         self.localization = strings?.localization ?? dictionary?.localization ?? ""
         self.dictionaryLocalization = dictionary?.localization
         self.strings = strings?.strings
@@ -26,20 +26,20 @@ public final class DeviceTable: Sendable {
 
     /// The entry a device finds for `key`: the stringsdict's, else the `.strings` one.
     @inline(__always)
-    public func entry(_ key: String) -> LocalizedEntry? {
+    package func entry(_ key: String) -> LocalizationModel.Entry? {
         if let dictionary, dictionary.isReadable, let entry = dictionary.entry(key) { return entry }
         guard let strings, strings.isReadable else { return nil }
         return strings.entry(key)
     }
 
     /// The value a device finds for `key`, or nil.
-    public subscript(key: String) -> String? { entry(key)?.text }
+    package subscript(key: String) -> String? { entry(key)?.text }
 
     /// The stringsdict or catalog value for `key` (plurals, variants), when it has one.
-    public func localizedValue(forKey key: String) -> LocalizedValue? { entry(key)?.localized }
+    package func localizedValue(forKey key: String) -> LocalizedValue? { entry(key)?.localized }
 
     /// Keys a device finds: the `.strings` ones in file order, then the stringsdict's others.
-    public var keys: [String] {
+    package var keys: [String] {
         let fromStrings = strings.flatMap { $0.isReadable ? $0.entries.map(\.key) : nil } ?? []
         let fromDictionary = dictionary.flatMap { $0.isReadable ? $0.entries.map(\.key) : nil } ?? []
         let known = Set(fromStrings)
@@ -47,5 +47,5 @@ public final class DeviceTable: Sendable {
     }
 
     /// Number of keys a device finds (``keys``).
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 }

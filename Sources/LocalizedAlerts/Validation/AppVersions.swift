@@ -6,10 +6,15 @@ public struct AppVersions: Sendable {
         /// The version as the user writes it (`5.2`).
         public var label: String
         /// The build's tables, resolved.
-        public var model: LocalizationModel
+        package var model: LocalizationModel
 
-        /// A labelled build.
-        public init(label: String, model: LocalizationModel) {
+        /// A labelled build of `app`.
+        public init(label: String, app: AppLocalizations) {
+            self.init(label: label, model: LocalizationModel(app))
+        }
+
+        /// A labelled build whose tables are already resolved.
+        package init(label: String, model: LocalizationModel) {
             self.label = label
             self.model = model
         }

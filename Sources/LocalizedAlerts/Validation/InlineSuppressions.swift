@@ -11,33 +11,33 @@
 /// Rule IDs follow the marker, separated by spaces or commas; the first word that is not a rule
 /// ID ends the list, so a reason may follow. A suppression that silences nothing, or names a
 /// rule that does not exist, is itself reported.
-public struct InlineSuppressions: Sendable {
+package struct InlineSuppressions: Sendable {
     /// One `render-alert:disable` comment.
-    public struct Suppression: Sendable, Hashable {
+    package struct Suppression: Sendable, Hashable {
         /// The rules it silences.
-        public var rules: Set<DiagnosticID>
+        package var rules: Set<DiagnosticID>
         /// The table it is about.
-        public var table: String
+        package var table: String
         /// The key it is about.
-        public var key: String
+        package var key: String
         /// The file it is written in.
-        public var file: String?
+        package var file: String?
         /// The lines of its entry there.
-        public var lines: ClosedRange<Int>
+        package var lines: ClosedRange<Int>
         /// Where its entry is: where an unused suppression is reported.
-        public var location: SourceLocation
+        package var location: SourceLocation
     }
 
     /// Every suppression found, in file order.
-    public private(set) var suppressions: [Suppression] = []
+    package private(set) var suppressions: [Suppression] = []
     /// Suppressions that name no rule, or a rule that does not exist.
-    public private(set) var diagnostics: [LocalizationDiagnostic] = []
+    package private(set) var diagnostics: [LocalizationDiagnostic] = []
 
     static let marker = "render-alert:disable"
 
     /// The suppressions written in the app's `.strings` files and catalogs. Files without the
     /// marker are skipped by a byte search, so an app without suppressions costs nothing more.
-    public init(_ app: AppLocalizations) {
+    package init(_ app: AppLocalizations) {
         let marker = Array(Self.marker.utf8)
         for localization in app.localizations {
             for (name, table) in localization.tables.sorted(by: { $0.key < $1.key }) {
@@ -94,7 +94,7 @@ public struct InlineSuppressions: Sendable {
     /// `findings` without those a suppression silences, then a finding for each suppression
     /// that silenced nothing (rules in `notRun`, left out of the run, cannot be expected to
     /// have found anything) and for each that names no rule.
-    public func apply(_ findings: [LocalizationDiagnostic], notRun: Set<DiagnosticID> = []) -> [LocalizationDiagnostic] {
+    package func apply(_ findings: [LocalizationDiagnostic], notRun: Set<DiagnosticID> = []) -> [LocalizationDiagnostic] {
         guard !suppressions.isEmpty || !diagnostics.isEmpty else { return findings }
         var used = [Bool](repeating: false, count: suppressions.count)
         // Looked up by key and by file, so that many suppressions and many findings do not

@@ -2,26 +2,26 @@ import Synchronization
 
 /// Everything the rules look at, computed once per app: the resolved tables (the same
 /// ``LocalizationModel`` the renderer reads), the reference localization and the payloads.
-public final class LintContext: Sendable {
+package final class LintContext: Sendable {
     /// The app's resolved tables.
-    public let model: LocalizationModel
+    package let model: LocalizationModel
     /// The localization others are compared with: the development region as present in the app
     /// (in any form), else `en`, else `Base`.
-    public let reference: String?
+    package let reference: String?
     /// The payloads to check against the tables.
-    public let payloads: [NotificationPayload]
+    package let payloads: [NotificationPayload]
     /// A renderer over ``model``, for what a device does with the payloads.
-    public let renderer: AlertRenderer
+    package let renderer: AlertRenderer
     /// Plural rules by locale, shared by the rules.
-    public let plurals = PluralRulesCache()
+    package let plurals = PluralRulesCache()
 
     /// Tables whose missing keys the app fills at run time (``Linter/runtimeFallbackTables``);
     /// never Localizable.
-    public let runtimeFallbackTables: Set<String>
+    package let runtimeFallbackTables: Set<String>
 
     /// The same app's Android resources, when the lint was given them: strings both platforms
     /// define are compared.
-    public let android: AndroidAppResources?
+    package let android: AndroidAppResources?
 
     /// A context over resolved tables.
     /// - Parameters:
@@ -29,7 +29,7 @@ public final class LintContext: Sendable {
     ///   - payloads: The payloads to check against them.
     ///   - runtimeFallbackTables: Tables the app fills from its development region key by key.
     ///   - android: The same app's Android resources.
-    public init(
+    package init(
         model: LocalizationModel, payloads: [NotificationPayload] = [], runtimeFallbackTables: Set<String> = [], android: AndroidAppResources? = nil
     ) {
         self.model = model
@@ -49,18 +49,18 @@ public final class LintContext: Sendable {
     /// - Parameters:
     ///   - app: The app's localizations.
     ///   - payloads: The payloads to check against them.
-    public convenience init(app: AppLocalizations, payloads: [NotificationPayload] = []) {
+    package convenience init(app: AppLocalizations, payloads: [NotificationPayload] = []) {
         self.init(model: LocalizationModel(app), payloads: payloads)
     }
 
     /// The app.
-    public var app: AppLocalizations { model.app }
+    package var app: AppLocalizations { model.app }
 
     /// Every value, ordered by table, localization and key: what most rules walk.
-    public var values: [LocalizedEntry] { model.entries }
+    package var values: [LocalizationModel.Entry] { model.entries }
 
     /// The value of `key` in table `table` of `localization`.
-    public func value(_ key: String, table: String, localization: String) -> LocalizedEntry? {
+    package func value(_ key: String, table: String, localization: String) -> LocalizationModel.Entry? {
         model.table(table, localization: localization)?.entry(key)
     }
 
@@ -68,11 +68,11 @@ public final class LintContext: Sendable {
     /// table, so the last one is remembered instead of looked up for every value.
     struct ReferenceTables {
         private let context: LintContext
-        private var last: (name: String, table: LocalizedTable?)?
+        private var last: (name: String, table: LocalizationModel.Table?)?
 
         init(_ context: LintContext) { self.context = context }
 
-        mutating func table(of value: LocalizedEntry) -> LocalizedTable? {
+        mutating func table(of value: LocalizationModel.Entry) -> LocalizationModel.Table? {
             if let last, last.name == value.table { return last.table }
             let table = context.reference.flatMap { context.model.table(value.table, localization: $0) }
             last = (value.table, table)
@@ -82,15 +82,16 @@ public final class LintContext: Sendable {
 
     /// Where a specifier of a value is: in its text, or in a plural's format key; variants
     /// point at their key.
-    public func location(of specifier: FormatSpecifier, in value: LocalizedEntry) -> SourceLocation {
+    package func location(of specifier: FormatSpecifier, in value: LocalizationModel.Entry) -> SourceLocation {
         model.location(ofUTF8Offset: specifier.range.lowerBound, in: value)
     }
 
     /// Every plural variable of a stringsdict or catalog value, its device and width variants'
     /// included, with the categories its localization's language uses (Base has no language
     /// and is skipped).
-    public func forEachPluralVariable(_ body: (_ value: LocalizedEntry, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void)
-    {
+    package func forEachPluralVariable(
+        _ body: (_ value: LocalizationModel.Entry, _ variable: LocalizedFormat.Variable, _ categories: [PluralCategory]) -> Void
+    ) {
         struct Seen: Hashable {
             var name: String
             var location: SourceLocation?
@@ -114,7 +115,7 @@ public final class LintContext: Sendable {
     }
 
     /// Localizations a device could select (every one but Base), sorted.
-    public var selectableLocalizations: [String] {
+    package var selectableLocalizations: [String] {
         renderer.bundle.names.filter { $0 != "Base" }.sorted()
     }
 
@@ -128,7 +129,7 @@ public final class LintContext: Sendable {
     /// What a device does with every payload in every localization it could select: the issues
     /// preview and localize report, each reported once (a key missing from several
     /// localizations once per payload field, naming them all), in the order every output uses.
-    public func deviceFindings() -> [LocalizationDiagnostic] {
+    package func deviceFindings() -> [LocalizationDiagnostic] {
         var findings = LintFindings(limit: .max, ignoring: [])
         deviceFindings(into: &findings)
         return findings.finished()

@@ -42,7 +42,7 @@ public struct RuleDescriptor: Hashable, Sendable {
 }
 
 /// A check over an app's tables (and payloads), in its own file under `Rules/`.
-public protocol LintRule: Sendable {
+package protocol LintRule: Sendable {
     /// The rule's ID, declared in the rule's file with its severity, rationale and example.
     static var id: DiagnosticID { get }
     func check(_ context: LintContext, into findings: inout LintFindings)

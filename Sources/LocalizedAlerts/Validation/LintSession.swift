@@ -345,5 +345,5 @@ public struct LintResult: Sendable {
     public var checked: Int
     /// The apps' models. A process that ends right after reporting may keep them alive until
     /// it exits: freeing thousands of values one by one only to exit costs a sixth of a lint.
-    public var models: [LocalizationModel]
+    package var models: [LocalizationModel]
 }

@@ -1,25 +1,25 @@
 /// What a lint checks, found by walking the paths it is given: apps (folders holding `.lproj`
 /// folders or catalogs), catalogs and table files standing alone, and what was found but
 /// cannot be read.
-public struct LintTargets: Sendable {
+package struct LintTargets: Sendable {
     /// Folders read as apps.
-    public var apps: [String] = []
+    package var apps: [String] = []
     /// `.xcstrings` files outside any app folder.
-    public var catalogs: [String] = []
+    package var catalogs: [String] = []
     /// `.strings` and `.stringsdict` files outside any app folder.
-    public var files: [String] = []
+    package var files: [String] = []
     /// Found by the walk but not readable (`table.unreadable-file`): a FIFO, a directory named
     /// like a table, a dangling link, a folder that cannot be listed.
-    public var unreadable: [LocalizationDiagnostic] = []
+    package var unreadable: [LocalizationDiagnostic] = []
     /// How many targets there are to check.
-    public var count: Int { apps.count + catalogs.count + files.count }
+    package var count: Int { apps.count + catalogs.count + files.count }
 
     /// Folders of build products and third-party code, never searched: their tables are not
     /// the app's to fix (a configuration file can name more).
-    public static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData", "Pods", "Carthage", "vendor"]
+    package static let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "DerivedData", "Pods", "Carthage", "vendor"]
 
     /// Whether a file name is a table's.
-    public static func isTable(_ name: String) -> Bool {
+    package static func isTable(_ name: String) -> Bool {
         name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcstrings")
     }
 

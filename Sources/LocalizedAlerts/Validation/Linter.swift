@@ -11,7 +11,7 @@
 /// ```
 public struct Linter: Sendable {
     /// The rules to run; by default every built-in one (``RuleCatalog/lintRules``).
-    public var rules: [any LintRule]
+    package var rules: [any LintRule]
     /// Rule IDs to leave out.
     public var ignored: Set<DiagnosticID>
     /// Findings of one rule listed per file, as the readers list their own diagnostics
@@ -22,14 +22,18 @@ public struct Linter: Sendable {
     /// table never is one, since notifications do no such thing.
     public var runtimeFallbackTables: Set<String> = []
 
-    /// A linter.
+    /// A linter running every built-in rule.
     /// - Parameters:
-    ///   - rules: The rules to run; every built-in rule by default.
     ///   - ignored: Rule IDs to leave out (current names; see ``DiagnosticFilter`` for reading names as a
     /// user writes them).
     ///   - maximumFindingsPerKind: Findings of one rule listed per file.
-    public init(
-        rules: [any LintRule] = RuleCatalog.lintRules, ignoring ignored: Set<DiagnosticID> = [],
+    public init(ignoring ignored: Set<DiagnosticID> = [], maximumFindingsPerKind: Int = ReadingLimits.default.maximumDiagnosticsPerKind) {
+        self.init(rules: RuleCatalog.lintRules, ignoring: ignored, maximumFindingsPerKind: maximumFindingsPerKind)
+    }
+
+    /// A linter running `rules` (tests run one rule at a time).
+    package init(
+        rules: [any LintRule], ignoring ignored: Set<DiagnosticID> = [],
         maximumFindingsPerKind: Int = ReadingLimits.default.maximumDiagnosticsPerKind
     ) {
         self.rules = rules
@@ -45,7 +49,7 @@ public struct Linter: Sendable {
     }
 
     /// The same, for tables already resolved.
-    public func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil)
+    package func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil)
         -> [LocalizationDiagnostic]
     {
         var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
@@ -102,7 +106,7 @@ public struct Linter: Sendable {
 /// Findings as the rules report them: ignored rules are dropped, and each rule lists at most
 /// `limit` findings per file (a value of 100,000 `%d` is one finding's worth of news, not
 /// 100,000); the rest are counted, and the last one listed says how many more there were.
-public struct LintFindings: Sendable {
+package struct LintFindings: Sendable {
     private var listed: [LocalizationDiagnostic] = []
     private var counts: [FileRule: Int] = [:]
     private let limit: Int
@@ -120,7 +124,7 @@ public struct LintFindings: Sendable {
 
     /// Adds a finding, unless its rule is ignored or already listed `limit` findings for its file (it is then
     /// only counted).
-    public mutating func append(_ finding: LocalizationDiagnostic) {
+    package mutating func append(_ finding: LocalizationDiagnostic) {
         guard !ignored.contains(finding.id) else { return }
         let key = FileRule(file: finding.location.file, rule: finding.id)
         let count = counts[key, default: 0] + 1
@@ -130,20 +134,20 @@ public struct LintFindings: Sendable {
 
     /// How many more findings of `rule` in `file` would be listed; a rule that finds many may
     /// stop building them here and only ``countUnlisted(_:file:rule:)`` the rest.
-    public func room(file: String?, rule: DiagnosticID) -> Int {
+    package func room(file: String?, rule: DiagnosticID) -> Int {
         guard !ignored.contains(rule) else { return 0 }
         return max(0, limit - counts[FileRule(file: file, rule: rule), default: 0])
     }
 
     /// Counts `count` findings of `rule` in `file` that are not listed, as if each had been
     /// appended past the limit.
-    public mutating func countUnlisted(_ count: Int, file: String?, rule: DiagnosticID) {
+    package mutating func countUnlisted(_ count: Int, file: String?, rule: DiagnosticID) {
         guard count > 0, !ignored.contains(rule) else { return }
         counts[FileRule(file: file, rule: rule), default: 0] += count
     }
 
     /// Adds each finding in turn, as ``append(_:)`` does.
-    public mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
+    package mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
     }
 

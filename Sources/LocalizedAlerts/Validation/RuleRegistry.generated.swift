@@ -128,7 +128,7 @@ extension RuleCatalog {
     ]
 
     /// The checks `Linter` runs over an app, each in its own file under `Rules/`.
-    public static let lintRules: [any LintRule] = [
+    package static let lintRules: [any LintRule] = [
         AndroidPlaceholdersRule(),
         EmptyPushTableRule(),
         EmptyValueRule(),

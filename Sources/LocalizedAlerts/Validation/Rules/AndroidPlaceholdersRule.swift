@@ -4,7 +4,7 @@ struct AndroidPlaceholdersRule: LintRule {
     /// `android.placeholders-differ-from-ios` (warning). A string name in both the iOS app's
     /// development-language Localizable table and Android's `values/` whose arguments differ in
     /// count, positions or types.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "android.placeholders-differ-from-ios", .warning, .consistency,
         rationale:
             "A server that sends one key to both platforms sends the same arguments: when the Android string reads other positions or types than the iOS one, one of the phones shows the wrong value, drops one, or falls back.",
@@ -19,7 +19,7 @@ struct AndroidPlaceholdersRule: LintRule {
     }
 
     /// The iOS value's arguments by position; nil for a value that is not a plain string.
-    static func iOSSignature(_ value: LocalizedEntry) -> [Int: Kind]? {
+    static func iOSSignature(_ value: LocalizationModel.Entry) -> [Int: Kind]? {
         guard value.localized == nil, !value.format.specifiers.contains(where: \.isVariable) else { return nil }
         var result: [Int: Kind] = [:]
         for (position, type) in IncompatibleSpecifiersRule.signature(value.format) {

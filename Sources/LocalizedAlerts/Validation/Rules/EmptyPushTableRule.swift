@@ -4,7 +4,7 @@
 /// whatever the payloads send, so this needs no payload to be an error.
 struct EmptyPushTableRule: LintRule {
     /// `push.empty-table` (error).
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "push.empty-table", .error, .push,
         rationale:
             "A device that picks this localization looks push keys up only in its Localizable table: with none of the keys there, every notification shows raw keys to those users.",

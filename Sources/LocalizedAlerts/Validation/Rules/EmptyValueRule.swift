@@ -2,7 +2,7 @@
 struct EmptyValueRule: LintRule {
     /// `table.empty-value` (warning). An empty value shows nothing in the app, and in a notification the
     /// device shows the key instead.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "table.empty-value", .warning, .values,
         rationale: "An empty value shows nothing in the app, and in a notification the device shows the key instead.",
         example: "\"call.missed.title\" = \"\";")

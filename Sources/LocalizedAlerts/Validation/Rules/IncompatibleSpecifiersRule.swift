@@ -2,7 +2,7 @@
 struct IncompatibleSpecifiersRule: LintRule {
     /// `format.incompatible` (error). The same arguments are passed to every language: a translation that
     /// expects other positions or types shows the wrong value, `<null>`, or crashes String(format:).
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "format.incompatible", .error, .formats,
         rationale:
             "The same arguments are passed to every language: a translation that expects other positions or types shows the wrong value, <null>, or crashes String(format:).",

@@ -2,7 +2,7 @@
 struct InvalidSpecifierRule: LintRule {
     /// `format.invalid-specifier` (error). In a string that takes arguments, an invalid sequence is printed
     /// differently by every implementation; a position without its `$` (`%1#@count@`) only works by accident.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "format.invalid-specifier", .error, .formats,
         rationale:
             "In a string that takes arguments, an invalid sequence is printed differently by every implementation; a position without its $ (%1#@count@) only works by accident.",

@@ -2,7 +2,7 @@
 struct MissingKeyRule: LintRule {
     /// `table.missing-key` (warning). A device never looks in another localization for a missing key: it
     /// shows the key (or the raw text) instead.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "table.missing-key", .warning, .consistency,
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",
         example: "en.lproj has \"call.missed.title\"; pt-PT.lproj does not.", isAboutWholeFile: true)

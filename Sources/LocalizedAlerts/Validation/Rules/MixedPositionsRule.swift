@@ -2,7 +2,7 @@
 struct MixedPositionsRule: LintRule {
     /// `format.mixed-positions` (error). Mixing `%1$@` with `%@` has no defined meaning: which argument the
     /// unnumbered one takes depends on the implementation.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "format.mixed-positions", .error, .formats,
         rationale: "Mixing %1$@ with %@ has no defined meaning: which argument the unnumbered one takes depends on the implementation.",
         example: "\"%1$@ sent %@\"")

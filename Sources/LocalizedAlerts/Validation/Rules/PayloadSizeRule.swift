@@ -2,7 +2,7 @@
 struct PayloadSizeRule: LintRule {
     /// `payload.localized-too-large` (error). APNs rejects a payload over 4,096 bytes (413); filled in with a
     /// long translation, a payload that fits in English may not.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "payload.localized-too-large", .error, .payloads,
         rationale: "APNs rejects a payload over 4,096 bytes (413); filled in with a long translation, a payload that fits in English may not.",
         example: "a 3,900-byte payload whose German body adds 300 bytes")

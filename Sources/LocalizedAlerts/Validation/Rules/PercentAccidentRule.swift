@@ -3,7 +3,7 @@ struct PercentAccidentRule: LintRule {
     /// `format.percent-accident` (warning). A literal % followed by a space and a letter forms a specifier
     /// (`% o`, `% g`…): when the string is formatted it consumes an argument and prints a number, or nothing
     /// on a device.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "format.percent-accident", .warning, .formats,
         rationale:
             "A literal % followed by a space and a letter forms a specifier (% o, % g…): when the string is formatted it consumes an argument and prints a number, or nothing on a device.",

@@ -2,7 +2,7 @@
 struct PluralCoverageRule: LintRule {
     /// `plural.missing-category` (warning). A category the language needs but the forms lack falls back to
     /// "other": Russian 3 reads "3 файлов" instead of "3 файла".
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "plural.missing-category", .warning, .plurals,
         rationale: "A category the language needs but the forms lack falls back to \"other\": Russian 3 reads \"3 файлов\" instead of \"3 файла\".",
         example: "ru plural with one and other only (Russian also uses few and many)")

@@ -2,7 +2,7 @@
 struct PluralUnusedCategoryRule: LintRule {
     /// `plural.unused-category` (note). A form for a category the language does not use is never shown
     /// (Apple's zero form, used for 0, excepted).
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "plural.unused-category", .note, .plurals,
         rationale: "A form for a category the language does not use is never shown (Apple's zero form, used for 0, excepted).",
         example: "ja plural with a one form (Japanese has only other)")

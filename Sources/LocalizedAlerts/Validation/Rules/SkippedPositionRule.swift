@@ -2,7 +2,7 @@
 struct SkippedPositionRule: LintRule {
     /// `format.skipped-position` (error). String(format:) cannot know the type of an argument no specifier
     /// names, so the arguments after the gap are read wrongly.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "format.skipped-position", .error, .formats,
         rationale: "String(format:) cannot know the type of an argument no specifier names, so the arguments after the gap are read wrongly.",
         example: "\"%1$@ and %3$@\" (nothing uses argument 2)")

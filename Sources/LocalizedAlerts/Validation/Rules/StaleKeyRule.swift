@@ -2,7 +2,7 @@
 struct StaleKeyRule: LintRule {
     /// `table.stale-key` (warning). A key the reference localization no longer has is usually left over from
     /// a rename: payloads using the new key find nothing.
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "table.stale-key", .warning, .consistency,
         rationale: "A key the reference localization no longer has is usually left over from a rename: payloads using the new key find nothing.",
         example: "fr.lproj still has \"message.new\" after en.lproj renamed it \"message.direct.title\".")

@@ -4,7 +4,7 @@
 /// does, and the fault ships unnoticed.
 struct TableNameCaseRule: LintRule {
     /// `table.name-case` (error).
-    public static let id = DiagnosticID(
+    static let id = DiagnosticID(
         "table.name-case", .error, .files,
         rationale:
             "File names are case-sensitive on iOS: a device looking for Localizable.strings never opens localizable.strings, so that localization's text is never shown (the simulator on a default Mac volume opens it, which hides the fault).",
