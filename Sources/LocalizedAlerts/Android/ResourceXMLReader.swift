@@ -3,6 +3,10 @@
 /// character references decoded, comments skipped. It reports the first well-formedness error
 /// with its location and stops, as expat (which aapt2 uses) does; DTDs are refused, so no entity
 /// can expand. Lines end in `\n` whatever the file used.
+///
+/// It works on the UTF-8 bytes themselves: runs of plain text are copied into a `String` in one
+/// step, and locations are counted only when an event or a failure needs one, in one pass over
+/// the file however many are asked for (they are asked for in order).
 struct ResourceXMLReader {
     enum Event: Equatable {
         /// A start tag; `namespace` is the element's resolved namespace URI ("" for none).
@@ -25,13 +29,20 @@ struct ResourceXMLReader {
         var location: SourceLocation
     }
 
-    private let scalars: [Unicode.Scalar]
+    private struct OpenElement {
+        var name: String
+        var qualified: String
+        var namespace: String
+        var namespaces: [String: String]
+    }
+
+    private let bytes: [UInt8]
     private let file: String?
     private let maximumDepth: Int
-    private var position = 0
-    private var line = 1
-    private var column = 1
-    private var openElements: [(name: String, qualified: String, namespaces: [String: String])] = []
+    private var position: Int
+    /// The last location counted: locations are counted on from here.
+    private var counted: (offset: Int, line: Int, column: Int)
+    private var openElements: [OpenElement] = []
     private var pendingEnd: Event?
     private var sawRoot = false
     private(set) var failure: Failure?
@@ -39,205 +50,239 @@ struct ResourceXMLReader {
     /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 is a failure at
     /// the first bad byte.
     init(bytes: [UInt8], file: String?, maximumDepth: Int) {
+        self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
-        var decoded: [Unicode.Scalar] = []
-        decoded.reserveCapacity(bytes.count)
-        var line = 1
-        var column = 1
-        var iterator = bytes.makeIterator()
-        var utf8 = UTF8()
-        var sawFirst = false
-        decode: while true {
-            switch utf8.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if !sawFirst, scalar == "\u{FEFF}" {
-                    sawFirst = true
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        self.position = start
+        self.counted = (start, 1, 1)
+        if let bad = Self.firstInvalidUTF8(bytes, from: start) {
+            failure = Failure(message: "not well-formed (invalid UTF-8)", location: location(at: bad))
+        }
+    }
+
+    /// The offset of the first byte that does not belong to well-formed UTF-8 (as Swift's
+    /// decoder judges it: no overlong forms, surrogates or values past U+10FFFF), or nil.
+    private static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var index = start
+            let count = buffer.count
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
                     continue
                 }
-                sawFirst = true
-                // Lines end at LF, CR and CRLF (the CR already counted the CRLF's line), as
-                // every location of every reader counts them.
-                if scalar == "\n" && decoded.last == "\r" {
-                } else if scalar == "\n" || scalar == "\r" {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
+                let length: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED:
+                    length = 3
+                    upper = 0x9F
+                case 0xF0:
+                    length = 4
+                    lower = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    upper = 0x8F
+                default: return index
                 }
-                decoded.append(scalar)
-            case .emptyInput:
-                break decode
-            case .error:
-                failure = Failure(message: "not well-formed (invalid UTF-8)", location: SourceLocation(file: file, line: line, column: column))
-                break decode
+                guard index + 1 < count, buffer[index + 1] >= lower, buffer[index + 1] <= upper else { return index }
+                for offset in 2..<length {
+                    guard index + offset < count, buffer[index + offset] & 0xC0 == 0x80 else { return index }
+                }
+                index += length
             }
+            return nil
         }
-        // Line ends: CRLF and a lone CR read as LF, as XML requires.
-        var normalized: [Unicode.Scalar] = []
-        normalized.reserveCapacity(decoded.count)
-        var index = 0
-        while index < decoded.count {
-            let scalar = decoded[index]
-            if scalar == "\r" {
-                normalized.append("\n")
-                if index + 1 < decoded.count, decoded[index + 1] == "\n" { index += 1 }
-            } else {
-                normalized.append(scalar)
-            }
-            index += 1
-        }
-        self.scalars = normalized
     }
 
-    var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    var location: SourceLocation { mutating get { location(at: position) } }
     var depth: Int { openElements.count }
 
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        position + offset < scalars.count ? scalars[position + offset] : nil
+    /// The location of byte `offset`: lines end at LF, CR and CRLF (counted once), columns count
+    /// Unicode scalars. Counted on from the last location asked for when `offset` is past it.
+    private mutating func location(at offset: Int) -> SourceLocation {
+        var (from, line, column) = counted.offset <= offset ? counted : (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, 1, 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            while from < offset {
+                let byte = buffer[from]
+                if byte == 0x0A {
+                    if from == 0 || buffer[from - 1] != 0x0D {
+                        line += 1
+                        column = 1
+                    }
+                } else if byte == 0x0D {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                from += 1
+            }
+        }
+        counted = (offset, line, column)
+        return SourceLocation(file: file, line: line, column: column)
     }
 
-    private mutating func advance() {
-        if scalars[position] == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
-        }
-        position += 1
+    @inline(__always)
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < bytes.count ? bytes[position + offset] : nil
     }
 
-    private func looking(at text: String) -> Bool {
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            guard peek(offset) == scalar else { return false }
-            offset += 1
-        }
+    private func looking(at text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard position + length <= bytes.count else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<length where bytes[position + offset] != pattern[offset] { return false }
         return true
     }
-
-    private mutating func skip(_ count: Int) { for _ in 0..<count { advance() } }
 
     private mutating func fail(_ message: String, at place: SourceLocation? = nil) -> Event? {
         if failure == nil { failure = Failure(message: message, location: place ?? location) }
         return nil
     }
 
-    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
-    private static func isNameCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "-", ".", ":": true
-        default: scalar.value >= 0x80
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            true
+        default: byte >= 0x80
         }
     }
 
     /// The next event, or nil at the end of the document or after a failure.
     mutating func next() -> Event? {
-        guard failure == nil else { return nil }
-        if let pending = pendingEnd {
-            pendingEnd = nil
-            openElements.removeLast()
-            return pending
+        // Processing instructions and whitespace outside the root element are not events: loop
+        // past them rather than recurse, however many there are.
+        while true {
+            guard failure == nil else { return nil }
+            if let pending = pendingEnd {
+                pendingEnd = nil
+                openElements.removeLast()
+                return pending
+            }
+            guard let byte = peek() else {
+                if let open = openElements.last { return fail("no element found (<\(open.qualified)> is not closed)") }
+                if !sawRoot { return fail("no element found") }
+                return nil
+            }
+            if byte == UInt8(ascii: "<") {
+                if looking(at: "<!--") { return comment() }
+                if looking(at: "<![CDATA[") { return cdata() }
+                if looking(at: "<?") {
+                    guard processingInstruction() else { return nil }
+                    continue
+                }
+                if looking(at: "<!") { return fail("DOCTYPE and other declarations are not supported in resource files") }
+                if peek(1) == UInt8(ascii: "/") { return endTag() }
+                return startTag()
+            }
+            let start = position
+            guard let text = text() else { return nil }
+            if openElements.isEmpty {
+                // Outside the root element only whitespace may appear.
+                if text.utf8.contains(where: { !Self.isSpace($0) }) {
+                    return fail(sawRoot ? "junk after document element" : "syntax error", at: location(at: start))
+                }
+                continue
+            }
+            return .text(text, location: location(at: start))
         }
-        guard let scalar = peek() else {
-            if let open = openElements.last { return fail("no element found (<\(open.qualified)> is not closed)") }
-            if !sawRoot { return fail("no element found") }
-            return nil
-        }
-        if scalar == "<" {
-            if looking(at: "<!--") { return comment() }
-            if looking(at: "<![CDATA[") { return cdata() }
-            if looking(at: "<?") { return processingInstruction() }
-            if looking(at: "<!") { return fail("DOCTYPE and other declarations are not supported in resource files") }
-            if peek(1) == "/" { return endTag() }
-            return startTag()
-        }
-        return text()
     }
 
     private mutating func comment() -> Event? {
-        let start = location
-        skip(4)
-        while peek() != nil {
-            if looking(at: "-->") {
-                skip(3)
-                return .comment
+        let start = position
+        position += 4
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "-") && peek(1) == UInt8(ascii: "-") {
+                if peek(2) == UInt8(ascii: ">") {
+                    position += 3
+                    return .comment
+                }
+                return fail("not well-formed ('--' in a comment)")
             }
-            if looking(at: "--") { return fail("not well-formed ('--' in a comment)") }
-            advance()
+            position += 1
         }
-        return fail("unclosed comment", at: start)
+        return fail("unclosed comment", at: location(at: start))
     }
 
     private mutating func cdata() -> Event? {
-        let start = location
+        let start = position
         guard !openElements.isEmpty else { return fail("not well-formed (CDATA outside the root element)") }
-        skip(9)
-        var text: [UInt8] = []
-        while peek() != nil {
-            if looking(at: "]]>") {
-                skip(3)
-                return .text(String(decoding: text, as: UTF8.self), location: start)
+        position += 9
+        let contentStart = position
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "]"), looking(at: "]]>") {
+                let text = Self.normalizedText(bytes[contentStart..<position])
+                position += 3
+                return .text(text, location: location(at: start))
             }
-            Self.appendUTF8(scalars[position], to: &text)
-            advance()
+            position += 1
         }
-        return fail("unclosed CDATA section", at: start)
+        return fail("unclosed CDATA section", at: location(at: start))
     }
 
-    private mutating func processingInstruction() -> Event? {
-        let start = location
-        while peek() != nil {
-            if looking(at: "?>") {
-                skip(2)
-                return next()
+    /// Skips a processing instruction; false after a failure.
+    private mutating func processingInstruction() -> Bool {
+        let start = position
+        while position < bytes.count {
+            if bytes[position] == UInt8(ascii: "?"), peek(1) == UInt8(ascii: ">") {
+                position += 2
+                return true
             }
-            advance()
+            position += 1
         }
-        return fail("unclosed processing instruction", at: start)
+        _ = fail("unclosed processing instruction", at: location(at: start))
+        return false
+    }
+
+    /// `bytes` as text with its line ends read as LF (CRLF and a lone CR), as XML requires.
+    private static func normalizedText(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.contains(0x0D) else { return String(decoding: bytes, as: UTF8.self) }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0D {
+                normalized.append(0x0A)
+                if index < bytes.endIndex, bytes[index] == 0x0A { index += 1 }
+            } else {
+                normalized.append(byte)
+            }
+        }
+        return String(decoding: normalized, as: UTF8.self)
     }
 
     private mutating func name() -> String? {
-        var name: [UInt8] = []
-        while let scalar = peek(), Self.isNameCharacter(scalar) {
-            Self.appendUTF8(scalar, to: &name)
-            advance()
-        }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
-    }
-
-    /// Appends the UTF-8 of `scalar`: texts are built as bytes, which is much faster than
-    /// appending to a String scalar by scalar.
-    @inline(__always)
-    private static func appendUTF8(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
-        let value = scalar.value
-        if value < 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: value))
-        } else if value < 0x800 {
-            bytes.append(UInt8(truncatingIfNeeded: 0xC0 | (value >> 6)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
-        } else if value < 0x10000 {
-            bytes.append(UInt8(truncatingIfNeeded: 0xE0 | (value >> 12)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
-        } else {
-            bytes.append(UInt8(truncatingIfNeeded: 0xF0 | (value >> 18)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 12) & 0x3F)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | ((value >> 6) & 0x3F)))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value & 0x3F)))
-        }
+        let start = position
+        while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
+        return position == start ? nil : String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
     private mutating func skipSpaces() {
-        while let scalar = peek(), Self.isSpace(scalar) { advance() }
+        while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
     }
 
     private func resolve(prefix: String, in namespaces: [String: String]) -> String? {
         if let uri = namespaces[prefix] { return uri }
-        for open in openElements.reversed() {
+        for open in openElements.reversed() where !open.namespaces.isEmpty {
             if let uri = open.namespaces[prefix] { return uri }
         }
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
@@ -245,61 +290,47 @@ struct ResourceXMLReader {
     }
 
     private static func split(_ qualified: String) -> (prefix: String, local: String) {
-        guard let colon = qualified.firstIndex(of: ":") else { return ("", qualified) }
+        guard let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")) else { return ("", qualified) }
         return (String(qualified[..<colon]), String(qualified[qualified.index(after: colon)...]))
     }
 
     private mutating func startTag() -> Event? {
-        let start = location
+        let start = position
         if sawRoot, openElements.isEmpty { return fail("junk after document element") }
-        advance()
+        position += 1
         guard let qualified = name() else { return fail("not well-formed (invalid token)") }
         var raw: [(name: String, value: String)] = []
         var selfClosing = false
         while true {
             let hadSpace = peek().map(Self.isSpace) ?? false
             skipSpaces()
-            guard let scalar = peek() else { return fail("unclosed token", at: start) }
-            if scalar == ">" {
-                advance()
+            guard let byte = peek() else { return fail("unclosed token", at: location(at: start)) }
+            if byte == UInt8(ascii: ">") {
+                position += 1
                 break
             }
-            if scalar == "/" {
-                advance()
-                guard peek() == ">" else { return fail("not well-formed (invalid token)") }
-                advance()
+            if byte == UInt8(ascii: "/") {
+                position += 1
+                guard peek() == UInt8(ascii: ">") else { return fail("not well-formed (invalid token)") }
+                position += 1
                 selfClosing = true
                 break
             }
             guard hadSpace, let attributeName = name() else { return fail("not well-formed (invalid token)") }
             skipSpaces()
-            guard peek() == "=" else { return fail("not well-formed (invalid token)") }
-            advance()
+            guard peek() == UInt8(ascii: "=") else { return fail("not well-formed (invalid token)") }
+            position += 1
             skipSpaces()
-            guard let quote = peek(), quote == "\"" || quote == "'" else { return fail("not well-formed (invalid token)") }
-            advance()
-            var value: [UInt8] = []
-            while true {
-                guard let scalar = peek() else { return fail("unclosed token", at: start) }
-                if scalar == quote {
-                    advance()
-                    break
-                }
-                if scalar == "<" { return fail("not well-formed (invalid token)") }
-                if scalar == "&" {
-                    guard let decoded = entity() else { return nil }
-                    value.append(contentsOf: decoded.utf8)
-                    continue
-                }
-                // Attribute-value normalization: whitespace characters read as spaces.
-                Self.appendUTF8(Self.isSpace(scalar) ? " " : scalar, to: &value)
-                advance()
+            guard let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                return fail("not well-formed (invalid token)")
             }
+            position += 1
+            guard let value = attributeValue(quote: quote, tagStart: start) else { return nil }
             if raw.contains(where: { $0.name == attributeName }) { return fail("duplicate attribute") }
-            raw.append((attributeName, String(decoding: value, as: UTF8.self)))
+            raw.append((attributeName, value))
         }
         var declared: [String: String] = [:]
-        for (attributeName, value) in raw {
+        for (attributeName, value) in raw where attributeName.utf8.starts(with: "xmlns".utf8) {
             if attributeName == "xmlns" {
                 declared[""] = value
             } else if attributeName.hasPrefix("xmlns:") {
@@ -307,100 +338,170 @@ struct ResourceXMLReader {
             }
         }
         let (prefix, local) = Self.split(qualified)
-        guard let namespace = resolve(prefix: prefix, in: declared) else { return fail("unbound prefix", at: start) }
+        guard let namespace = resolve(prefix: prefix, in: declared) else { return fail("unbound prefix", at: location(at: start)) }
         var attributes: [Attribute] = []
+        attributes.reserveCapacity(raw.count)
         for (attributeName, value) in raw where attributeName != "xmlns" && !attributeName.hasPrefix("xmlns:") {
             let (attributePrefix, attributeLocal) = Self.split(attributeName)
             // Unprefixed attributes have no namespace.
             guard let attributeNamespace = attributePrefix.isEmpty ? "" : resolve(prefix: attributePrefix, in: declared) else {
-                return fail("unbound prefix", at: start)
+                return fail("unbound prefix", at: location(at: start))
             }
             attributes.append(Attribute(name: attributeLocal, namespace: attributeNamespace, value: value))
         }
-        guard openElements.count < maximumDepth else { return fail("elements nested more than \(maximumDepth) deep", at: start) }
+        let startLocation = location(at: start)
+        guard openElements.count < maximumDepth else { return fail("elements nested more than \(maximumDepth) deep", at: startLocation) }
         sawRoot = true
-        openElements.append((local, qualified, declared))
+        openElements.append(OpenElement(name: local, qualified: qualified, namespace: namespace, namespaces: declared))
         if selfClosing {
-            pendingEnd = .end(name: local, namespace: namespace, location: start)
+            pendingEnd = .end(name: local, namespace: namespace, location: startLocation)
         }
-        return .start(name: local, namespace: namespace, attributes: attributes, location: start)
+        return .start(name: local, namespace: namespace, attributes: attributes, location: startLocation)
+    }
+
+    /// An attribute value after its opening quote, to its closing quote: entities decoded and
+    /// whitespace read as spaces (a CRLF as one); nil after a failure.
+    private mutating func attributeValue(quote: UInt8, tagStart: Int) -> String? {
+        let valueStart = position
+        // Most values are plain: one copy.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == quote {
+                let value = String(decoding: bytes[valueStart..<position], as: UTF8.self)
+                position += 1
+                return value
+            }
+            if byte == UInt8(ascii: "<") {
+                _ = fail("not well-formed (invalid token)")
+                return nil
+            }
+            if byte == UInt8(ascii: "&") || Self.isSpace(byte) && byte != 0x20 { break }
+            position += 1
+        }
+        var value = Array(bytes[valueStart..<position])
+        while true {
+            guard position < bytes.count else {
+                _ = fail("unclosed token", at: location(at: tagStart))
+                return nil
+            }
+            let byte = bytes[position]
+            if byte == quote {
+                position += 1
+                return String(decoding: value, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "<") {
+                _ = fail("not well-formed (invalid token)")
+                return nil
+            }
+            if byte == UInt8(ascii: "&") {
+                guard entity(into: &value) else { return nil }
+                continue
+            }
+            // Attribute-value normalization: whitespace characters read as spaces.
+            if byte == 0x0D, peek(1) == 0x0A { position += 1 }
+            value.append(Self.isSpace(byte) ? 0x20 : byte)
+            position += 1
+        }
     }
 
     private mutating func endTag() -> Event? {
-        let start = location
-        skip(2)
+        let start = position
+        position += 2
         guard let qualified = name() else { return fail("not well-formed (invalid token)") }
         skipSpaces()
-        guard peek() == ">" else { return fail("not well-formed (invalid token)") }
-        advance()
-        guard let open = openElements.last, open.qualified == qualified else { return fail("mismatched tag", at: start) }
-        let (prefix, _) = Self.split(qualified)
-        let namespace = resolve(prefix: prefix, in: [:]) ?? ""
+        guard peek() == UInt8(ascii: ">") else { return fail("not well-formed (invalid token)") }
+        position += 1
+        guard let open = openElements.last, open.qualified == qualified else { return fail("mismatched tag", at: location(at: start)) }
         openElements.removeLast()
-        return .end(name: open.name, namespace: namespace, location: start)
+        // The same qualified name in the same scope: the start tag's namespace.
+        return .end(name: open.name, namespace: open.namespace, location: location(at: start))
     }
 
-    private mutating func text() -> Event? {
-        let start = location
-        var text: [UInt8] = []
-        while let scalar = peek(), scalar != "<" {
-            if scalar == "&" {
-                guard let decoded = entity() else { return nil }
-                text.append(contentsOf: decoded.utf8)
+    /// Character data up to the next `<` with entities decoded and line ends read as LF; nil
+    /// after a failure.
+    private mutating func text() -> String? {
+        let textStart = position
+        // Most text has nothing to decode: one copy.
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "<") { return String(decoding: bytes[textStart..<position], as: UTF8.self) }
+            if byte == UInt8(ascii: "&") || byte == 0x0D || byte == UInt8(ascii: "]") { break }
+            position += 1
+        }
+        var text = Array(bytes[textStart..<position])
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "<") { break }
+            if byte == UInt8(ascii: "&") {
+                guard entity(into: &text) else { return nil }
                 continue
             }
-            if scalar == "]", looking(at: "]]>") { return fail("not well-formed (']]>' in text)") }
-            Self.appendUTF8(scalar, to: &text)
-            advance()
-        }
-        if openElements.isEmpty {
-            // Outside the root element only whitespace may appear.
-            if text.contains(where: { !Self.isSpace(Unicode.Scalar($0)) }) {
-                return fail(sawRoot ? "junk after document element" : "syntax error", at: start)
-            }
-            return next()
-        }
-        return .text(String(decoding: text, as: UTF8.self), location: start)
-    }
-
-    /// Decodes the entity or character reference at `&`; nil after a failure.
-    private mutating func entity() -> String? {
-        let start = location
-        advance()
-        var body = String.UnicodeScalarView()
-        while let scalar = peek(), scalar != ";" {
-            guard body.count < 16, scalar != "<", scalar != "&", !Self.isSpace(scalar) else {
-                _ = fail("not well-formed (invalid token)", at: start)
+            if byte == UInt8(ascii: "]"), looking(at: "]]>") {
+                _ = fail("not well-formed (']]>' in text)")
                 return nil
             }
-            body.append(scalar)
-            advance()
+            if byte == 0x0D {
+                text.append(0x0A)
+                if peek(1) == 0x0A { position += 1 }
+            } else {
+                text.append(byte)
+            }
+            position += 1
         }
-        guard peek() == ";" else {
-            _ = fail("not well-formed (invalid token)", at: start)
-            return nil
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Decodes the entity or character reference at `&` onto `output`; false after a failure.
+    private mutating func entity(into output: inout [UInt8]) -> Bool {
+        let start = position
+        position += 1
+        let bodyStart = position
+        var scalars = 0
+        while let byte = peek(), byte != UInt8(ascii: ";") {
+            guard scalars < 16, byte != UInt8(ascii: "<"), byte != UInt8(ascii: "&"), !Self.isSpace(byte) else {
+                _ = fail("not well-formed (invalid token)", at: location(at: start))
+                return false
+            }
+            // The body is at most 16 scalars: step over a whole one.
+            scalars += 1
+            position += byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
         }
-        advance()
-        let name = String(body)
-        switch name {
-        case "lt": return "<"
-        case "gt": return ">"
-        case "amp": return "&"
-        case "quot": return "\""
-        case "apos": return "'"
+        guard peek() == UInt8(ascii: ";") else {
+            _ = fail("not well-formed (invalid token)", at: location(at: start))
+            return false
+        }
+        let body = bytes[bodyStart..<position]
+        position += 1
+        switch body.count {
+        case 2 where body.elementsEqual("lt".utf8):
+            output.append(UInt8(ascii: "<"))
+            return true
+        case 2 where body.elementsEqual("gt".utf8):
+            output.append(UInt8(ascii: ">"))
+            return true
+        case 3 where body.elementsEqual("amp".utf8):
+            output.append(UInt8(ascii: "&"))
+            return true
+        case 4 where body.elementsEqual("quot".utf8):
+            output.append(UInt8(ascii: "\""))
+            return true
+        case 4 where body.elementsEqual("apos".utf8):
+            output.append(UInt8(ascii: "'"))
+            return true
         default: break
         }
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
+        if body.first == UInt8(ascii: "#") {
+            let digits = String(decoding: body.dropFirst(), as: UTF8.self)
             let value = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
             if let value, let scalar = Unicode.Scalar(value), Self.isXMLCharacter(scalar) {
-                return String(Character(scalar))
+                output.append(contentsOf: String(Character(scalar)).utf8)
+                return true
             }
-            _ = fail("reference to invalid character number", at: start)
-            return nil
+            _ = fail("reference to invalid character number", at: location(at: start))
+            return false
         }
-        _ = fail("undefined entity", at: start)
-        return nil
+        _ = fail("undefined entity", at: location(at: start))
+        return false
     }
 
     private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
