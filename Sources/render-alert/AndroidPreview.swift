@@ -5,18 +5,6 @@ import LocalizedAlertsReports
 /// an FCM HTTP v1 message, per device, and with --strings what an iPhone shows for its
 /// apns.payload.
 enum AndroidPreview {
-    /// One message, rendered for each device.
-    struct MessagePreview {
-        var file: String
-        var message: FCMMessage
-        var devices: [(locales: [String], rendering: AndroidRendering)]
-        /// What is listed under the message: the resources' problems and the renderings'
-        /// findings, filtered, each once.
-        var findings: [LocalizationDiagnostic]
-        /// The iPhone's preview of `apns.payload`, when --strings was given and the message has one.
-        var iPhone: PayloadPreview?
-    }
-
     /// Reads the resources and the messages and renders each for each device.
     static func previews(
         messages: [String], resourceDirectory: String, devices requested: [[String]], appName: String?, iPhone: AlertRenderer?,
