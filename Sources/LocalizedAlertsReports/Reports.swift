@@ -57,3 +57,31 @@ public struct PayloadPreview: Sendable {
         self.renders = renders
     }
 }
+
+/// One FCM HTTP v1 message and what each Android device shows for it, with the iPhone's
+/// preview of its `apns.payload`: what the Android preview reports present.
+public struct MessagePreview: Sendable {
+    /// The message's file, as given.
+    public var file: String
+    /// The message as read.
+    public var message: FCMMessage
+    /// One rendering per device, with the device's locales (BCP 47, best first).
+    public var devices: [(locales: [String], rendering: AndroidRendering)]
+    /// What is listed under the message: the resources' problems and the renderings'
+    /// findings, filtered, each once.
+    public var findings: [LocalizationDiagnostic]
+    /// The iPhone's preview of `apns.payload`, when an iOS app was given and the message has one.
+    public var iPhone: PayloadPreview?
+
+    /// A message, its renderings and its findings.
+    public init(
+        file: String, message: FCMMessage, devices: [(locales: [String], rendering: AndroidRendering)], findings: [LocalizationDiagnostic],
+        iPhone: PayloadPreview? = nil
+    ) {
+        self.file = file
+        self.message = message
+        self.devices = devices
+        self.findings = findings
+        self.iPhone = iPhone
+    }
+}

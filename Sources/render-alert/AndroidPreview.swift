@@ -5,23 +5,12 @@ import LocalizedAlertsReports
 /// an FCM HTTP v1 message, per device, and with --strings what an iPhone shows for its
 /// apns.payload.
 enum AndroidPreview {
-    /// One message, rendered for each device.
-    struct MessagePreview {
-        var file: String
-        var message: FCMMessage
-        var devices: [(locales: [String], rendering: AndroidRendering)]
-        /// What is listed under the message: the resources' problems and the renderings'
-        /// findings, filtered, each once.
-        var findings: [LocalizationDiagnostic]
-        /// The iPhone's preview of `apns.payload`, when --strings was given and the message has one.
-        var iPhone: PayloadPreview?
-    }
-
-    /// Reads the resources and the messages and renders each for each device.
+    /// Reads the resources and the messages and renders each for each device; with the app's
+    /// name, as untitled notifications show it.
     static func previews(
         messages: [String], resourceDirectory: String, devices requested: [[String]], appName: String?, iPhone: AlertRenderer?,
         filter: DiagnosticFilter
-    ) throws -> [MessagePreview] {
+    ) throws -> (appName: String, previews: [MessagePreview]) {
         let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
             try AndroidAppResources(resourceDirectory: resourceDirectory)
         }
@@ -29,7 +18,7 @@ enum AndroidPreview {
             appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first
             ?? "<app name>"
         let devices = requested.isEmpty ? (resources.locales.isEmpty ? [["en-US"]] : resources.locales.map { [$0] }) : requested
-        return try messages.map { file in
+        let previews = try messages.map { file in
             let message = try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file) }
             let renderings = devices.map { ($0, AndroidRenderer.render(message, deviceLocales: $0, resources: resources, appName: name)) }
             var seen: Set<String> = []
@@ -47,6 +36,7 @@ enum AndroidPreview {
             }
             return preview
         }
+        return (name, previews)
     }
 
     /// The text table: per message, a line per device, then the findings; with --strings, the

@@ -21,8 +21,9 @@ struct Preview: ParsableCommand {
 
             --format html writes one self-contained page with a lock-screen card per language \
             (to --output, or standard output); --layout cards draws the same cards in the \
-            terminal. Line breaking in both is approximate. --watch regenerates the output \
-            whenever a table, payload or the icon changes, until Ctrl-C.
+            terminal. With --res, the page has an Android notification card per language, beside \
+            the iPhone's with --strings. Line breaking in all of them is approximate. --watch \
+            regenerates the output whenever a table, payload or the icon changes, until Ctrl-C.
 
             Examples:
               render-alert preview
@@ -33,6 +34,7 @@ struct Preview: ParsableCommand {
               render-alert preview --layout cards
               render-alert preview payload.json --strings MyApp/Resources --format html --output preview.html --watch
               render-alert preview message.json --res app/src/main/res --language fr-CA
+              render-alert preview message.json --res app/src/main/res --strings MyApp/Resources --format html --output android.html
             """
     )
 
@@ -107,20 +109,22 @@ struct Preview: ParsableCommand {
 
     /// FCM messages against an Android app's resources (and its iPhone twin with --strings).
     func runAndroid(_ res: String) throws {
-        if format == .html || layout != .table { throw ValidationError("--res previews as a text table or JSON (--format text or json)") }
+        if layout != .table { throw ValidationError("--res previews as a text table, JSON or HTML (not --layout cards)") }
         if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
         let iPhone = try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) }
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
-        let previews = try AndroidPreview.previews(
+        let (name, previews) = try AndroidPreview.previews(
             messages: try PayloadFiles.expand(payloads), resourceDirectory: res,
             devices: try languages.map { try LanguageList.parse($0, option: "--language") },
             appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
         let text =
-            format == .json
-            ? AndroidPreview.json(previews, showsIPhone: iPhone != nil).outputText(pretty: true)
-            : AndroidPreview.text(previews, showsIPhone: iPhone != nil, style: style)
+            switch format {
+            case .json: AndroidPreview.json(previews, showsIPhone: iPhone != nil).outputText(pretty: true)
+            case .html: AndroidPreviewHTML.make(previews, appName: name, iPhoneApp: iPhone?.app, iPhoneAppName: appName)
+            case .text: AndroidPreview.text(previews, showsIPhone: iPhone != nil, style: style)
+            }
         try (output.map { Output.file($0, what: "cannot write the output") } ?? .standardOutput).write(text)
     }
 

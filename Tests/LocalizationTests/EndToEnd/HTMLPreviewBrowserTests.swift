@@ -551,4 +551,105 @@ struct HTMLPreviewBrowserTests {
             #expect(!shown.drop { $0 == "1" }.contains("1"), "characters after a cut one are shown: \(title)")
         }
     }
+
+    /// Each Android card as laid out: what of the title and the text is visible, expanded and
+    /// collapsed, the icon's shape and place, the title's weight, the shade's colours in the
+    /// light and dark schemes, and what the page fetched.
+    static let androidScript = """
+        <script>
+        (function () {
+          for (const details of document.querySelectorAll('details')) details.open = true;
+          const lines = (e) => Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight));
+          const field = (e) => e ? { text: e.innerText, lines: lines(e), fullLines: Math.round(e.scrollHeight / parseFloat(getComputedStyle(e).lineHeight)),
+            clipped: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1 } : null;
+          const notification = (card, variant) => {
+            const n = card.querySelector(`.android-notification[data-variant=${variant}]`);
+            if (!n) return null;
+            const icon = n.querySelector('.android-icon').getBoundingClientRect(), content = n.querySelector('.android-content').getBoundingClientRect();
+            const rtl = getComputedStyle(n).direction === 'rtl';
+            return { title: field(n.querySelector('.android-title')), body: field(n.querySelector('.android-body')),
+              app: (n.querySelector('.android-app') || {}).innerText || null, titleWeight: +getComputedStyle(n.querySelector('.android-title')).fontWeight,
+              round: getComputedStyle(n.querySelector('.android-icon')).borderRadius === '50%', direction: getComputedStyle(n).direction,
+              iconLeading: rtl ? icon.left >= content.right : icon.right <= content.left };
+          };
+          const colours = () => { const n = document.querySelector('.android-notification'); const s = getComputedStyle(n);
+            return { background: s.backgroundColor, text: getComputedStyle(n.querySelector('.android-title')).color }; };
+          const cards = [...document.querySelectorAll('article.android')].map((card) => ({
+            id: card.id, device: card.dataset.device, outcome: card.dataset.outcome,
+            expanded: notification(card, 'expanded'), collapsed: notification(card, 'collapsed'),
+            outcomeText: (card.querySelector('.android-outcome') || {}).innerText || null,
+            outcomeBorder: card.querySelector('.android-outcome.crash') ? getComputedStyle(card.querySelector('.android-outcome.crash')).borderTopColor : null }));
+          document.getElementById('scheme-light').checked = true; const light = colours();
+          document.getElementById('scheme-dark').checked = true; const dark = colours();
+          const pre = document.createElement('pre');
+          pre.id = 'android';
+          pre.textContent = JSON.stringify({ cards, light, dark, iPhoneCards: document.querySelectorAll('article.card:not(.android)').length,
+            fetched: performance.getEntriesByType('resource').map((r) => r.name) });
+          document.body.appendChild(pre);
+        })();
+        </script>
+        """
+
+    @Test func androidCardsShowTheirTextUnclippedInBothDirectionsAndSchemes() throws {
+        guard Self.hasBrowser() else { return }
+        let directory = try AndroidPreviewCommandTests.htmlMessages()
+        let long = String(repeating: "The courier waited at the gate for ten minutes and then left the parcel with the neighbour. ", count: 12)
+        try directory.write("messages/5-long.json", #"{"message": {"android": {"notification": {"title": "Delivered", "body": "\#(long)"}}}}"#)
+        let page = directory.path + "/android.html"
+        let result = try RenderAlertCommand.run([
+            "preview", directory.path + "/messages", "--res", Fixtures.path("android/res"), "--strings", "Resources/strings", "--language", "fr-CA",
+            "--language", "ar", "--format", "html", "--output", page,
+        ])
+        #expect(result.status == 0, "\(result.error)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // The page runs no code of its own: the measuring script is the only one.
+        #expect(!html.contains("<script"))
+        let measured = try Self.measurements(html, script: Self.androidScript, id: "android", in: directory, name: "android")
+        #expect((measured["fetched"] as? [String]) == [], "\(measured["fetched"] ?? "")")
+        let cards = measured["cards"] as! [Object]
+        #expect(cards.count == 10)
+        #expect(measured["iPhoneCards"] as? Int == 2, "delivery.json's apns.payload, in fr-CA and ar")
+
+        for card in cards where card["outcome"] as? String == "shown" {
+            let label = "\(card["id"]!) \(card["device"]!)"
+            let expanded = try #require(card["expanded"] as? Object, "\(label)")
+            let collapsed = try #require(card["collapsed"] as? Object, "\(label)")
+            let isLong = (card["id"] as! String).hasPrefix("android-5-")
+            for notification in [expanded, collapsed] {
+                #expect(notification["round"] as? Bool == true && notification["iconLeading"] as? Bool == true, "\(label): \(notification)")
+                #expect((notification["titleWeight"] as? Int ?? 0) >= 600, "\(label)")
+                #expect(notification["direction"] as? String == (card["device"] as? String == "ar" ? "rtl" : "ltr"), "\(label)")
+                let title = notification["title"] as! Object
+                #expect(title["lines"] as? Int == 1, "\(label): \(title)")
+            }
+            // Expanded, the title has the line to itself and these titles fit it; collapsed, the
+            // time shares the line and may cut it.
+            #expect((expanded["title"] as? Object)?["clipped"] as? Bool == false, "\(label): \(expanded)")
+            #expect(expanded["app"] as? String == "Parcel", "the header names the app: \(label)")
+            let body = try #require(expanded["body"] as? Object, "\(label)")
+            if isLong {
+                // Cut as stock Android cuts big text: 13 lines expanded, one collapsed.
+                #expect(body["clipped"] as? Bool == true && body["lines"] as? Int == 13, "\(label): \(body)")
+                let folded = collapsed["body"] as! Object
+                #expect(folded["clipped"] as? Bool == true && folded["lines"] as? Int == 1, "\(label): \(folded)")
+            } else {
+                // Short text is shown whole, expanded.
+                #expect(body["clipped"] as? Bool == false && body["lines"] as? Int == body["fullLines"] as? Int, "\(label): \(body)")
+            }
+        }
+        let crashes = cards.filter { $0["outcome"] as? String == "crash" }
+        #expect(crashes.count == 2 && crashes.allSatisfy { ($0["outcomeText"] as? String)?.hasPrefix("The app crashes") == true })
+        #expect(crashes.allSatisfy { $0["outcomeBorder"] as? String == "rgb(224, 68, 62)" }, "an error's colour: \(crashes)")
+        #expect(cards.filter { $0["outcome"] as? String == "not-displayed" }.count == 2)
+
+        // The dark scheme darkens the notification and lightens its text.
+        func luminance(_ colour: Any?) -> Double {
+            let parts = ((colour as? String) ?? "").matches(of: /\d+(\.\d+)?/).prefix(3).compactMap { Double($0.output.0) }
+            return parts.count == 3 ? 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2] : -1
+        }
+        let light = measured["light"] as! Object
+        let dark = measured["dark"] as! Object
+        #expect(luminance(light["background"]) > 200 && luminance(light["text"]) < 60, "\(light)")
+        #expect(luminance(dark["background"]) < 60 && luminance(dark["text"]) > 200, "\(dark)")
+    }
 }
