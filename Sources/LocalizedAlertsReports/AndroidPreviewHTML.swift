@@ -22,7 +22,7 @@ public enum AndroidPreviewHTML {
     /// untitled notifications show). `iPhoneApp`, the iOS app whose tables rendered the
     /// messages' `apns.payload`, adds an iPhone card beside each Android card; `iPhoneAppName`,
     /// when given, is the name on every iPhone card instead of the app's (localized) one.
-    public static func make(_ previews: [MessagePreview], appName: String, iPhoneApp: AppLocalizations? = nil, iPhoneAppName: String? = nil)
+    public static func make(_ previews: [FCMMessagePreview], appName: String, iPhoneApp: AppLocalizations? = nil, iPhoneAppName: String? = nil)
         -> String
     {
         let look = iPhoneApp.map { app in
@@ -83,7 +83,7 @@ public enum AndroidPreviewHTML {
 
     /// One message: its findings, then per device the Android card and, with an iOS app, the
     /// iPhone card (or why there is none).
-    static func section(_ preview: MessagePreview, number: Int, appName: String, look: PreviewHTML.Look?) -> String {
+    static func section(_ preview: FCMMessagePreview, number: Int, appName: String, look: PreviewHTML.Look?) -> String {
         var facts = ["\(preview.devices.count) device\(preview.devices.count == 1 ? "" : "s")"]
         if let iPhone = preview.iPhone { facts.append("apns.payload \(iPhone.payload.byteCount) bytes") }
         var out = "<section class=\"message\" id=\"message-\(number)\">\n"

@@ -60,7 +60,7 @@ public struct PayloadPreview: Sendable {
 
 /// One FCM HTTP v1 message and what each Android device shows for it, with the iPhone's
 /// preview of its `apns.payload`: what the Android preview reports present.
-public struct MessagePreview: Sendable {
+public struct FCMMessagePreview: Sendable {
     /// The message's file, as given.
     public var file: String
     /// The message as read.

@@ -10,7 +10,7 @@ enum AndroidPreview {
     static func previews(
         messages: [String], resourceDirectory: String, devices requested: [[String]], appName: String?, iPhone: AlertRenderer?,
         filter: DiagnosticFilter
-    ) throws -> (appName: String, previews: [MessagePreview]) {
+    ) throws -> (appName: String, previews: [FCMMessagePreview]) {
         let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
             try AndroidAppResources(resourceDirectory: resourceDirectory)
         }
@@ -24,7 +24,7 @@ enum AndroidPreview {
             var seen: Set<String> = []
             let findings = filter.apply(resources.diagnostics.filter { $0.severity != .note } + renderings.flatMap(\.1.diagnostics))
                 .filter { seen.insert($0.description).inserted }
-            var preview = MessagePreview(file: file, message: message, devices: renderings, findings: findings)
+            var preview = FCMMessagePreview(file: file, message: message, devices: renderings, findings: findings)
             if let iPhone, var payload = message.apnsPayload {
                 payload.diagnostics = filter.apply(payload.diagnostics)
                 let renders = devices.map { languages in
@@ -41,7 +41,7 @@ enum AndroidPreview {
 
     /// The text table: per message, a line per device, then the findings; with --strings, the
     /// iPhone's table for `apns.payload`.
-    static func text(_ previews: [MessagePreview], showsIPhone: Bool, style: TerminalStyle) -> String {
+    static func text(_ previews: [FCMMessagePreview], showsIPhone: Bool, style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {
             out += "\(preview.file) — Android\n"
@@ -74,7 +74,7 @@ enum AndroidPreview {
 
     /// `--format json`: per message, each device's Android rendering and, with --strings, the
     /// iPhone's renders of `apns.payload` in the shape `preview --format json` uses.
-    static func json(_ previews: [MessagePreview], showsIPhone: Bool) -> LocatedJSON {
+    static func json(_ previews: [FCMMessagePreview], showsIPhone: Bool) -> LocatedJSON {
         func android(_ locales: [String], _ rendering: AndroidRendering) -> LocatedJSON {
             let outcome: String
             var exception: LocatedJSON = .null
