@@ -63,6 +63,9 @@ public struct AndroidStringsFile: Sendable {
     /// Reads a strings.xml from UTF-8 bytes.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         self.file = file
+        // About one string per hundred bytes in real files: room for them up front rather
+        // than growing the table again and again.
+        strings.reserveCapacity(min(bytes.count / 128, limits.maximumEntryCount))
         var parser = AndroidValuesParser(bytes: bytes, file: file, limits: limits)
         parser.parse(into: &self)
         diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
@@ -101,9 +104,9 @@ public struct AndroidStringsFile: Sendable {
 /// How aapt2 turns a value element's content into text (its `StringBuilder` and the flattening
 /// of the element's subtree in `ResourceParser`).
 package enum AAPT2StringBuilder {
-    /// One piece of an element's content: text, or the edge of a styling tag.
+    /// One piece of an element's content: text (its UTF-8), or the edge of a styling tag.
     package enum Piece: Equatable {
-        case text(String)
+        case text(ArraySlice<UInt8>)
         case spanEdge
     }
 
@@ -114,45 +117,60 @@ package enum AAPT2StringBuilder {
 
     /// C `isspace` on ASCII.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0x09...0x0D: true
-        default: false
-        }
+        scalar.isASCII && isSpace(UInt8(truncatingIfNeeded: scalar.value))
+    }
+
+    /// C `isspace` on a byte (every byte of a multi-byte character is 0x80 or above: never a space).
+    @inline(__always)
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// The compiled text of `pieces`. Without styling tags the whole text's leading and
     /// trailing whitespace is dropped first; with them each run of text between tags is
     /// collapsed on its own, its double quotes too. A NUL character (from `\u0000` or a short
     /// `\u`) turns the rest of the string into NULs, one per byte of aapt2's UTF-8.
+    ///
+    /// Everything aapt2 treats specially is ASCII, so the text is built as UTF-8 bytes and
+    /// becomes a String once.
     package static func build(_ pieces: [Piece]) throws(Failure) -> String {
-        let styled = pieces.contains(.spanEdge)
-        var segments: [String] = []
-        var current = ""
+        var segments: [ArraySlice<UInt8>] = []
+        var current: ArraySlice<UInt8> = []
+        var pieceCount = 0
         for piece in pieces {
             switch piece {
-            case .text(let text): current += text
+            case .text(let text):
+                current = pieceCount == 0 ? text : current + text
+                pieceCount += 1
             case .spanEdge:
                 segments.append(current)
-                current = ""
+                current = []
+                pieceCount = 0
             }
         }
-        segments.append(current)
-        if !styled {
-            let text = trimmed(segments[0])
+        var output: [UInt8] = []
+        if segments.isEmpty {
+            let text = trimmed(current)
             // Most values have nothing to unescape or collapse: they are their own text.
-            if isPlain(text) { return text }
-            segments = [text]
+            if isPlain(text) { return String(decoding: text, as: UTF8.self) }
+            output.reserveCapacity(text.count)
+            try append(text, to: &output)
+        } else {
+            segments.append(current)
+            for segment in segments { try append(segment, to: &output) }
         }
-        var output = String.UnicodeScalarView()
-        for segment in segments {
-            try append(segment, to: &output)
+        if let nul = output.firstIndex(of: 0) {
+            // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates: six
+            // bytes for the four of UTF-8.
+            let rest = output.count - nul + 2 * output[nul...].count { $0 >= 0xF0 }
+            output.replaceSubrange(nul..., with: repeatElement(0, count: rest))
         }
-        if let nul = output.firstIndex(of: "\0") {
-            // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates.
-            let rest = output[nul...].reduce(0) { $0 + ($1.value > 0xFFFF ? 6 : UTF8.width($1)) }
-            output.replaceSubrange(nul..., with: repeatElement("\0", count: rest))
-        }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return [] }
+        return text[first...last]
     }
 
     static func trimmed(_ text: String) -> String {
@@ -164,9 +182,9 @@ package enum AAPT2StringBuilder {
 
     /// Whether ``append(_:to:)`` would copy `text` as it is: no escape, quote, apostrophe, NUL
     /// or whitespace other than single spaces.
-    static func isPlain(_ text: String) -> Bool {
+    static func isPlain(_ text: ArraySlice<UInt8>) -> Bool {
         var lastWasSpace = false
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case 0x5C, 0x22, 0x27, 0x00, 0x09...0x0D: return false
             case 0x20:
@@ -178,58 +196,59 @@ package enum AAPT2StringBuilder {
         return true
     }
 
-    static func append(_ text: String, to output: inout String.UnicodeScalarView) throws(Failure) {
-        let scalars = Array(text.unicodeScalars)
+    static func append(_ text: ArraySlice<UInt8>, to output: inout [UInt8]) throws(Failure) {
         var quoted = false
         var lastWasSpace = false
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
             index += 1
-            if !quoted, isSpace(scalar) {
+            if !quoted, isSpace(byte) {
                 if !lastWasSpace {
-                    output.append(" ")
+                    output.append(0x20)
                     lastWasSpace = true
                 }
                 continue
             }
             lastWasSpace = false
-            switch scalar {
-            case "\\":
-                guard index < scalars.count else { continue }
-                let escaped = scalars[index]
+            switch byte {
+            case UInt8(ascii: "\\"):
+                guard index < text.endIndex else { continue }
+                let escaped = text[index]
                 index += 1
                 switch escaped {
-                case "t": output.append("\t")
-                case "n": output.append("\n")
-                case "u":
+                case UInt8(ascii: "t"): output.append(0x09)
+                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "u"):
                     var value: UInt32 = 0
                     var digits = 0
-                    while digits < 4, index < scalars.count {
-                        guard let digit = hexValue(scalars[index]) else { throw .invalidUnicodeEscape }
+                    while digits < 4, index < text.endIndex {
+                        guard let digit = hexValue(text[index]) else { throw .invalidUnicodeEscape }
                         value = value * 16 + digit
                         index += 1
                         digits += 1
                     }
                     // A surrogate cannot be written as UTF-8: aapt2 drops it.
-                    if let decoded = Unicode.Scalar(value) { output.append(decoded) }
+                    if let decoded = Unicode.Scalar(value) { output.append(contentsOf: UTF8.encode(decoded)!) }
+                // Any other escaped character stands for itself; the rest of a multi-byte one
+                // follows as ordinary bytes.
                 default: output.append(escaped)
                 }
-            case "\"":
+            case UInt8(ascii: "\""):
                 quoted.toggle()
-            case "'" where !quoted:
+            case UInt8(ascii: "'") where !quoted:
                 throw .unescapedApostrophe
             default:
-                output.append(scalar)
+                output.append(byte)
             }
         }
     }
 
-    static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
-        switch scalar {
-        case "0"..."9": scalar.value - 0x30
-        case "a"..."f": scalar.value - 0x61 + 10
-        case "A"..."F": scalar.value - 0x41 + 10
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte) - 0x30
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte) - 0x61 + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte) - 0x41 + 10
         default: nil
         }
     }
@@ -238,36 +257,39 @@ package enum AAPT2StringBuilder {
     /// several arguments and one is not positional. Strings that look like `Time.format`
     /// patterns pass.
     package static func isAcceptedFormat(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        var argumentCount = 0
-        var nonpositional = false
-        func isDigit(_ i: Int) -> Bool { i < scalars.count && ("0"..."9").contains(scalars[i]) }
-        while index < scalars.count {
-            if scalars[index] == "%", index + 1 < scalars.count {
-                index += 1
-                if scalars[index] == "%" || scalars[index] == "n" {
+        var text = text
+        // Every character the check looks at is ASCII: it walks the UTF-8 bytes.
+        return text.withUTF8 { bytes in
+            var index = 0
+            var argumentCount = 0
+            var nonpositional = false
+            func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "%"), index + 1 < bytes.count {
                     index += 1
-                    continue
+                    if bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "n") {
+                        index += 1
+                        continue
+                    }
+                    argumentCount += 1
+                    let digitsStart = index
+                    while isDigit(index) { index += 1 }
+                    if index > digitsStart {
+                        if index < bytes.count, bytes[index] != UInt8(ascii: "$") { nonpositional = true }
+                    } else if bytes[index] == UInt8(ascii: "<") {
+                        nonpositional = true
+                        index += 1
+                        if index < bytes.count, bytes[index] == UInt8(ascii: "$") { index += 1 }
+                    } else {
+                        nonpositional = true
+                    }
+                    while index < bytes.count, "-#+ ,(0123456789".utf8.contains(bytes[index]) { index += 1 }
+                    if index < bytes.count, "DFKMWZkmwyz".utf8.contains(bytes[index]) { return true }
                 }
-                argumentCount += 1
-                let digitsStart = index
-                while isDigit(index) { index += 1 }
-                if index > digitsStart {
-                    if index < scalars.count, scalars[index] != "$" { nonpositional = true }
-                } else if scalars[index] == "<" {
-                    nonpositional = true
-                    index += 1
-                    if index < scalars.count, scalars[index] == "$" { index += 1 }
-                } else {
-                    nonpositional = true
-                }
-                while index < scalars.count, "-#+ ,(0123456789".unicodeScalars.contains(scalars[index]) { index += 1 }
-                if index < scalars.count, "DFKMWZkmwyz".unicodeScalars.contains(scalars[index]) { return true }
+                if index < bytes.count { index += 1 }
             }
-            if index < scalars.count { index += 1 }
+            return !(argumentCount > 1 && nonpositional)
         }
-        return !(argumentCount > 1 && nonpositional)
     }
 
     /// aapt2's resource types (`ParseResourceType`).
@@ -379,7 +401,7 @@ struct AndroidValuesParser {
         while reader.depth >= depth, let event = reader.next() {
             switch event {
             case .text(let text, let location):
-                if text.unicodeScalars.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
+                if text.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
                     result.diagnostics.append(
                         LocalizationDiagnostic(
                             .androidInvalidResource, at: Self.firstVisible(text, from: location), "plain text is not allowed between resources"))
@@ -406,11 +428,12 @@ struct AndroidValuesParser {
     }
 
     /// Where the first character that is not whitespace of a text starting at `location` is.
-    static func firstVisible(_ text: String, from location: SourceLocation) -> SourceLocation {
+    static func firstVisible(_ text: ArraySlice<UInt8>, from location: SourceLocation) -> SourceLocation {
         var place = location
-        for scalar in text.unicodeScalars {
-            if !AAPT2StringBuilder.isSpace(scalar) { break }
-            if scalar == "\n" {
+        // Whitespace is ASCII: a byte is a character until the first visible one.
+        for byte in text {
+            if !AAPT2StringBuilder.isSpace(byte) { break }
+            if byte == 0x0A {
                 place.line += 1
                 place.column = 1
             } else {
@@ -526,7 +549,7 @@ struct AndroidValuesParser {
                     skipElement()
                 }
             case .text(let text, let location):
-                if text.unicodeScalars.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
+                if text.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
                     result.diagnostics.append(LocalizationDiagnostic(.androidInvalidResource, at: location, "plain text is not allowed here"))
                 }
             case .end, .comment:
@@ -540,14 +563,12 @@ struct AndroidValuesParser {
     mutating func parseValue(at location: SourceLocation, into result: inout AndroidStringsFile) -> (AndroidResourceValue, Bool)? {
         let depth = reader.depth
         var pieces: [AAPT2StringBuilder.Piece] = []
-        var raw = ""
         var xliffDepth: Int?
         var failed = false
         while reader.depth >= depth, let event = reader.next() {
             switch event {
             case .text(let text, _):
                 pieces.append(.text(text))
-                raw += text
             case .start(let name, let namespace, _, let elementLocation):
                 if namespace.isEmpty {
                     pieces.append(.spanEdge)
@@ -572,8 +593,16 @@ struct AndroidValuesParser {
         }
         guard !failed, reader.failure == nil else { return nil }
         let styled = pieces.contains(.spanEdge)
-        if !styled, let reference = AAPT2StringBuilder.reference(in: raw) {
-            return (reference, false)
+        // Only a text whose first visible character is '@' or '?' can be a reference.
+        if !styled,
+            let lead = pieces.lazy.compactMap({ piece -> UInt8? in
+                guard case .text(let text) = piece else { return nil }
+                return text.first { !AAPT2StringBuilder.isSpace($0) }
+            }).first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?")
+        {
+            var raw: [UInt8] = []
+            for case .text(let text) in pieces { raw += text }
+            if let reference = AAPT2StringBuilder.reference(in: String(decoding: raw, as: UTF8.self)) { return (reference, false) }
         }
         do throws(AAPT2StringBuilder.Failure) {
             return (.text(try AAPT2StringBuilder.build(pieces)), styled)

@@ -12,8 +12,9 @@ struct ResourceXMLReader {
         /// A start tag; `namespace` is the element's resolved namespace URI ("" for none).
         case start(name: String, namespace: String, attributes: [Attribute], location: SourceLocation)
         case end(name: String, namespace: String, location: SourceLocation)
-        /// Character data (entities decoded; CDATA content as is).
-        case text(String, location: SourceLocation)
+        /// Character data as UTF-8 (entities decoded, line ends read as LF; CDATA content as
+        /// is): usually a slice of the file's own bytes, so that reading text copies nothing.
+        case text(ArraySlice<UInt8>, location: SourceLocation)
         /// A comment, whose content is not kept.
         case comment
     }
@@ -68,6 +69,13 @@ struct ResourceXMLReader {
             var index = start
             let count = buffer.count
             while index < count {
+                // Eight ASCII bytes at a time, which is most of a resource file.
+                if index + 8 <= count,
+                    UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    index += 8
+                    continue
+                }
                 let lead = buffer[index]
                 if lead < 0x80 {
                     index += 1
@@ -196,7 +204,7 @@ struct ResourceXMLReader {
             guard let text = text() else { return nil }
             if openElements.isEmpty {
                 // Outside the root element only whitespace may appear.
-                if text.utf8.contains(where: { !Self.isSpace($0) }) {
+                if text.contains(where: { !Self.isSpace($0) }) {
                     return fail(sawRoot ? "junk after document element" : "syntax error", at: location(at: start))
                 }
                 continue
@@ -251,9 +259,9 @@ struct ResourceXMLReader {
         return false
     }
 
-    /// `bytes` as text with its line ends read as LF (CRLF and a lone CR), as XML requires.
-    private static func normalizedText(_ bytes: ArraySlice<UInt8>) -> String {
-        guard bytes.contains(0x0D) else { return String(decoding: bytes, as: UTF8.self) }
+    /// `bytes` with its line ends read as LF (CRLF and a lone CR), as XML requires.
+    private static func normalizedText(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        guard bytes.contains(0x0D) else { return bytes }
         var normalized: [UInt8] = []
         normalized.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -267,7 +275,7 @@ struct ResourceXMLReader {
                 normalized.append(byte)
             }
         }
-        return String(decoding: normalized, as: UTF8.self)
+        return normalized[...]
     }
 
     private mutating func name() -> String? {
@@ -299,7 +307,10 @@ struct ResourceXMLReader {
         if sawRoot, openElements.isEmpty { return fail("junk after document element") }
         position += 1
         guard let qualified = name() else { return fail("not well-formed (invalid token)") }
-        var raw: [(name: String, value: String)] = []
+        // Attributes as written (qualified names, no namespace yet); resolved below only when
+        // one is prefixed or declares a namespace, which most resource elements never do.
+        var attributes: [Attribute] = []
+        var hasPrefixedName = false
         var selfClosing = false
         while true {
             let hadSpace = peek().map(Self.isSpace) ?? false
@@ -326,28 +337,33 @@ struct ResourceXMLReader {
             }
             position += 1
             guard let value = attributeValue(quote: quote, tagStart: start) else { return nil }
-            if raw.contains(where: { $0.name == attributeName }) { return fail("duplicate attribute") }
-            raw.append((attributeName, value))
+            if attributes.contains(where: { $0.name == attributeName }) { return fail("duplicate attribute") }
+            if !hasPrefixedName, attributeName.utf8.contains(UInt8(ascii: ":")) || attributeName == "xmlns" { hasPrefixedName = true }
+            attributes.append(Attribute(name: attributeName, namespace: "", value: value))
         }
         var declared: [String: String] = [:]
-        for (attributeName, value) in raw where attributeName.utf8.starts(with: "xmlns".utf8) {
-            if attributeName == "xmlns" {
-                declared[""] = value
-            } else if attributeName.hasPrefix("xmlns:") {
-                declared[String(attributeName.dropFirst(6))] = value
+        if hasPrefixedName {
+            for attribute in attributes {
+                if attribute.name == "xmlns" {
+                    declared[""] = attribute.value
+                } else if attribute.name.hasPrefix("xmlns:") {
+                    declared[String(attribute.name.dropFirst(6))] = attribute.value
+                }
             }
         }
         let (prefix, local) = Self.split(qualified)
         guard let namespace = resolve(prefix: prefix, in: declared) else { return fail("unbound prefix", at: location(at: start)) }
-        var attributes: [Attribute] = []
-        attributes.reserveCapacity(raw.count)
-        for (attributeName, value) in raw where attributeName != "xmlns" && !attributeName.hasPrefix("xmlns:") {
-            let (attributePrefix, attributeLocal) = Self.split(attributeName)
-            // Unprefixed attributes have no namespace.
-            guard let attributeNamespace = attributePrefix.isEmpty ? "" : resolve(prefix: attributePrefix, in: declared) else {
-                return fail("unbound prefix", at: location(at: start))
+        if hasPrefixedName {
+            let written = attributes
+            attributes.removeAll(keepingCapacity: true)
+            for attribute in written where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
+                let (attributePrefix, attributeLocal) = Self.split(attribute.name)
+                // Unprefixed attributes have no namespace.
+                guard let attributeNamespace = attributePrefix.isEmpty ? "" : resolve(prefix: attributePrefix, in: declared) else {
+                    return fail("unbound prefix", at: location(at: start))
+                }
+                attributes.append(Attribute(name: attributeLocal, namespace: attributeNamespace, value: attribute.value))
             }
-            attributes.append(Attribute(name: attributeLocal, namespace: attributeNamespace, value: value))
         }
         let startLocation = location(at: start)
         guard openElements.count < maximumDepth else { return fail("elements nested more than \(maximumDepth) deep", at: startLocation) }
@@ -419,12 +435,12 @@ struct ResourceXMLReader {
 
     /// Character data up to the next `<` with entities decoded and line ends read as LF; nil
     /// after a failure.
-    private mutating func text() -> String? {
+    private mutating func text() -> ArraySlice<UInt8>? {
         let textStart = position
-        // Most text has nothing to decode: one copy.
+        // Most text has nothing to decode: a slice of the file.
         while position < bytes.count {
             let byte = bytes[position]
-            if byte == UInt8(ascii: "<") { return String(decoding: bytes[textStart..<position], as: UTF8.self) }
+            if byte == UInt8(ascii: "<") { return bytes[textStart..<position] }
             if byte == UInt8(ascii: "&") || byte == 0x0D || byte == UInt8(ascii: "]") { break }
             position += 1
         }
@@ -448,7 +464,7 @@ struct ResourceXMLReader {
             }
             position += 1
         }
-        return String(decoding: text, as: UTF8.self)
+        return text[...]
     }
 
     /// Decodes the entity or character reference at `&` onto `output`; false after a failure.

@@ -40,14 +40,16 @@ struct AndroidStringsDifferentialTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Fixtures.repositoryRoot + "/scripts/android/generate-strings-vectors.py", "--each"]
-        let input = Pipe()
+        // The documents go in through a file: the script answers as it reads, so a run longer
+        // than a pipe's buffer would block both sides of two pipes.
+        let lines = try documents.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let inputFile = FileManager.default.temporaryDirectory.appendingPathComponent("android-differential-\(UUID().uuidString).jsonl")
+        try Data(lines.utf8).write(to: inputFile)
+        defer { try? FileManager.default.removeItem(at: inputFile) }
         let output = Pipe()
-        process.standardInput = input
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = output
         try process.run()
-        let lines = try documents.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }.joined(separator: "\n") + "\n"
-        input.fileHandleForWriting.write(Data(lines.utf8))
-        try input.fileHandleForWriting.close()
         let answers = output.fileHandleForReading.readDataToEndOfFile().split(separator: UInt8(ascii: "\n"))
         process.waitUntilExit()
         try #require(answers.count == documents.count)

@@ -53,7 +53,7 @@ struct ResourceXMLReaderDifferentialTests {
                 out.append(
                     "start \(name) {\(namespace)} \(attributes.map { "\($0.name){\($0.namespace)}=\($0.value.debugDescription)" }) \(location)")
             case .end(let name, let namespace, let location): out.append("end \(name) {\(namespace)} \(location)")
-            case .text(let text, let location): out.append("text \(text.debugDescription) \(location)")
+            case .text(let text, let location): out.append("text \(String(decoding: text, as: UTF8.self).debugDescription) \(location)")
             case .comment: out.append("comment")
             }
         }
