@@ -30,9 +30,17 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// The folders, in name order.
-    public var folders: [Folder] { didSet { index = Index(folders) } }
+    public var folders: [Folder] {
+        didSet {
+            index = Index(folders)
+            resolutions = Resolutions()
+        }
+    }
     /// What rendering looks up for every message, made once.
     private var index: Index
+    /// The locale choices rendering has made, kept: every message sent to the same languages
+    /// makes the same ones.
+    private var resolutions = Resolutions()
     /// Problems found while reading (per file, and about folders this model ignores).
     public var diagnostics: [LocalizationDiagnostic] = []
 
@@ -96,6 +104,12 @@ public struct AndroidAppResources: Sendable {
         /// orientation, screen and version folders are not modelled), each with the first of
         /// its files that defines the string.
         var definitions: [String: [Definition]] = [:]
+        /// By name, which ``groups`` entry lists the configurations of its definitions: most
+        /// strings are defined by the same folders, so a device's choice among them is made
+        /// once per group.
+        var groupOfName: [String: Int] = [:]
+        /// The definitions' folder configurations, one list per distinct set of folders.
+        var groups: [[NativeConfig]] = []
 
         init(_ folders: [Folder]) {
             var seen: Set<String> = []
@@ -115,6 +129,39 @@ public struct AndroidAppResources: Sendable {
                     }
                 }
             }
+            var groupOfFolders: [[String]: Int] = [:]
+            for (name, list) in definitions {
+                let folders = list.map(\.folder)
+                if let group = groupOfFolders[folders] {
+                    groupOfName[name] = group
+                } else {
+                    groupOfFolders[folders] = groups.count
+                    groupOfName[name] = groups.count
+                    groups.append(list.map(\.config))
+                }
+            }
+        }
+    }
+
+    /// Choices made for devices, bounded like every cache of the library.
+    private final class Resolutions: Sendable {
+        /// By device locale list: the resource locale the Java layer chooses and its language.
+        let resourceLocales = BoundedCache<[String], (tag: String?, languageCode: String)>(limit: 1_024)
+        /// By resource locale and definition group: the definition libandroidfw picks.
+        let choices = BoundedCache<Choice, Int?>(limit: 8_192)
+
+        struct Choice: Hashable, Sendable {
+            var tag: String
+            var group: Int
+        }
+    }
+
+    /// The locale the app's resources resolve for on a device with `deviceLocales` (the Java
+    /// layer, over the folders' locales), and its language code.
+    func resourceLocale(deviceLocales: [String]) -> (tag: String?, languageCode: String) {
+        resolutions.resourceLocales.value(for: deviceLocales) {
+            let tag = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: parsedLocales)
+            return (tag, tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? "")
         }
     }
 
@@ -123,12 +170,17 @@ public struct AndroidAppResources: Sendable {
     /// Nil when no matching folder defines it.
     public func string(named name: String, forResourceLocale tag: String?) -> (text: String, folder: String)? {
         var name = name
-        let device = tag.flatMap(AndroidLocaleResolution.nativeLocale(forLanguageTag:))
         for _ in 0..<16 {
-            let candidates = index.definitions[name] ?? []
+            guard let candidates = index.definitions[name], let group = index.groupOfName[name] else { return nil }
             let chosen: Int?
-            if let device {
-                chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: candidates.lazy.map(\.config))
+            if let tag {
+                // The same folders, hence the same choice, for every name of the group.
+                chosen = resolutions.choices.value(for: .init(tag: tag, group: group)) {
+                    guard let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
+                        return candidates.firstIndex { $0.locale == nil }
+                    }
+                    return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: index.groups[group])
+                }
             } else {
                 chosen = candidates.firstIndex { $0.locale == nil }
             }
@@ -194,10 +246,11 @@ public enum AndroidRenderer {
         guard let notification = message.android else {
             return AndroidRendering(outcome: .notDisplayed, resourceLocale: nil, diagnostics: diagnostics)
         }
-        let locale =
-            appLocales.map { AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: $0) }
-            ?? AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: resources.parsedLocales)
-        let languageCode = locale.flatMap { AndroidLocale(languageTag: $0)?.language } ?? ""
+        let (locale, languageCode) =
+            appLocales.map {
+                let tag = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: $0)
+                return (tag, tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? "")
+            } ?? resources.resourceLocale(deviceLocales: deviceLocales)
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
         enum Field {

@@ -46,6 +46,67 @@ package enum JavaFormatter {
     static let flagCharacters: Set<UInt16> = Set("-#+ 0,(<".utf16)
 
     package static func format(_ format: String, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
+        if let joined = simpleFormat(format, arguments) { return .success(joined) }
+        return formatInFull(format, arguments, languageCode: languageCode)
+    }
+
+    /// Most strings a notification formats hold only `%s`, `%1$s` and `%%`, each with its
+    /// argument given: Java prints those as the argument itself (a percent sign for `%%`), so
+    /// the text is the format with the arguments put in. Nil for anything else (another
+    /// conversion, a flag, a width, a missing argument), which ``formatInFull`` handles.
+    static func simpleFormat(_ format: String, _ arguments: [String]) -> String? {
+        var output: [UInt8] = []
+        var ordinary = 0
+        var found = false
+        let result: [UInt8]?? = format.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
+            var i = 0
+            var textStart = 0
+            while i < bytes.count {
+                guard bytes[i] == UInt8(ascii: "%") else {
+                    i += 1
+                    continue
+                }
+                found = true
+                output.append(contentsOf: bytes[textStart..<i])
+                i += 1
+                guard i < bytes.count else { return nil }
+                var argument: Int
+                if bytes[i] == UInt8(ascii: "%") {
+                    output.append(UInt8(ascii: "%"))
+                    i += 1
+                    textStart = i
+                    continue
+                } else if bytes[i] == UInt8(ascii: "s") {
+                    argument = ordinary
+                    ordinary += 1
+                } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
+                    var number = 0
+                    let digitsStart = i
+                    while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), i - digitsStart < 9 {
+                        number = number * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                        i += 1
+                    }
+                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "$"), bytes[i + 1] == UInt8(ascii: "s") else { return nil }
+                    i += 1
+                    argument = number - 1
+                } else {
+                    return nil
+                }
+                guard argument < arguments.count else { return nil }
+                output.append(contentsOf: arguments[argument].utf8)
+                i += 1
+                textStart = i
+            }
+            output.append(contentsOf: bytes[textStart..<bytes.count])
+            return output
+        }
+        guard case .some(.some(let bytes)) = result else { return nil }
+        return found ? String(decoding: bytes, as: UTF8.self) : format
+    }
+
+    /// `String.format` in full: the format parsed and checked as Java does, then printed in
+    /// UTF-16 code units (widths and precisions count them).
+    package static func formatInFull(_ format: String, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
         let pieces: [Piece]
         do {
             pieces = try parse(Array(format.utf16))

@@ -23,4 +23,33 @@ struct AndroidJavaFormatterTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of \(rows.count):\n\(disagreements.prefix(40).joined(separator: "\n"))")
     }
+
+    /// The shortcut for `%s`, `%1$s` and `%%` against the full formatter, on seeded random
+    /// formats that mix what it takes with what it must leave alone (other conversions, flags,
+    /// widths, indexes past the arguments, multi-byte text, combining marks after a `%`).
+    @Test("the shortcut answers as the full formatter, or leaves the format to it")
+    func shortcutAgreesWithTheFullFormatter() {
+        let pieces = [
+            "%s", "%1$s", "%2$s", "%3$s", "%9$s", "%10$s", "%0$s", "%01$s", "%%", "%n", "%S", "%d", "%5s", "%-3s", "%.2s", "%<s", "%", "%$s",
+            "%1$", "%1", "a", " ", "é", "日本", "😀", "\u{301}", "%\u{301}", "s", "$", "1",
+        ]
+        var generator = SplitMix64(seed: 20_261_125)
+        var shortcuts = 0
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let format = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let arguments = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                ["Ana", "", "%s", "日本", "a\u{301}"].randomElement(using: &generator)!
+            }
+            guard let quick = JavaFormatter.simpleFormat(format, arguments) else { continue }
+            shortcuts += 1
+            if case .success(quick) = JavaFormatter.formatInFull(format, arguments, languageCode: "en") { continue }
+            disagreements.append(
+                "\(format.debugDescription) \(arguments): \(quick.debugDescription), in full \(JavaFormatter.formatInFull(format, arguments, languageCode: "en"))"
+            )
+        }
+        #expect(disagreements.count == 0, "first of \(disagreements.count):\n\(disagreements.prefix(10).joined(separator: "\n"))")
+        // Both sides of the shortcut are exercised.
+        #expect(shortcuts > 2_000 && shortcuts < 18_000, "\(shortcuts)")
+    }
 }

@@ -83,4 +83,46 @@ struct AndroidRendererTests {
         let invalid = FCMMessage(parsing: Array(#"{"message": {"android": {"notification": {"body_loc_args": [3]}}}}"#.utf8))
         #expect(invalid.diagnostics.contains { $0.id == .fcmInvalidMessage })
     }
+
+    /// The renderer keeps its choice per resource locale and set of defining folders; each
+    /// must be the folder libandroidfw's match picks for that string afresh, cold and warm.
+    @Test("kept locale choices are the ones made afresh, string by string")
+    func keptChoicesAreMadeAfresh() throws {
+        let resources = try AndroidAppResources(resourceDirectory: Fixtures.path("android/res"))
+        let names = Set(resources.folders.flatMap { $0.files.flatMap(\.strings.keys) })
+        let tags =
+            resources.locales + [
+                "fr-CA", "fr-BE", "es-MX", "es-419", "zh-HK", "zh-Hant-TW", "pt-PT", "en-GB", "en-US", "iw", "he", "in", "id", "tl", "fil", "sr-Latn",
+                "ar-EG", "tr-TR", "xx", "und", "",
+            ]
+        #expect(names.count >= 5)
+        var compared = 0
+        for round in 0..<2 {
+            for name in names.sorted() {
+                for tag in tags {
+                    let candidates = resources.folders.filter { $0.qualifiers.otherQualifiers.isEmpty }.compactMap { folder in
+                        folder.files.lazy.compactMap { $0.strings[name] }.first.map {
+                            (folder: folder.name, locale: folder.qualifiers.locale, value: $0.value)
+                        }
+                    }
+                    let chosen: Int?
+                    if let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) {
+                        chosen = AndroidLocaleResolution.bestMatch(for: device, among: candidates.map(\.locale))
+                    } else {
+                        chosen = candidates.firstIndex { $0.locale == nil }
+                    }
+                    let got = resources.string(named: name, forResourceLocale: tag)
+                    guard let chosen else {
+                        #expect(got == nil, "\(name) for \(tag), round \(round)")
+                        continue
+                    }
+                    // References are followed by the same choice again; texts are compared.
+                    guard case .text(let text) = candidates[chosen].value else { continue }
+                    #expect(got?.text == text && got?.folder == candidates[chosen].folder, "\(name) for \(tag), round \(round)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 100)
+    }
 }
