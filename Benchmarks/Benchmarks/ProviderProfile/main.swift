@@ -13,7 +13,8 @@ import SampleInput
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
 // bytes (both), localize (bytes → localized payload bytes, server mode); android-read (the
 // Android benchmark's 30 generated strings.xml files, read once per language list) and
-// android-render (an FCM message → AndroidRenderer against them).
+// android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
+// benchmark's FCM message bytes → both phones).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -21,12 +22,17 @@ let parsed = payloads.map { NotificationPayload(parsing: $0) }
 let arguments = CommandLine.arguments.dropFirst()
 let mode = arguments.first ?? "render"
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
-let androidFiles = mode.hasPrefix("android") ? GeneratedResources.files(strings: 400, seed: 7) : []
-let androidResources = mode == "android-render" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
+let androidFiles = mode.hasPrefix("android") || mode == "fcm-bytes" ? GeneratedResources.files(strings: 400, seed: 7) : []
+let androidResources =
+    mode == "android-render" || mode == "fcm-bytes" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
 let message = FCMMessage(
     parsing: Array(
         #"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
             .utf8))
+// The Android benchmark's FCM message, with its apns.payload, as bytes.
+let fcmBytes = Array(
+    #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}}}}"#
+        .utf8)
 var sink = 0
 for _ in 0..<rounds {
     for languages in languageLists {
@@ -43,9 +49,13 @@ for _ in 0..<rounds {
         case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
         case "android-render":
             sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
-        default: fatalError("mode: parse, render, bytes, localize, android-read or android-render")
+        case "fcm-bytes":
+            let parsed = FCMMessage(parsing: fcmBytes)
+            sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
+            sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
+        default: fatalError("mode: parse, render, bytes, localize, android-read, android-render or fcm-bytes")
         }
     }
 }
-let perRound = mode == "android-read" ? androidFiles.count : mode == "android-render" ? 1 : payloads.count
+let perRound = mode == "android-read" ? androidFiles.count : mode == "android-render" || mode == "fcm-bytes" ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")

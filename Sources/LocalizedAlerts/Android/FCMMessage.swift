@@ -94,7 +94,9 @@ public struct FCMMessage: Sendable {
             return
         }
         if let payload = message["apns"]?["payload"], payload.members != nil {
-            apnsPayload = NotificationPayload(document: payload, file: file)
+            // The payload's text is part of the message's: its length bounds the payload's
+            // size, so a small message need not be written out again to be measured.
+            apnsPayload = NotificationPayload(document: payload, file: file, sizeBound: bytes.count)
         }
         let common = message["notification"]
         let specific = message["android"]?["notification"]
