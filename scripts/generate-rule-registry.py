@@ -15,7 +15,7 @@ for path in sorted(sources.rglob("*.swift"), key=str):
     text = path.read_text()
     for rule in re.findall(r"^(?:public )?struct (\w+): LintRule\b", text, re.MULTILINE):
         rules.append(rule)
-    for name in re.findall(r"^\s*public static let (\w+) = DiagnosticID\(", text, re.MULTILINE):
+    for name in re.findall(r"^\s*(?:public )?static let (\w+) = DiagnosticID\(", text, re.MULTILINE):
         owner = re.findall(r"^(?:public )?struct (\w+): LintRule\b", text, re.MULTILINE)
         ids.append(f"{owner[0]}.{name}" if owner else f".{name}")
 lines = [

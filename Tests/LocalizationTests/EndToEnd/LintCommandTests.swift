@@ -277,7 +277,7 @@ struct LintCommandTests {
         var rules: [String] = []
         for file in sources {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            for match in text.matches(of: /(?m)^\s*public static let \w+ = DiagnosticID\(\s*"([a-z0-9.-]+)"/) {
+            for match in text.matches(of: /(?m)^\s*(?:public )?static let \w+ = DiagnosticID\(\s*"([a-z0-9.-]+)"/) {
                 declared.append(String(match.output.1))
             }
             for match in text.matches(of: /(?m)^(?:public )?struct (\w+): LintRule\b/) { rules.append(String(match.output.1)) }
