@@ -53,6 +53,10 @@ write("payload.json", json.dumps({"aps": {"alert": {"loc-key": "k", "loc-args": 
 # A catalog of 100,000 languages.
 langs = {"l%05d" % i: {"stringUnit": {"state": "translated", "value": "x"}} for i in range(100000)}
 write("catalog/Localizable.xcstrings", json.dumps({"sourceLanguage": "en", "version": "1.0", "strings": {"k": {"localizations": langs}}}))
+# An Android string split into 200,000 pieces by <xliff:g> (6 MB), sent by an FCM message.
+write("android/res/values/strings.xml", '<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="big">'
+      + '<xliff:g id="a">x</xliff:g> y ' * 200000 + '</string></resources>')
+write("fcm.json", json.dumps({"message": {"android": {"notification": {"title_loc_key": "big", "body_loc_key": "big"}}}}))
 # 1 MB of UTF-16 whose value is lone surrogates.
 write("surrogates.strings", b"\xff\xfe" + '"k" = "'.encode("utf-16-le") + b"\x00\xd8" * 500000 + '";\n'.encode("utf-16-le"))
 # 100,000 batch lines, nearly every one with languages no other line has.
@@ -95,6 +99,7 @@ run "%d x 100,000 in a pushed value (200 KB): lint --payloads" /dev/null lint dr
 run "%d x 100,000 in a pushed value: preview" /dev/null preview payload.json --strings dropped
 run "%d x 100,000 in a pushed value: localize" /dev/null localize payload.json --strings dropped
 run "catalog of 100,000 languages (6.5 MB): lint" /dev/null lint catalog
+run "a string in 200,000 <xliff:g> pieces (6 MB): preview --res" /dev/null preview fcm.json --res android/res
 run "1 MB UTF-16 of 500,000 lone surrogates: lint" /dev/null lint surrogates.strings
 run "1 MB UTF-16 of 500,000 lone surrogates: dump --format json" /dev/null dump surrogates.strings --format json
 run "100,000 batch lines of distinct languages: localize --batch" batch.ndjson localize --batch

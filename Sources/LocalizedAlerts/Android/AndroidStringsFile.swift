@@ -135,19 +135,24 @@ package enum AAPT2StringBuilder {
     /// becomes a String once.
     package static func build(_ pieces: [Piece]) throws(Failure) -> String {
         var segments: [ArraySlice<UInt8>] = []
+        // A run of one text is its slice of the file; a run of several (split by <xliff:g>,
+        // comments or CDATA) is joined into a buffer, appended to rather than copied each time.
         var current: ArraySlice<UInt8> = []
+        var joined: [UInt8] = []
         var pieceCount = 0
         for piece in pieces {
             switch piece {
             case .text(let text):
-                current = pieceCount == 0 ? text : current + text
+                if pieceCount == 1 { joined = Array(current) }
+                if pieceCount == 0 { current = text } else { joined += text }
                 pieceCount += 1
             case .spanEdge:
-                segments.append(current)
+                segments.append(pieceCount > 1 ? joined[...] : current)
                 current = []
                 pieceCount = 0
             }
         }
+        if pieceCount > 1 { current = joined[...] }
         var output: [UInt8] = []
         if segments.isEmpty {
             let text = trimmed(current)
