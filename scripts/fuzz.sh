@@ -67,7 +67,18 @@ build=$root/.build/fuzz-build-$flavour
 mkdir -p "$root/.build/fuzz"
 build_log=$root/.build/fuzz/build-$flavour.log
 echo "== building ${targets[*]} ($flavour: ${sanitizers[*]})"
-if ! swift build -c release --package-path Fuzz --scratch-path "$build" -Xswiftc -use-ld=lld "${sanitizers[@]}" > "$build_log" 2>&1; then
+fuzz_build() { swift build -c release --package-path Fuzz --scratch-path "$build" -Xswiftc -use-ld=lld "${sanitizers[@]}" > "$build_log" 2>&1; }
+# A scratch folder built before a library source file was renamed or removed still lists the
+# old file, and SwiftPM refuses it ("missing inputs"): that folder is built afresh, once.
+build_status=0
+fuzz_build || build_status=$?
+if ((build_status != 0)) && grep -q "because of missing inputs" "$build_log"; then
+  echo "== a source file was renamed or removed since the last fuzz build: building afresh"
+  rm -rf "$build"
+  build_status=0
+  fuzz_build || build_status=$?
+fi
+if ((build_status != 0)); then
   grep -E "error" "$build_log" | head -20
   echo "fuzz.sh: the build failed (log: $build_log)" >&2
   exit 1
