@@ -405,11 +405,11 @@ struct AndroidValuesParser {
         let depth = reader.depth
         while reader.depth >= depth, let event = reader.next() {
             switch event {
-            case .text(let text, let location):
+            case .text(let text, _):
                 if text.contains(where: { !AAPT2StringBuilder.isSpace($0) }) {
                     result.diagnostics.append(
                         LocalizationDiagnostic(
-                            .androidInvalidResource, at: Self.firstVisible(text, from: location), "plain text is not allowed between resources"))
+                            .androidInvalidResource, at: reader.locationOfFirstVisibleInLastText(), "plain text is not allowed between resources"))
                 }
             case .start(let name, let namespace, let attributes, let location):
                 guard namespace.isEmpty else {
@@ -430,22 +430,6 @@ struct AndroidValuesParser {
                 continue
             }
         }
-    }
-
-    /// Where the first character that is not whitespace of a text starting at `location` is.
-    static func firstVisible(_ text: ArraySlice<UInt8>, from location: SourceLocation) -> SourceLocation {
-        var place = location
-        // Whitespace is ASCII: a byte is a character until the first visible one.
-        for byte in text {
-            if !AAPT2StringBuilder.isSpace(byte) { break }
-            if byte == 0x0A {
-                place.line += 1
-                place.column = 1
-            } else {
-                place.column += 1
-            }
-        }
-        return place
     }
 
     static func attribute(_ name: String, in attributes: [ResourceXMLReader.Attribute]) -> String? {

@@ -45,6 +45,8 @@ struct ResourceXMLReader {
     private var counted: (offset: Int, line: Int, column: Int)
     private var openElements: [OpenElement] = []
     private var pendingEnd: Event?
+    /// Where the last text event's source starts (its `<![CDATA[` for a CDATA section).
+    private var lastTextStart = 0
     private var sawRoot = false
     private(set) var failure: Failure?
 
@@ -209,8 +211,37 @@ struct ResourceXMLReader {
                 }
                 continue
             }
+            lastTextStart = start
             return .text(text, location: location(at: start))
         }
+    }
+
+    /// Where the last text event's first visible character is in the file: its leading
+    /// whitespace (C `isspace`, as aapt2 judges text) skipped in the source, character
+    /// references to whitespace (`&#10;`, `&#x20;`) included, so that a decoded line feed is not
+    /// counted as a line of the file.
+    mutating func locationOfFirstVisibleInLastText() -> SourceLocation {
+        var index = lastTextStart
+        scan: while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "&"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") else { break }
+            var digit = index + 2
+            let hexadecimal = bytes[digit] == UInt8(ascii: "x")
+            if hexadecimal { digit += 1 }
+            var value: UInt32 = 0
+            while digit < bytes.count, bytes[digit] != UInt8(ascii: ";") {
+                guard let part = AAPT2StringBuilder.hexValue(bytes[digit]), hexadecimal || part < 10, value < 0x11_0000 else { break scan }
+                value = value * (hexadecimal ? 16 : 10) + part
+                digit += 1
+            }
+            guard digit < bytes.count, value == 0x20 || (value >= 0x09 && value <= 0x0D) else { break }
+            index = digit + 1
+        }
+        return location(at: index)
     }
 
     private mutating func comment() -> Event? {
@@ -238,6 +269,7 @@ struct ResourceXMLReader {
             if bytes[position] == UInt8(ascii: "]"), looking(at: "]]>") {
                 let text = Self.normalizedText(bytes[contentStart..<position])
                 position += 3
+                lastTextStart = start
                 return .text(text, location: location(at: start))
             }
             position += 1

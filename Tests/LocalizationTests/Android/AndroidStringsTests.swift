@@ -130,4 +130,22 @@ struct AndroidStringsTests {
             #expect(failure.map { $0.location.line <= SourceText.lines(of: String(decoding: bytes, as: UTF8.self)).count } == true)
         }
     }
+
+    /// Fuzzing found both: a line feed written as `&#10;` counted as a line of the file, and
+    /// a carriage return inside a tag name. Every finding stays on a line the file has.
+    @Test("findings after character references and a CR in a tag are on the file's lines")
+    func findingsStayOnTheFilesLines() throws {
+        for name in ["entity-line-feed-between-resources.xml", "carriage-return-in-tag-then-invalid-utf8.xml"] {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Fixtures.repositoryRoot + "/Fuzz/Seeds/FuzzAndroidStrings/" + name)))
+            let file = AndroidStringsFile(parsing: bytes, file: name)
+            let lines = SourceText.lines(of: String(decoding: bytes, as: UTF8.self)).count
+            #expect(!file.diagnostics.isEmpty)
+            for diagnostic in file.diagnostics { #expect(diagnostic.location.line <= lines, "\(diagnostic)") }
+        }
+        // The plain text after "&#13;&#10;" is on the line the references are written on.
+        let text = "<resources>\n <string name=\"a\">x</string> &#13;&#10; b<string name=\"c\">y</string></resources>"
+        let file = AndroidStringsFile(parsing: Array(text.utf8))
+        let plain = try #require(file.diagnostics.first { $0.message.contains("plain text") })
+        #expect(plain.location.line == 2 && plain.location.column == 41, "\(plain.location)")
+    }
 }
