@@ -299,7 +299,7 @@ public enum AndroidRenderer {
                     LocalizationDiagnostic(
                         .androidFormatCrash, at: key.location ?? start,
                         "\"\(key.value)\" in \(folder) throws \(error.name) for \(error.specifier) with String args: the app crashes",
-                        hint: "loc args are Strings: use %s or %1$s"))
+                        hint: error.name == "OutOfMemoryError" ? "use a width a notification can show" : "loc args are Strings: use %s or %1$s"))
                 return .crash(error.name)
             }
         }

@@ -104,6 +104,13 @@ package enum JavaFormatter {
         return found ? String(decoding: bytes, as: UTF8.self) : format
     }
 
+    /// The longest result formatted, in UTF-16 code units (32 MB): a width that would pass it
+    /// (`%1111111111s`) is an `OutOfMemoryError` on a phone, whose app heap is 192–512 MB, and
+    /// is reported as one instead of being allocated. Between this and a given phone's real
+    /// limit the report is pessimistic; no notification text comes near either (Android cuts
+    /// notification text to 5,120 characters).
+    static let maximumOutputLength = 1 << 24
+
     /// `String.format` in full: the format parsed and checked as Java does, then printed in
     /// UTF-16 code units (widths and precisions count them).
     package static func formatInFull(_ format: String, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
@@ -143,6 +150,11 @@ package enum JavaFormatter {
                         return .failure(JavaFormatException(name: "MissingFormatArgumentException", specifier: specifier.source))
                     }
                     argument = arguments[last]
+                }
+                // A width past what a phone's heap holds: the device's Formatter fails allocating
+                // it, and this one must not try.
+                if let width = specifier.width, width > maximumOutputLength - output.count {
+                    return .failure(JavaFormatException(name: "OutOfMemoryError", specifier: specifier.source))
                 }
                 switch print(specifier, argument, languageCode: languageCode) {
                 case .success(let text): output += text

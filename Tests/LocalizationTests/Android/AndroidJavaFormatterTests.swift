@@ -52,4 +52,24 @@ struct AndroidJavaFormatterTests {
         // Both sides of the shortcut are exercised.
         #expect(shortcuts > 2_000 && shortcuts < 18_000, "\(shortcuts)")
     }
+
+    /// Fuzzing found `%1111111111s`: the formatter tried to pad to 1.1 billion characters. A
+    /// phone's Formatter fails allocating that; this one reports the same without trying.
+    @Test("a width no phone's heap holds is an OutOfMemoryError, not an allocation")
+    func hugeWidthIsAnOutOfMemoryError() throws {
+        guard case .failure(let error) = JavaFormatter.format("Hello %1111111111s", ["Ana"], languageCode: "en") else {
+            Issue.record("formatted")
+            return
+        }
+        #expect(error.name == "OutOfMemoryError" && error.specifier == "%1111111111s")
+        // Several widths that each fit but together do not are refused as well.
+        let many = String(repeating: "%9000000s", count: 2)
+        guard case .failure(let total) = JavaFormatter.format(many, ["a", "b"], languageCode: "en") else {
+            Issue.record("formatted")
+            return
+        }
+        #expect(total.name == "OutOfMemoryError")
+        // Widths a notification could show are printed as Java prints them.
+        #expect(try JavaFormatter.format("%6s|%-4s|", ["Ana", "Li"], languageCode: "en").get() == "   Ana|Li  |")
+    }
 }
