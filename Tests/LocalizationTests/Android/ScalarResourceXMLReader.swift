@@ -1,9 +1,9 @@
 @testable import LocalizedAlerts
 
-/// The library's resource XML reader as first written: the file decoded to an array of Unicode
-/// scalars, line ends normalized in a second copy, every scalar stepped over one by one with its
-/// line and column. Slow and plain, it is the reference the byte-level `ResourceXMLReader` is
-/// held to, event for event and failure for failure (`ResourceXMLReaderDifferentialTests`).
+/// A plain resource XML reader: the file decoded to an array of Unicode scalars, line ends
+/// normalized in a second copy, every scalar stepped over one by one with its line and column.
+/// Slow and simple, it is the reference the library's byte-level `ResourceXMLReader` is held
+/// to, event for event and failure for failure (`ResourceXMLReaderDifferentialTests`).
 struct ScalarResourceXMLReader {
     enum Event: Equatable {
         /// A start tag; `namespace` is the element's resolved namespace URI ("" for none).
