@@ -520,23 +520,9 @@ struct ResourceXMLReader {
         }
         let body = bytes[bodyStart..<position]
         position += 1
-        switch body.count {
-        case 2 where body.elementsEqual("lt".utf8):
-            output.append(UInt8(ascii: "<"))
+        if let predefined = Self.predefinedEntities.first(where: { body.elementsEqual($0.name.utf8) }) {
+            output.append(predefined.byte)
             return true
-        case 2 where body.elementsEqual("gt".utf8):
-            output.append(UInt8(ascii: ">"))
-            return true
-        case 3 where body.elementsEqual("amp".utf8):
-            output.append(UInt8(ascii: "&"))
-            return true
-        case 4 where body.elementsEqual("quot".utf8):
-            output.append(UInt8(ascii: "\""))
-            return true
-        case 4 where body.elementsEqual("apos".utf8):
-            output.append(UInt8(ascii: "'"))
-            return true
-        default: break
         }
         if body.first == UInt8(ascii: "#") {
             let digits = String(decoding: body.dropFirst(), as: UTF8.self)
@@ -551,6 +537,11 @@ struct ResourceXMLReader {
         _ = fail("undefined entity", at: location(at: start))
         return false
     }
+
+    /// XML's five predefined entities and the character each stands for.
+    private static let predefinedEntities: [(name: String, byte: UInt8)] = [
+        ("lt", UInt8(ascii: "<")), ("gt", UInt8(ascii: ">")), ("amp", UInt8(ascii: "&")), ("quot", UInt8(ascii: "\"")), ("apos", UInt8(ascii: "'")),
+    ]
 
     private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
