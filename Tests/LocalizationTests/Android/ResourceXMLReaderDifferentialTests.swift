@@ -44,38 +44,42 @@ struct ResourceXMLReaderDifferentialTests {
         return bytes
     }
 
+    /// One event as a line, the same for both readers.
+    static func describe(_ event: ResourceXMLReader.Event) -> String {
+        switch event {
+        case .start(let name, let namespace, let attributes, let location):
+            "start \(name) {\(namespace)} \(attributes.map { "\($0.name){\($0.namespace)}=\($0.value.debugDescription)" }) \(location)"
+        case .end(let name, let namespace, let location): "end \(name) {\(namespace)} \(location)"
+        case .text(let text, let location): "text \(String(decoding: text, as: UTF8.self).debugDescription) \(location)"
+        case .comment: "comment"
+        }
+    }
+
+    static func ending(_ failure: ResourceXMLReader.Failure?, depth: Int) -> String {
+        "failure \(failure.map { "\($0.message) \($0.location)" } ?? "none") depth \(depth)"
+    }
+
     static func events(_ bytes: [UInt8]) -> [String] {
         var reader = ResourceXMLReader(bytes: bytes, file: "f.xml", maximumDepth: 8)
         var out: [String] = []
-        while let event = reader.next() {
-            switch event {
-            case .start(let name, let namespace, let attributes, let location):
-                out.append(
-                    "start \(name) {\(namespace)} \(attributes.map { "\($0.name){\($0.namespace)}=\($0.value.debugDescription)" }) \(location)")
-            case .end(let name, let namespace, let location): out.append("end \(name) {\(namespace)} \(location)")
-            case .text(let text, let location): out.append("text \(String(decoding: text, as: UTF8.self).debugDescription) \(location)")
-            case .comment: out.append("comment")
-            }
-        }
-        out.append("failure \(reader.failure.map { "\($0.message) \($0.location)" } ?? "none") depth \(reader.depth)")
-        return out
+        while let event = reader.next() { out.append(describe(event)) }
+        return out + [ending(reader.failure, depth: reader.depth)]
     }
 
+    /// The reference reader's events, its texts as UTF-8 like the library reader's.
     static func referenceEvents(_ bytes: [UInt8]) -> [String] {
         var reader = ScalarResourceXMLReader(bytes: bytes, file: "f.xml", maximumDepth: 8)
         var out: [String] = []
         while let event = reader.next() {
             switch event {
             case .start(let name, let namespace, let attributes, let location):
-                out.append(
-                    "start \(name) {\(namespace)} \(attributes.map { "\($0.name){\($0.namespace)}=\($0.value.debugDescription)" }) \(location)")
-            case .end(let name, let namespace, let location): out.append("end \(name) {\(namespace)} \(location)")
-            case .text(let text, let location): out.append("text \(text.debugDescription) \(location)")
-            case .comment: out.append("comment")
+                out.append(describe(.start(name: name, namespace: namespace, attributes: attributes, location: location)))
+            case .end(let name, let namespace, let location): out.append(describe(.end(name: name, namespace: namespace, location: location)))
+            case .text(let text, let location): out.append(describe(.text(Array(text.utf8)[...], location: location)))
+            case .comment: out.append(describe(.comment))
             }
         }
-        out.append("failure \(reader.failure.map { "\($0.message) \($0.location)" } ?? "none") depth \(reader.depth)")
-        return out
+        return out + [ending(reader.failure, depth: reader.depth)]
     }
 
     @Test("every Android fixture reads to the same events")

@@ -15,16 +15,10 @@ struct ScalarResourceXMLReader {
         case comment
     }
 
-    struct Attribute: Equatable {
-        var name: String
-        var namespace: String
-        var value: String
-    }
-
-    struct Failure: Error, Equatable {
-        var message: String
-        var location: SourceLocation
-    }
+    // The same attribute and failure values as the library's reader, so that both readers'
+    // answers compare directly.
+    typealias Attribute = ResourceXMLReader.Attribute
+    typealias Failure = ResourceXMLReader.Failure
 
     private let scalars: [Unicode.Scalar]
     private let file: String?
