@@ -31,26 +31,11 @@ public enum AndroidPreviewHTML {
             }
         }
         let deviceCount = previews.map(\.devices.count).max() ?? 0
-        var out = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
-            <title>\(PreviewHTML.escape(appName)) — Android notification preview</title>
-            <style>\(PreviewHTML.stylesheet)\(stylesheet)</style>
-            </head>
-            <body>
-            <header class="page">
-            <h1>\(PreviewHTML.escape(appName)) — Android notification preview</h1>
+        var out = PreviewHTML.pageOpening(title: "\(appName) — Android notification preview", style: PreviewHTML.stylesheet + stylesheet)
+        out += """
             <p class="summary">\(previews.count) message\(previews.count == 1 ? "" : "s") · \(deviceCount) device\(deviceCount == 1 ? "" : "s") · Android\(look == nil ? "" : " and iPhone (<code>apns.payload</code>)") · render-alert \(LocalizedAlertsVersion.current)</p>
             <form class="controls" aria-label="Display">
-            <fieldset><legend>Appearance</legend>
-            <label><input type="radio" name="scheme" id="scheme-auto" checked> As the system</label>
-            <label><input type="radio" name="scheme" id="scheme-light"> Light</label>
-            <label><input type="radio" name="scheme" id="scheme-dark"> Dark</label></fieldset>
-
+            \(PreviewHTML.appearanceControls)
             """
         if look != nil {
             out += """

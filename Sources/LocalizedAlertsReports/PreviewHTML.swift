@@ -35,26 +35,11 @@ public enum PreviewHTML {
         let look = Look(hasIcon: icon != nil) { render in
             override ?? app.displayName(searchList: render.searchList) ?? appName
         }
-        var out = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
-            <title>\(escape(appName)) — notification preview</title>
-            <style>\(stylesheet)\(icon ?? "")</style>
-            </head>
-            <body>
-            <header class="page">
-            <h1>\(escape(appName)) — notification preview</h1>
+        var out = pageOpening(title: "\(appName) — notification preview", style: stylesheet + (icon ?? ""))
+        out += """
             <p class="summary">\(previews.count) payload\(previews.count == 1 ? "" : "s") · \(app.localizations.filter { $0.name != "Base" }.count) localizations\(app.developmentRegion.map { " · development region \(escape($0))" } ?? "") · render-alert \(LocalizedAlertsVersion.current)</p>
             <form class="controls" aria-label="Display">
-            <fieldset><legend>Appearance</legend>
-            <label><input type="radio" name="scheme" id="scheme-auto" checked> As the system</label>
-            <label><input type="radio" name="scheme" id="scheme-light"> Light</label>
-            <label><input type="radio" name="scheme" id="scheme-dark"> Dark</label></fieldset>
-            <fieldset><legend>Shown as</legend>
+            \(appearanceControls)<fieldset><legend>Shown as</legend>
             <label><input type="radio" name="shown-as" id="shown-lock-screen" checked> Lock screen</label>
             <label><input type="radio" name="shown-as" id="shown-center"> Notification Center</label>
             <label><input type="radio" name="shown-as" id="shown-banner"> Banner</label></fieldset>
@@ -84,6 +69,34 @@ public enum PreviewHTML {
     }
 
     /// What one device shows at a glance, worst first: the matrix cell's class and label.
+    /// A self-contained page's start, to its `<h1>`: both preview pages open the same way.
+    static func pageOpening(title: String, style: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="render-alert \(LocalizedAlertsVersion.current)">
+        <title>\(escape(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <header class="page">
+        <h1>\(escape(title))</h1>
+
+        """
+    }
+
+    /// The light, dark or system appearance switch both preview pages offer.
+    static let appearanceControls = """
+        <fieldset><legend>Appearance</legend>
+        <label><input type="radio" name="scheme" id="scheme-auto" checked> As the system</label>
+        <label><input type="radio" name="scheme" id="scheme-light"> Light</label>
+        <label><input type="radio" name="scheme" id="scheme-dark"> Dark</label></fieldset>
+
+        """
+
     static func status(_ render: RenderedAlert) -> (name: String, label: String) {
         if render.isSilent || !render.showsAlert { return ("silent", "–") }
         if AlertFieldName.allCases.contains(where: { render.field($0)?.source == .key }) { return ("key", "key") }
