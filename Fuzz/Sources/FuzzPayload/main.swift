@@ -15,6 +15,17 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let payload = NotificationPayload(parsing: bytes, file: "fuzz.json")
     let lines = Invariants.lines(bytes)
     Invariants.locationsInside(Invariants.diagnosticLocations(payload.diagnostics), lines: lines, what: "payload")
+    // A payload read without remarks reads the same through the located tree (the reader
+    // that takes common payloads straight from their bytes must agree with it).
+    if payload.diagnostics.isEmpty {
+        guard let root = LocatedJSON.parse(bytes, file: "fuzz.json", maximumValueCount: NotificationPayload.maximumValueCount).root else {
+            violated("a payload without diagnostics is not JSON")
+        }
+        let located = NotificationPayload(document: root, file: "fuzz.json")
+        guard located.aps == payload.aps, located.customKeys == payload.customKeys, located.diagnostics.isEmpty else {
+            violated("the payload reads differently through the located tree")
+        }
+    }
     let serialized = payload.document.serialized()
     let reparsed = LocatedJSON.parse(serialized)
     guard let root = reparsed.root, root.serialized() == serialized else {

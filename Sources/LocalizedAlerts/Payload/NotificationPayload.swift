@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A push notification payload as APNs delivers it: the `aps` dictionary, read the way the
 /// device reads it (docs/device-behaviour.md §1, §5), and the app's own top-level keys.
 ///
@@ -18,11 +20,22 @@
 /// ```
 public struct NotificationPayload: Sendable {
     /// The document as read, keys in order; custom keys are kept untouched in it.
-    public var document: LocatedJSON
+    public var document: LocatedJSON {
+        get {
+            switch documentStorage {
+            case .tree(let tree): tree
+            case .deferred(let deferred): deferred.document
+            }
+        }
+        set { documentStorage = .tree(newValue) }
+    }
     /// The `aps` dictionary as the device reads it; empty when the payload has none (see ``diagnostics``).
     public var aps: APSDictionary
     /// Top-level keys other than `aps` (and Xcode's `Simulator Target Bundle`), as written.
-    public var customKeys: [LocatedJSON.Member]
+    public var customKeys: [LocatedJSON.Member] {
+        get { customKeysStorage ?? (document.members ?? []).filter { $0.key != "aps" && $0.key != "Simulator Target Bundle" } }
+        set { customKeysStorage = newValue }
+    }
     /// Xcode `.apns` files name the app to deliver to in the simulator; APNs never sees it.
     public var simulatorTargetBundle: String?
     /// Everything noticed while reading: JSON syntax errors, wrong types, unknown `aps` keys, values the
@@ -34,6 +47,9 @@ public struct NotificationPayload: Sendable {
     public let isParsed: Bool
     /// The file the payload was read from, as given; it is the file of every location in it.
     public var file: String?
+    private var documentStorage: DocumentStorage
+    /// Custom keys as read or set; nil for those of a deferred document.
+    private var customKeysStorage: [LocatedJSON.Member]?
 
     /// APNs' limit for ordinary pushes (VoIP pushes may have 5,120 bytes).
     public static let maximumByteCount = 4096
@@ -55,10 +71,31 @@ public struct NotificationPayload: Sendable {
     ///   - bytes: The JSON text, UTF-8.
     ///   - file: The name to give locations in diagnostics; nil for input that has no file.
     public init(parsing bytes: [UInt8], file: String? = nil) {
+        self.init(parsing: bytes, file: file, readingDirectly: true)
+    }
+
+    /// - Parameter readingDirectly: whether the direct reader may take the payload; false reads
+    ///   it through the located tree, as the tests compare.
+    init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool) {
+        if readingDirectly, let reading = DirectPayloadReader.read(bytes, file: file) {
+            self.init(reading, bytes: bytes, file: file)
+            return
+        }
         let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
         self.init(
             document: parsed.root ?? LocatedJSON(.object([])), file: file, diagnostics: parsed.diagnostics, parsed: parsed.root != nil,
             sizeBound: bytes.count)
+    }
+
+    /// A payload the direct reader took: no diagnostics, the document read when first asked for.
+    private init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
+        documentStorage = .deferred(DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation))
+        customKeysStorage = nil
+        aps = reading.aps
+        simulatorTargetBundle = nil
+        diagnostics = []
+        isParsed = true
+        self.file = file
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
@@ -93,7 +130,8 @@ public struct NotificationPayload: Sendable {
     ///   2,048 bytes cannot be over APNs' limit and is not serialized to find out: that
     ///   serialization was nearly half of reading a payload.
     private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool, sizeBound: Int?) {
-        self.document = document
+        self.documentStorage = .tree(document)
+        self.customKeysStorage = nil
         self.file = file
         self.isParsed = parsed && document.members != nil
         var reader = APSReader(file: file, diagnostics: diagnostics)
@@ -130,7 +168,7 @@ public struct NotificationPayload: Sendable {
             }
         }
         self.aps = aps
-        self.customKeys = custom
+        self.customKeysStorage = custom
         self.simulatorTargetBundle = simulatorTarget
         self.diagnostics = reader.diagnostics.cappedPerID()
         if parsed, sizeBound.map({ $0 * 2 > NotificationPayload.maximumByteCount }) ?? true, byteCount > NotificationPayload.maximumByteCount {
@@ -139,6 +177,49 @@ public struct NotificationPayload: Sendable {
                     .payloadTooLarge, at: document.location ?? SourceLocation(file: file, line: 1, column: 1),
                     "the payload is \(byteCount) bytes as sent; APNs rejects payloads over \(NotificationPayload.maximumByteCount) bytes (413)",
                     hint: "shorten the alert or move data out of the payload"))
+        }
+    }
+}
+
+extension NotificationPayload {
+    /// The document as read, or the bytes it is read from when the direct reader took the
+    /// payload: the tree is built when something first asks for it (localizing a payload into
+    /// one to send, its size, its custom keys), not for rendering it.
+    enum DocumentStorage: Sendable {
+        case tree(LocatedJSON)
+        case deferred(DeferredDocument)
+    }
+
+    /// A document read on first use, once, by the located reader.
+    final class DeferredDocument: Sendable {
+        let bytes: [UInt8]
+        let file: String?
+        /// Where the document starts.
+        let location: SourceLocation
+        private let tree = Mutex<LocatedJSON?>(nil)
+
+        init(bytes: [UInt8], file: String?, location: SourceLocation) {
+            self.bytes = bytes
+            self.file = file
+            self.location = location
+        }
+
+        var document: LocatedJSON {
+            tree.withLock { tree in
+                if let tree { return tree }
+                let read =
+                    LocatedJSON.parse(bytes, file: file, maximumValueCount: NotificationPayload.maximumValueCount).root ?? LocatedJSON(.object([]))
+                tree = read
+                return read
+            }
+        }
+    }
+
+    /// Where the document starts, without reading a deferred document.
+    var documentLocation: SourceLocation? {
+        switch documentStorage {
+        case .tree(let tree): tree.location
+        case .deferred(let deferred): deferred.location
         }
     }
 }

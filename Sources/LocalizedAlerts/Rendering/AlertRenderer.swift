@@ -179,7 +179,7 @@ public final class DeviceContext: Sendable {
         var fields = ResolvedAlertFields()
         var issues: [DeviceIssue] = []
         guard let alert = payload.aps.alert else { return (fields, issues) }
-        let payloadLocation = payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+        let payloadLocation = payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
         issues += DeviceContext.issues(ofAlertIn: payload)
         if alert.usesKeys {
             if let table, !table.isReadable {
@@ -208,7 +208,7 @@ extension DeviceContext {
     /// What concerns a payload's alert whatever the app's tables say.
     static func issues(ofAlertIn payload: NotificationPayload) -> [DeviceIssue] {
         guard let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil else { return [] }
-        let location = alert.body.location ?? payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
+        let location = alert.body.location ?? payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
         return [DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: location)]
     }
 }

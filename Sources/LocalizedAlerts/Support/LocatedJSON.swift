@@ -186,6 +186,16 @@ struct JSONParser {
         return parser.escapes
     }
 
+    /// The string literal at `offset` (its opening quote) decoded, and the offset after it;
+    /// nil when it is not a valid literal.
+    static func string(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (value: String, end: Int)? {
+        guard offset < text.count, text[offset] == UInt8(ascii: "\"") else { return nil }
+        var parser = JSONParser(text: text, file: nil, maximumDepth: 1, maximumValueCount: 1)
+        parser.pos = offset
+        guard let value = try? parser.parseString() else { return nil }
+        return (value, parser.pos)
+    }
+
     struct Failure: Error {
         var offset: Int
         var message: String

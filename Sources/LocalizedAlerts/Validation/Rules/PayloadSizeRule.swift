@@ -29,7 +29,7 @@ struct PayloadSizeRule: LintRule {
             guard !oversized.isEmpty else { continue }
             findings.append(
                 finding(
-                    payload.document.location ?? SourceLocation(file: payload.file, line: 1, column: 1),
+                    payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1),
                     "localized, this payload exceeds APNs' 4,096 bytes for \(oversized.map { "\($0.0) (\($0.1) bytes)" }.joined(separator: ", "))",
                     hint: "shorten the text, or move data out of the payload"))
         }

@@ -1,0 +1,411 @@
+/// Reads the common payload straight from its bytes into ``APSDictionary``, without the located
+/// JSON tree, which was about three quarters of reading one: an `aps` with an alert of strings,
+/// the usual scalar keys, and custom keys beside it.
+///
+/// It gives up (nil) on anything the located reader would remark on or that needs the tree: a
+/// syntax error, a duplicate key, a value of an unexpected type, a key it does not know, a Live
+/// Activity, a document over half of APNs' limit (whose size must be measured), a key written
+/// with escapes. The located reader then reads the payload and says why. So whenever this
+/// reader answers, the payload has no diagnostics and its answer is the located reader's, with
+/// the same locations, computed only for the values the typed model keeps.
+struct DirectPayloadReader {
+    struct GiveUp: Error {}
+
+    /// What the direct reading gives: the `aps` dictionary and where the document starts.
+    struct Reading {
+        var aps: APSDictionary
+        var rootLocation: SourceLocation
+    }
+
+    private let text: UnsafeBufferPointer<UInt8>
+    private var lines: LineIndex
+    private var pos = 0
+
+    /// Custom values nested deeper than this are left to the located reader.
+    private static let maximumDepth = 64
+
+    private init(text: UnsafeBufferPointer<UInt8>, file: String?) {
+        self.text = text
+        self.lines = LineIndex(file: file)
+    }
+
+    static func read(_ bytes: [UInt8], file: String?) -> Reading? {
+        // Over half the limit, only serializing says whether APNs accepts the payload.
+        guard bytes.count * 2 <= NotificationPayload.maximumByteCount else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = DirectPayloadReader(text: buffer, file: file)
+            return try? reader.readDocument()
+        }
+    }
+
+    private mutating func readDocument() throws(GiveUp) -> Reading {
+        // A byte-order mark or invalid UTF-8 is the located reader's to handle.
+        guard TextDecoder.firstInvalidUTF8(in: text, from: 0) == nil else { throw GiveUp() }
+        skipWhitespace()
+        guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
+        let rootLocation = lines.location(of: pos, in: text)
+        var aps: APSDictionary?
+        var keys: [Range<Int>] = []
+        try readObject { reader, key throws(GiveUp) in
+            if reader.equals(key, "aps") {
+                guard aps == nil else { throw GiveUp() }
+                aps = try reader.readAPS()
+            } else {
+                // Xcode's simulator target is reported; a duplicate custom key too.
+                guard !reader.equals(key, "Simulator Target Bundle") else { throw GiveUp() }
+                try reader.checkUnique(key, among: &keys)
+                try reader.skipValue(depth: 2)
+            }
+        }
+        skipWhitespace()
+        guard pos == text.count, let aps else { throw GiveUp() }
+        return Reading(aps: aps, rootLocation: rootLocation)
+    }
+
+    // MARK: aps
+
+    private mutating func readAPS() throws(GiveUp) -> APSDictionary {
+        var aps = APSDictionary()
+        var seen: UInt32 = 0
+        try readObject { reader, key throws(GiveUp) in
+            guard let name = reader.apsKey(key), seen & 1 << name.rawValue == 0 else { throw GiveUp() }
+            seen |= 1 << name.rawValue
+            switch name {
+            case .alert: aps.alert = try reader.readAlert()
+            case .badge:
+                let number = try reader.readNumber().doubleValue
+                let whole = number.rounded(.towardZero)
+                guard number >= 0, number == whole else { throw GiveUp() }
+                aps.badge = Int(exactly: whole) ?? Int.max
+            case .sound: aps.sound = .named(try reader.readString())
+            case .threadID: aps.threadID = try reader.readString()
+            case .category: aps.category = try reader.readString()
+            case .targetContentID: aps.targetContentID = try reader.readString()
+            case .filterCriteria: aps.filterCriteria = try reader.readString()
+            case .contentAvailable: aps.contentAvailable = try reader.readFlag()
+            case .mutableContent: aps.mutableContent = try reader.readFlag()
+            case .interruptionLevel:
+                guard let level = InterruptionLevel(rawValue: try reader.readString()) else { throw GiveUp() }
+                aps.interruptionLevel = level
+            case .relevanceScore:
+                let score = try reader.readNumber().doubleValue
+                guard score >= 0, score <= 1 else { throw GiveUp() }
+                aps.relevanceScore = min(max(score, 0), 1)
+            case .urlArguments, .inputPushToken, .inputPushChannel: try reader.skipValue(depth: 3)
+            }
+        }
+        return aps
+    }
+
+    /// The `aps` keys this reader takes; every other one is reported or is a Live Activity's.
+    private enum APSKey: UInt32 {
+        case alert, badge, sound, threadID, category, targetContentID, filterCriteria, contentAvailable, mutableContent
+        case interruptionLevel, relevanceScore
+        /// Passed on by APNs and read by nothing on the device, without a remark.
+        case urlArguments, inputPushToken, inputPushChannel
+    }
+
+    /// The names of the keys in ``APSKey``. Compared as bytes: making a `String` of each key
+    /// and hashing it was a fifth of the reading.
+    private static let apsKeys: [(name: StaticString, key: APSKey)] = [
+        ("alert", .alert), ("sound", .sound), ("badge", .badge), ("thread-id", .threadID), ("category", .category),
+        ("mutable-content", .mutableContent), ("content-available", .contentAvailable), ("interruption-level", .interruptionLevel),
+        ("relevance-score", .relevanceScore), ("target-content-id", .targetContentID), ("filter-criteria", .filterCriteria),
+        ("url-args", .urlArguments), ("input-push-token", .inputPushToken), ("input-push-channel", .inputPushChannel),
+    ]
+
+    private func apsKey(_ key: Range<Int>) -> APSKey? {
+        Self.apsKeys.first { equals(key, $0.name) }?.key
+    }
+
+    /// `content-available`, `mutable-content`: a number or a boolean (anything else is reported).
+    private mutating func readFlag() throws(GiveUp) -> Bool {
+        guard pos < text.count else { throw GiveUp() }
+        switch text[pos] {
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return true
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return false
+        default: return try readNumber().doubleValue > 0
+        }
+    }
+
+    // MARK: Alert
+
+    /// One field's members as written.
+    private struct FieldMembers {
+        var text: String?
+        var textLocation: SourceLocation?
+        var locKey: String?
+        var locKeyLocation: SourceLocation?
+        var locArgs: [LocArgument]?
+
+        /// The field as the located reader's `readAlert` makes it: the raw text, then the key
+        /// (whose location wins), then the arguments, which need a key.
+        func field() throws(GiveUp) -> AlertField {
+            var field = AlertField()
+            if let text {
+                field.text = text.isEmpty ? nil : text
+                field.location = textLocation
+            }
+            if let locKey {
+                field.locKey = locKey.isEmpty ? nil : locKey
+                field.location = locKeyLocation
+            }
+            if let locArgs {
+                // Arguments without a key are reported.
+                guard field.locKey != nil else { throw GiveUp() }
+                field.locArgs = locArgs
+            }
+            return field
+        }
+    }
+
+    private mutating func readAlert() throws(GiveUp) -> AlertContent {
+        guard pos < text.count else { throw GiveUp() }
+        var alert = AlertContent()
+        if text[pos] == UInt8(ascii: "\"") {
+            let location = lines.location(of: pos, in: text)
+            let body = try readString()
+            guard !body.isEmpty else { throw GiveUp() }
+            alert.body = AlertField(text: body, location: location)
+            return alert
+        }
+        // Title, subtitle and body.
+        var fields = [FieldMembers](repeating: FieldMembers(), count: 3)
+        var seen: UInt32 = 0
+        try readObject { reader, key throws(GiveUp) in
+            guard let index = Self.alertMembers.firstIndex(where: { reader.equals(key, $0.name) }), seen & 1 << index == 0 else {
+                throw GiveUp()
+            }
+            seen |= 1 << index
+            let member = Self.alertMembers[index]
+            switch member.part {
+            case .text:
+                fields[member.field].textLocation = reader.lines.location(of: key.lowerBound - 1, in: reader.text)
+                fields[member.field].text = try reader.readString()
+            case .locKey:
+                fields[member.field].locKeyLocation = reader.lines.location(of: key.lowerBound - 1, in: reader.text)
+                fields[member.field].locKey = try reader.readString()
+            case .locArgs: fields[member.field].locArgs = try reader.readArguments()
+            case .launchImage: alert.launchImage = try reader.readString()
+            }
+        }
+        alert.title = try fields[0].field()
+        alert.subtitle = try fields[1].field()
+        alert.body = try fields[2].field()
+        return alert
+    }
+
+    private enum AlertMemberPart {
+        case text, locKey, locArgs, launchImage
+    }
+
+    /// The alert members this reader takes, with the field (title, subtitle, body) each belongs to.
+    private static let alertMembers: [(name: StaticString, field: Int, part: AlertMemberPart)] = [
+        ("title", 0, .text), ("subtitle", 1, .text), ("body", 2, .text),
+        ("title-loc-key", 0, .locKey), ("subtitle-loc-key", 1, .locKey), ("loc-key", 2, .locKey),
+        ("title-loc-args", 0, .locArgs), ("subtitle-loc-args", 1, .locArgs), ("loc-args", 2, .locArgs),
+        ("launch-image", 0, .launchImage),
+    ]
+
+    /// `*-loc-args` of strings only (any other value is reported).
+    private mutating func readArguments() throws(GiveUp) -> [LocArgument] {
+        var arguments: [LocArgument] = []
+        try readArray { reader throws(GiveUp) in
+            guard reader.pos < reader.text.count, reader.text[reader.pos] == UInt8(ascii: "\"") else { throw GiveUp() }
+            let location = reader.lines.location(of: reader.pos, in: reader.text)
+            arguments.append(LocArgument(text: try reader.readString(), kind: .string, location: location))
+            guard arguments.count <= NotificationPayload.maximumLocArguments else { throw GiveUp() }
+        }
+        return arguments
+    }
+
+    // MARK: JSON
+
+    /// Reads an object at `pos`, calling `member` with each key's bytes (between its quotes)
+    /// with `pos` at the value. Keys written with escapes are left to the located reader.
+    private mutating func readObject(_ member: (inout DirectPayloadReader, Range<Int>) throws(GiveUp) -> Void) throws(GiveUp) {
+        guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
+        pos += 1
+        skipWhitespace()
+        if pos < text.count, text[pos] == UInt8(ascii: "}") {
+            pos += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
+            let start = pos + 1
+            var end = start
+            while end < text.count, text[end] != UInt8(ascii: "\"") {
+                guard text[end] >= 0x20, text[end] != UInt8(ascii: "\\") else { throw GiveUp() }
+                end += 1
+            }
+            guard end < text.count else { throw GiveUp() }
+            pos = end + 1
+            skipWhitespace()
+            guard pos < text.count, text[pos] == UInt8(ascii: ":") else { throw GiveUp() }
+            pos += 1
+            skipWhitespace()
+            try member(&self, start..<end)
+            if try isClosed(by: UInt8(ascii: "}")) { return }
+        }
+    }
+
+    /// Reads an array at `pos`, calling `item` with `pos` at each item.
+    private mutating func readArray(_ item: (inout DirectPayloadReader) throws(GiveUp) -> Void) throws(GiveUp) {
+        guard pos < text.count, text[pos] == UInt8(ascii: "[") else { throw GiveUp() }
+        pos += 1
+        skipWhitespace()
+        if pos < text.count, text[pos] == UInt8(ascii: "]") {
+            pos += 1
+            return
+        }
+        while true {
+            skipWhitespace()
+            try item(&self)
+            if try isClosed(by: UInt8(ascii: "]")) { return }
+        }
+    }
+
+    /// After a member or an item: true past the closing bracket, false past a comma.
+    private mutating func isClosed(by closing: UInt8) throws(GiveUp) -> Bool {
+        skipWhitespace()
+        guard pos < text.count else { throw GiveUp() }
+        if text[pos] == UInt8(ascii: ",") {
+            pos += 1
+            return false
+        }
+        guard text[pos] == closing else { throw GiveUp() }
+        pos += 1
+        return true
+    }
+
+    /// A duplicate key is reported; objects this reader skips have few members.
+    private func checkUnique(_ key: Range<Int>, among keys: inout [Range<Int>]) throws(GiveUp) {
+        guard keys.count < 16 else { throw GiveUp() }
+        for other in keys where other.count == key.count {
+            if zip(text[other], text[key]).allSatisfy({ $0 == $1 }) { throw GiveUp() }
+        }
+        keys.append(key)
+    }
+
+    private func equals(_ key: Range<Int>, _ name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount else { return false }
+        let bytes = name.utf8Start
+        for (index, offset) in key.enumerated() where text[offset] != bytes[index] { return false }
+        return true
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
+    }
+
+    /// Checks a custom value's syntax and duplicate keys, as the located reader would.
+    private mutating func skipValue(depth: Int) throws(GiveUp) {
+        guard depth <= Self.maximumDepth, pos < text.count else { throw GiveUp() }
+        switch text[pos] {
+        case UInt8(ascii: "{"):
+            var keys: [Range<Int>] = []
+            try readObject { reader, key throws(GiveUp) in
+                try reader.checkUnique(key, among: &keys)
+                try reader.skipValue(depth: depth + 1)
+            }
+        case UInt8(ascii: "["):
+            try readArray { reader throws(GiveUp) in try reader.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try expectLiteral("true")
+        case UInt8(ascii: "f"): try expectLiteral("false")
+        case UInt8(ascii: "n"): try expectLiteral("null")
+        default: _ = try scanNumber()
+        }
+    }
+
+    private mutating func readString() throws(GiveUp) -> String {
+        guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
+        let start = pos + 1
+        var end = start
+        while end < text.count {
+            let byte = text[end]
+            if byte == UInt8(ascii: "\"") {
+                pos = end + 1
+                return string(start..<end)
+            }
+            if byte == UInt8(ascii: "\\") {
+                // Escapes are decoded by the located reader's own string reader.
+                guard let (value, after) = JSONParser.string(at: pos, in: text) else { throw GiveUp() }
+                pos = after
+                return value
+            }
+            guard byte >= 0x20 else { throw GiveUp() }
+            end += 1
+        }
+        throw GiveUp()
+    }
+
+    /// A string value nothing reads: checked, not made.
+    private mutating func skipString() throws(GiveUp) {
+        var end = pos + 1
+        while end < text.count {
+            let byte = text[end]
+            if byte == UInt8(ascii: "\"") {
+                pos = end + 1
+                return
+            }
+            if byte == UInt8(ascii: "\\") {
+                _ = try readString()
+                return
+            }
+            guard byte >= 0x20 else { throw GiveUp() }
+            end += 1
+        }
+        throw GiveUp()
+    }
+
+    /// A number by JSON's grammar, as the located reader reads it.
+    private mutating func readNumber() throws(GiveUp) -> LocatedJSON.Number {
+        LocatedJSON.Number(text: string(try scanNumber()))
+    }
+
+    /// Where the number at `pos` is written.
+    private mutating func scanNumber() throws(GiveUp) -> Range<Int> {
+        let start = pos
+        func digits() -> Bool {
+            let first = pos
+            while pos < text.count, text[pos] >= UInt8(ascii: "0"), text[pos] <= UInt8(ascii: "9") { pos += 1 }
+            return pos > first
+        }
+        if pos < text.count, text[pos] == UInt8(ascii: "-") { pos += 1 }
+        guard pos < text.count, text[pos] >= UInt8(ascii: "0"), text[pos] <= UInt8(ascii: "9") else { throw GiveUp() }
+        if text[pos] == UInt8(ascii: "0") { pos += 1 } else { _ = digits() }
+        if pos < text.count, text[pos] == UInt8(ascii: ".") {
+            pos += 1
+            guard digits() else { throw GiveUp() }
+        }
+        if pos < text.count, text[pos] == UInt8(ascii: "e") || text[pos] == UInt8(ascii: "E") {
+            pos += 1
+            if pos < text.count, text[pos] == UInt8(ascii: "+") || text[pos] == UInt8(ascii: "-") { pos += 1 }
+            guard digits() else { throw GiveUp() }
+        }
+        return start..<pos
+    }
+
+    private mutating func expectLiteral(_ literal: StaticString) throws(GiveUp) {
+        let bytes = literal.utf8Start
+        let count = literal.utf8CodeUnitCount
+        guard pos + count <= text.count else { throw GiveUp() }
+        for index in 0..<count where text[pos + index] != bytes[index] { throw GiveUp() }
+        pos += count
+    }
+
+    private mutating func skipWhitespace() {
+        while pos < text.count {
+            let byte = text[pos]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            pos += 1
+        }
+    }
+}
