@@ -20,6 +20,10 @@ import Synchronization
 /// ```
 public struct NotificationPayload: Sendable {
     /// The document as read, keys in order; custom keys are kept untouched in it.
+    ///
+    /// A payload in the common shape (an alert of strings, the usual `aps` keys, nothing the
+    /// reader remarks on) is read straight from its bytes, and its document is built the first
+    /// time it is asked for: rendering never asks, localizing into a payload to send does.
     public var document: LocatedJSON {
         get {
             switch documentStorage {
