@@ -46,15 +46,16 @@ struct DirectPayloadReader {
         let rootLocation = lines.location(of: pos, in: text)
         var aps: APSDictionary?
         var keys: [Range<Int>] = []
-        try readObject { reader, key throws(GiveUp) in
-            if reader.equals(key, "aps") {
+        var members = try enter(UInt8(ascii: "{"))
+        while let key = try nextKey(&members) {
+            if equals(key, "aps") {
                 guard aps == nil else { throw GiveUp() }
-                aps = try reader.readAPS()
+                aps = try readAPS()
             } else {
                 // Xcode's simulator target is reported; a duplicate custom key too.
-                guard !reader.equals(key, "Simulator Target Bundle") else { throw GiveUp() }
-                try reader.checkUnique(key, among: &keys)
-                try reader.skipValue(depth: 2)
+                guard !equals(key, "Simulator Target Bundle") else { throw GiveUp() }
+                try checkUnique(key, among: &keys)
+                try skipValue(depth: 2)
             }
         }
         skipWhitespace()
@@ -67,31 +68,32 @@ struct DirectPayloadReader {
     private mutating func readAPS() throws(GiveUp) -> APSDictionary {
         var aps = APSDictionary()
         var seen: UInt32 = 0
-        try readObject { reader, key throws(GiveUp) in
-            guard let name = reader.apsKey(key), seen & 1 << name.rawValue == 0 else { throw GiveUp() }
+        var members = try enter(UInt8(ascii: "{"))
+        while let key = try nextKey(&members) {
+            guard let name = apsKey(key), seen & 1 << name.rawValue == 0 else { throw GiveUp() }
             seen |= 1 << name.rawValue
             switch name {
-            case .alert: aps.alert = try reader.readAlert()
+            case .alert: aps.alert = try readAlert()
             case .badge:
-                let number = try reader.readNumber().doubleValue
+                let number = try readNumber().doubleValue
                 let whole = number.rounded(.towardZero)
                 guard number >= 0, number == whole else { throw GiveUp() }
                 aps.badge = Int(exactly: whole) ?? Int.max
-            case .sound: aps.sound = .named(try reader.readString())
-            case .threadID: aps.threadID = try reader.readString()
-            case .category: aps.category = try reader.readString()
-            case .targetContentID: aps.targetContentID = try reader.readString()
-            case .filterCriteria: aps.filterCriteria = try reader.readString()
-            case .contentAvailable: aps.contentAvailable = try reader.readFlag()
-            case .mutableContent: aps.mutableContent = try reader.readFlag()
+            case .sound: aps.sound = .named(try readString())
+            case .threadID: aps.threadID = try readString()
+            case .category: aps.category = try readString()
+            case .targetContentID: aps.targetContentID = try readString()
+            case .filterCriteria: aps.filterCriteria = try readString()
+            case .contentAvailable: aps.contentAvailable = try readFlag()
+            case .mutableContent: aps.mutableContent = try readFlag()
             case .interruptionLevel:
-                guard let level = InterruptionLevel(rawValue: try reader.readString()) else { throw GiveUp() }
+                guard let level = InterruptionLevel(rawValue: try readString()) else { throw GiveUp() }
                 aps.interruptionLevel = level
             case .relevanceScore:
-                let score = try reader.readNumber().doubleValue
+                let score = try readNumber().doubleValue
                 guard score >= 0, score <= 1 else { throw GiveUp() }
                 aps.relevanceScore = min(max(score, 0), 1)
-            case .urlArguments, .inputPushToken, .inputPushChannel: try reader.skipValue(depth: 3)
+            case .urlArguments, .inputPushToken, .inputPushChannel: try skipValue(depth: 3)
             }
         }
         return aps
@@ -176,21 +178,22 @@ struct DirectPayloadReader {
         // Title, subtitle and body.
         var fields = [FieldMembers](repeating: FieldMembers(), count: 3)
         var seen: UInt32 = 0
-        try readObject { reader, key throws(GiveUp) in
-            guard let index = Self.alertMembers.firstIndex(where: { reader.equals(key, $0.name) }), seen & 1 << index == 0 else {
+        var members = try enter(UInt8(ascii: "{"))
+        while let key = try nextKey(&members) {
+            guard let index = Self.alertMembers.firstIndex(where: { equals(key, $0.name) }), seen & 1 << index == 0 else {
                 throw GiveUp()
             }
             seen |= 1 << index
             let member = Self.alertMembers[index]
             switch member.part {
             case .text:
-                fields[member.field].textLocation = reader.lines.location(of: key.lowerBound - 1, in: reader.text)
-                fields[member.field].text = try reader.readString()
+                fields[member.field].textLocation = lines.location(of: key.lowerBound - 1, in: text)
+                fields[member.field].text = try readString()
             case .locKey:
-                fields[member.field].locKeyLocation = reader.lines.location(of: key.lowerBound - 1, in: reader.text)
-                fields[member.field].locKey = try reader.readString()
-            case .locArgs: fields[member.field].locArgs = try reader.readArguments()
-            case .launchImage: alert.launchImage = try reader.readString()
+                fields[member.field].locKeyLocation = lines.location(of: key.lowerBound - 1, in: text)
+                fields[member.field].locKey = try readString()
+            case .locArgs: fields[member.field].locArgs = try readArguments()
+            case .launchImage: alert.launchImage = try readString()
             }
         }
         alert.title = try fields[0].field()
@@ -214,10 +217,11 @@ struct DirectPayloadReader {
     /// `*-loc-args` of strings only (any other value is reported).
     private mutating func readArguments() throws(GiveUp) -> [LocArgument] {
         var arguments: [LocArgument] = []
-        try readArray { reader throws(GiveUp) in
-            guard reader.pos < reader.text.count, reader.text[reader.pos] == UInt8(ascii: "\"") else { throw GiveUp() }
-            let location = reader.lines.location(of: reader.pos, in: reader.text)
-            arguments.append(LocArgument(text: try reader.readString(), kind: .string, location: location))
+        var items = try enter(UInt8(ascii: "["))
+        while try nextItem(&items) {
+            guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
+            let location = lines.location(of: pos, in: text)
+            arguments.append(LocArgument(text: try readString(), kind: .string, location: location))
             guard arguments.count <= NotificationPayload.maximumLocArguments else { throw GiveUp() }
         }
         return arguments
@@ -225,63 +229,65 @@ struct DirectPayloadReader {
 
     // MARK: JSON
 
-    /// Reads an object at `pos`, calling `member` with each key's bytes (between its quotes)
-    /// with `pos` at the value. Keys written with escapes are left to the located reader.
-    private mutating func readObject(_ member: (inout DirectPayloadReader, Range<Int>) throws(GiveUp) -> Void) throws(GiveUp) {
-        guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
-        pos += 1
-        skipWhitespace()
-        if pos < text.count, text[pos] == UInt8(ascii: "}") {
-            pos += 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
-            let start = pos + 1
-            var end = start
-            while end < text.count, text[end] != UInt8(ascii: "\"") {
-                guard text[end] >= 0x20, text[end] != UInt8(ascii: "\\") else { throw GiveUp() }
-                end += 1
-            }
-            guard end < text.count else { throw GiveUp() }
-            pos = end + 1
-            skipWhitespace()
-            guard pos < text.count, text[pos] == UInt8(ascii: ":") else { throw GiveUp() }
-            pos += 1
-            skipWhitespace()
-            try member(&self, start..<end)
-            if try isClosed(by: UInt8(ascii: "}")) { return }
-        }
+    /// Where reading an object or an array is: its closing bracket, and whether a member or
+    /// an item has been read.
+    private struct Container {
+        let closing: UInt8
+        var isEmpty = true
     }
 
-    /// Reads an array at `pos`, calling `item` with `pos` at each item.
-    private mutating func readArray(_ item: (inout DirectPayloadReader) throws(GiveUp) -> Void) throws(GiveUp) {
-        guard pos < text.count, text[pos] == UInt8(ascii: "[") else { throw GiveUp() }
+    /// Steps into the object or array (`opening` is `{` or `[`) at `pos`.
+    private mutating func enter(_ opening: UInt8) throws(GiveUp) -> Container {
+        guard pos < text.count, text[pos] == opening else { throw GiveUp() }
         pos += 1
-        skipWhitespace()
-        if pos < text.count, text[pos] == UInt8(ascii: "]") {
-            pos += 1
-            return
-        }
-        while true {
-            skipWhitespace()
-            try item(&self)
-            if try isClosed(by: UInt8(ascii: "]")) { return }
-        }
+        return Container(closing: opening == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
-    /// After a member or an item: true past the closing bracket, false past a comma.
-    private mutating func isClosed(by closing: UInt8) throws(GiveUp) -> Bool {
+    /// Past the comma before the next member or item (true), or past the closing bracket.
+    private mutating func advance(_ container: inout Container) throws(GiveUp) -> Bool {
         skipWhitespace()
         guard pos < text.count else { throw GiveUp() }
+        if container.isEmpty {
+            container.isEmpty = false
+            guard text[pos] != container.closing else {
+                pos += 1
+                return false
+            }
+            return true
+        }
         if text[pos] == UInt8(ascii: ",") {
             pos += 1
-            return false
+            skipWhitespace()
+            return true
         }
-        guard text[pos] == closing else { throw GiveUp() }
+        guard text[pos] == container.closing else { throw GiveUp() }
         pos += 1
-        return true
+        return false
+    }
+
+    /// The next member's key (its bytes between the quotes), with `pos` at its value; nil past
+    /// the closing brace. Keys written with escapes are left to the located reader.
+    private mutating func nextKey(_ object: inout Container) throws(GiveUp) -> Range<Int>? {
+        guard try advance(&object) else { return nil }
+        guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
+        let start = pos + 1
+        var end = start
+        while end < text.count, text[end] != UInt8(ascii: "\"") {
+            guard text[end] >= 0x20, text[end] != UInt8(ascii: "\\") else { throw GiveUp() }
+            end += 1
+        }
+        guard end < text.count else { throw GiveUp() }
+        pos = end + 1
+        skipWhitespace()
+        guard pos < text.count, text[pos] == UInt8(ascii: ":") else { throw GiveUp() }
+        pos += 1
+        skipWhitespace()
+        return start..<end
+    }
+
+    /// Whether the array has another item, with `pos` at it.
+    private mutating func nextItem(_ array: inout Container) throws(GiveUp) -> Bool {
+        try advance(&array)
     }
 
     /// A duplicate key is reported; objects this reader skips have few members.
@@ -310,12 +316,14 @@ struct DirectPayloadReader {
         switch text[pos] {
         case UInt8(ascii: "{"):
             var keys: [Range<Int>] = []
-            try readObject { reader, key throws(GiveUp) in
-                try reader.checkUnique(key, among: &keys)
-                try reader.skipValue(depth: depth + 1)
+            var members = try enter(UInt8(ascii: "{"))
+            while let key = try nextKey(&members) {
+                try checkUnique(key, among: &keys)
+                try skipValue(depth: depth + 1)
             }
         case UInt8(ascii: "["):
-            try readArray { reader throws(GiveUp) in try reader.skipValue(depth: depth + 1) }
+            var items = try enter(UInt8(ascii: "["))
+            while try nextItem(&items) { try skipValue(depth: depth + 1) }
         case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
