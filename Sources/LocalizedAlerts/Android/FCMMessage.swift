@@ -67,8 +67,18 @@ public struct FCMMessage: Sendable {
         public var bodyIsCommon = false
     }
 
-    /// The whole document.
-    public var document: LocatedJSON?
+    /// The whole document; nil when the text is not JSON. A message in the common shape is read
+    /// straight from its bytes, and its document is built the first time it is asked for.
+    public var document: LocatedJSON? {
+        get {
+            switch documentStorage {
+            case .tree(let tree): tree
+            case .deferred(let deferred): deferred.document
+            }
+        }
+        set { documentStorage = .tree(newValue) }
+    }
+    private var documentStorage: DocumentStorage
     /// The notification an Android phone gets; nil for a data-only message (the app handles
     /// it in code, and nothing is shown for it by Firebase).
     public var android: AndroidNotification?
@@ -81,9 +91,24 @@ public struct FCMMessage: Sendable {
 
     /// Reads a message from JSON: `{"message": {…}}`, or the message object itself.
     public init(parsing bytes: [UInt8], file: String? = nil) {
-        let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
+        self.init(parsing: bytes, file: file, readingDirectly: true)
+    }
+
+    /// - Parameter readingDirectly: whether the direct reader may take the message; false reads
+    ///   it through the located tree, as the tests compare.
+    init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool) {
         self.file = file
-        document = parsed.root
+        if readingDirectly, let reading = DirectPayloadReader.readFCM(bytes, file: file) {
+            documentStorage = .deferred(NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation))
+            android = reading.android
+            apnsPayload = reading.apnsPayload.map {
+                NotificationPayload($0, bytes: bytes, file: file, path: DirectPayloadReader.apnsPayloadPath)
+            }
+            diagnostics = []
+            return
+        }
+        let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
+        documentStorage = .tree(parsed.root)
         diagnostics = parsed.diagnostics
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard let root = parsed.root else { return }
@@ -150,6 +175,12 @@ public struct FCMMessage: Sendable {
         notification.titleLocArgs = arguments("title_loc_args")
         notification.bodyLocArgs = arguments("body_loc_args")
         android = notification
+    }
+
+    /// The document as read, or the bytes it is read from when the direct reader took the message.
+    enum DocumentStorage: Sendable {
+        case tree(LocatedJSON?)
+        case deferred(NotificationPayload.DeferredDocument)
     }
 
     /// Reads a message file; only failing to read it throws.

@@ -17,14 +17,14 @@ struct DirectPayloadReader {
         var rootLocation: SourceLocation
     }
 
-    private let text: UnsafeBufferPointer<UInt8>
-    private var lines: LineIndex
-    private var pos = 0
+    let text: UnsafeBufferPointer<UInt8>
+    var lines: LineIndex
+    var pos = 0
 
-    /// Custom values nested deeper than this are left to the located reader.
-    private static let maximumDepth = 64
+    /// Values nested deeper than this are left to the located reader.
+    static let maximumDepth = 64
 
-    private init(text: UnsafeBufferPointer<UInt8>, file: String?) {
+    init(text: UnsafeBufferPointer<UInt8>, file: String?) {
         self.text = text
         self.lines = LineIndex(file: file)
     }
@@ -34,14 +34,32 @@ struct DirectPayloadReader {
         guard bytes.count * 2 <= NotificationPayload.maximumByteCount else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = DirectPayloadReader(text: buffer, file: file)
-            return try? reader.readDocument()
+            do throws(GiveUp) {
+                try reader.beginDocument()
+                let reading = try reader.readPayload(depth: 1)
+                try reader.endDocument()
+                return reading
+            } catch {
+                return nil
+            }
         }
     }
 
-    private mutating func readDocument() throws(GiveUp) -> Reading {
+    /// Checks the text and moves to its value.
+    mutating func beginDocument() throws(GiveUp) {
         // A byte-order mark or invalid UTF-8 is the located reader's to handle.
         guard TextDecoder.firstInvalidUTF8(in: text, from: 0) == nil else { throw GiveUp() }
         skipWhitespace()
+    }
+
+    /// Checks that nothing but white space follows the value.
+    mutating func endDocument() throws(GiveUp) {
+        skipWhitespace()
+        guard pos == text.count else { throw GiveUp() }
+    }
+
+    /// A payload object at `pos`, `depth` levels deep in the document.
+    mutating func readPayload(depth: Int) throws(GiveUp) -> Reading {
         guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
         let rootLocation = lines.location(of: pos, in: text)
         var aps: APSDictionary?
@@ -50,22 +68,21 @@ struct DirectPayloadReader {
         while let key = try nextKey(&members) {
             if equals(key, "aps") {
                 guard aps == nil else { throw GiveUp() }
-                aps = try readAPS()
+                aps = try readAPS(depth: depth + 1)
             } else {
                 // Xcode's simulator target is reported; a duplicate custom key too.
                 guard !equals(key, "Simulator Target Bundle") else { throw GiveUp() }
                 try checkUnique(key, among: &keys)
-                try skipValue(depth: 2)
+                try skipValue(depth: depth + 1)
             }
         }
-        skipWhitespace()
-        guard pos == text.count, let aps else { throw GiveUp() }
+        guard let aps else { throw GiveUp() }
         return Reading(aps: aps, rootLocation: rootLocation)
     }
 
     // MARK: aps
 
-    private mutating func readAPS() throws(GiveUp) -> APSDictionary {
+    private mutating func readAPS(depth: Int) throws(GiveUp) -> APSDictionary {
         var aps = APSDictionary()
         var seen: UInt32 = 0
         var members = try enter(UInt8(ascii: "{"))
@@ -93,7 +110,7 @@ struct DirectPayloadReader {
                 let score = try readNumber().doubleValue
                 guard score >= 0, score <= 1 else { throw GiveUp() }
                 aps.relevanceScore = min(max(score, 0), 1)
-            case .urlArguments, .inputPushToken, .inputPushChannel: try skipValue(depth: 3)
+            case .urlArguments, .inputPushToken, .inputPushChannel: try skipValue(depth: depth + 1)
             }
         }
         return aps
@@ -231,20 +248,20 @@ struct DirectPayloadReader {
 
     /// Where reading an object or an array is: its closing bracket, and whether a member or
     /// an item has been read.
-    private struct Container {
+    struct Container {
         let closing: UInt8
         var isEmpty = true
     }
 
     /// Steps into the object or array (`opening` is `{` or `[`) at `pos`.
-    private mutating func enter(_ opening: UInt8) throws(GiveUp) -> Container {
+    mutating func enter(_ opening: UInt8) throws(GiveUp) -> Container {
         guard pos < text.count, text[pos] == opening else { throw GiveUp() }
         pos += 1
         return Container(closing: opening == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
     /// Past the comma before the next member or item (true), or past the closing bracket.
-    private mutating func advance(_ container: inout Container) throws(GiveUp) -> Bool {
+    mutating func advance(_ container: inout Container) throws(GiveUp) -> Bool {
         skipWhitespace()
         guard pos < text.count else { throw GiveUp() }
         if container.isEmpty {
@@ -267,7 +284,7 @@ struct DirectPayloadReader {
 
     /// The next member's key (its bytes between the quotes), with `pos` at its value; nil past
     /// the closing brace. Keys written with escapes are left to the located reader.
-    private mutating func nextKey(_ object: inout Container) throws(GiveUp) -> Range<Int>? {
+    mutating func nextKey(_ object: inout Container) throws(GiveUp) -> Range<Int>? {
         guard try advance(&object) else { return nil }
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
@@ -286,12 +303,12 @@ struct DirectPayloadReader {
     }
 
     /// Whether the array has another item, with `pos` at it.
-    private mutating func nextItem(_ array: inout Container) throws(GiveUp) -> Bool {
+    mutating func nextItem(_ array: inout Container) throws(GiveUp) -> Bool {
         try advance(&array)
     }
 
     /// A duplicate key is reported; objects this reader skips have few members.
-    private func checkUnique(_ key: Range<Int>, among keys: inout [Range<Int>]) throws(GiveUp) {
+    func checkUnique(_ key: Range<Int>, among keys: inout [Range<Int>]) throws(GiveUp) {
         guard keys.count < 16 else { throw GiveUp() }
         for other in keys where other.count == key.count {
             if zip(text[other], text[key]).allSatisfy({ $0 == $1 }) { throw GiveUp() }
@@ -299,19 +316,19 @@ struct DirectPayloadReader {
         keys.append(key)
     }
 
-    private func equals(_ key: Range<Int>, _ name: StaticString) -> Bool {
+    func equals(_ key: Range<Int>, _ name: StaticString) -> Bool {
         guard key.count == name.utf8CodeUnitCount else { return false }
         let bytes = name.utf8Start
         for (index, offset) in key.enumerated() where text[offset] != bytes[index] { return false }
         return true
     }
 
-    private func string(_ range: Range<Int>) -> String {
+    func string(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
     }
 
     /// Checks a custom value's syntax and duplicate keys, as the located reader would.
-    private mutating func skipValue(depth: Int) throws(GiveUp) {
+    mutating func skipValue(depth: Int) throws(GiveUp) {
         guard depth <= Self.maximumDepth, pos < text.count else { throw GiveUp() }
         switch text[pos] {
         case UInt8(ascii: "{"):
@@ -332,7 +349,7 @@ struct DirectPayloadReader {
         }
     }
 
-    private mutating func readString() throws(GiveUp) -> String {
+    mutating func readString() throws(GiveUp) -> String {
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
         var end = start
@@ -355,7 +372,7 @@ struct DirectPayloadReader {
     }
 
     /// A string value nothing reads: checked, not made.
-    private mutating func skipString() throws(GiveUp) {
+    mutating func skipString() throws(GiveUp) {
         var end = pos + 1
         while end < text.count {
             let byte = text[end]
@@ -374,12 +391,12 @@ struct DirectPayloadReader {
     }
 
     /// A number by JSON's grammar, as the located reader reads it.
-    private mutating func readNumber() throws(GiveUp) -> LocatedJSON.Number {
+    mutating func readNumber() throws(GiveUp) -> LocatedJSON.Number {
         LocatedJSON.Number(text: string(try scanNumber()))
     }
 
     /// Where the number at `pos` is written.
-    private mutating func scanNumber() throws(GiveUp) -> Range<Int> {
+    mutating func scanNumber() throws(GiveUp) -> Range<Int> {
         let start = pos
         func digits() -> Bool {
             let first = pos
@@ -401,7 +418,7 @@ struct DirectPayloadReader {
         return start..<pos
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(GiveUp) {
+    mutating func expectLiteral(_ literal: StaticString) throws(GiveUp) {
         let bytes = literal.utf8Start
         let count = literal.utf8CodeUnitCount
         guard pos + count <= text.count else { throw GiveUp() }
@@ -409,7 +426,7 @@ struct DirectPayloadReader {
         pos += count
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while pos < text.count {
             let byte = text[pos]
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }

@@ -91,9 +91,10 @@ public struct NotificationPayload: Sendable {
             sizeBound: bytes.count)
     }
 
-    /// A payload the direct reader took: no diagnostics, the document read when first asked for.
-    private init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
-        documentStorage = .deferred(DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation))
+    /// A payload the direct reader took: no diagnostics, the document read when first asked for
+    /// (the value at `path` in the document of `bytes`: an FCM message's `apns.payload`).
+    init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?, path: [String] = []) {
+        documentStorage = .deferred(DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation, path: path))
         customKeysStorage = nil
         aps = reading.aps
         simulatorTargetBundle = nil
@@ -200,19 +201,23 @@ extension NotificationPayload {
         let file: String?
         /// Where the document starts.
         let location: SourceLocation
+        /// The keys leading from the root of `bytes` to the document.
+        let path: [String]
         private let tree = Mutex<LocatedJSON?>(nil)
 
-        init(bytes: [UInt8], file: String?, location: SourceLocation) {
+        init(bytes: [UInt8], file: String?, location: SourceLocation, path: [String] = []) {
             self.bytes = bytes
             self.file = file
             self.location = location
+            self.path = path
         }
 
         var document: LocatedJSON {
             tree.withLock { tree in
                 if let tree { return tree }
-                let read =
+                var read =
                     LocatedJSON.parse(bytes, file: file, maximumValueCount: NotificationPayload.maximumValueCount).root ?? LocatedJSON(.object([]))
+                for key in path { read = read[key] ?? LocatedJSON(.object([])) }
                 tree = read
                 return read
             }

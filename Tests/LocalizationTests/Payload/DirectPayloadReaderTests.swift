@@ -164,21 +164,8 @@ struct DirectPayloadReaderTests {
     /// payloads, for longer runs by hand.
     @Test("seeded random payloads (4,000 by default)")
     func randomPayloads() {
-        let environment = ProcessInfo.processInfo.environment
-        var generator = SplitMix64(seed: environment["PAYLOAD_READER_SEED"].flatMap { UInt64($0) } ?? 20_261_126)
-        let count = environment["PAYLOAD_READER_COUNT"].flatMap { Int($0) } ?? 4_000
-        var failures = 0
-        var taken = 0
-        for _ in 0..<count {
-            let bytes = Self.payload(&generator)
-            if DirectPayloadReader.read(bytes, file: "p.json") != nil { taken += 1 }
-            if let difference = Self.difference(bytes) {
-                failures += 1
-                if failures <= 3 { Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription)\n\(difference)") }
-            }
-        }
-        #expect(failures == 0)
-        // Both readers are exercised: the direct one takes some payloads and leaves others.
-        #expect(taken * 10 >= count && taken * 10 <= count * 9, "\(taken) of \(count) taken directly")
+        expectDirectReadingAgrees(
+            environmentPrefix: "PAYLOAD_READER", generate: { Self.payload(&$0) },
+            isTakenDirectly: { DirectPayloadReader.read($0, file: "p.json") != nil }, difference: Self.difference)
     }
 }

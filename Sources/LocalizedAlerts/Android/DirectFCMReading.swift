@@ -1,0 +1,163 @@
+/// FCM messages read straight from their bytes, as ``DirectPayloadReader`` reads payloads: the
+/// common `{"message": {…}}` with notification objects of strings and an `apns.payload` the
+/// direct payload reader takes. It gives up on anything the located reading would remark on,
+/// on a value of a type it does not expect even where that reading passes over it silently,
+/// and on the message object without its `message` wrapper; the located reading then reads
+/// the message.
+extension DirectPayloadReader {
+    /// What the direct reading of an FCM message gives.
+    struct FCMReading {
+        var android: FCMMessage.AndroidNotification?
+        var apnsPayload: Reading?
+        var rootLocation: SourceLocation
+    }
+
+    /// The keys from the document's root to the `apns.payload` object.
+    static let apnsPayloadPath = ["message", "apns", "payload"]
+
+    static func readFCM(_ bytes: [UInt8], file: String?) -> FCMReading? {
+        // The payload inside must be short enough not to need measuring.
+        guard bytes.count * 2 <= NotificationPayload.maximumByteCount else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = DirectPayloadReader(text: buffer, file: file)
+            do throws(GiveUp) {
+                try reader.beginDocument()
+                guard reader.pos < reader.text.count else { throw GiveUp() }
+                let rootLocation = reader.lines.location(of: reader.pos, in: reader.text)
+                var reading: FCMReading?
+                var keys: [Range<Int>] = []
+                var root = try reader.enter(UInt8(ascii: "{"))
+                while let key = try reader.nextKey(&root) {
+                    try reader.checkUnique(key, among: &keys)
+                    if reader.equals(key, "message") {
+                        reading = try reader.readMessage(rootLocation: rootLocation)
+                    } else {
+                        try reader.skipValue(depth: 2)
+                    }
+                }
+                try reader.endDocument()
+                guard let reading else { throw GiveUp() }
+                return reading
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    /// The fields of a `notification` object that a phone may read.
+    private struct NotificationFields {
+        var title: FCMMessage.Field?
+        var body: FCMMessage.Field?
+        var titleLocKey: FCMMessage.Field?
+        var bodyLocKey: FCMMessage.Field?
+        var titleLocArgs: [String]?
+        var bodyLocArgs: [String]?
+    }
+
+    private mutating func readMessage(rootLocation: SourceLocation) throws(GiveUp) -> FCMReading {
+        var common: NotificationFields?
+        var specific: NotificationFields?
+        var apnsPayload: Reading?
+        var keys: [Range<Int>] = []
+        var message = try enter(UInt8(ascii: "{"))
+        while let key = try nextKey(&message) {
+            try checkUnique(key, among: &keys)
+            if equals(key, "notification") {
+                common = try readNotification(depth: 3)
+            } else if equals(key, "android") {
+                var androidKeys: [Range<Int>] = []
+                var android = try enter(UInt8(ascii: "{"))
+                while let key = try nextKey(&android) {
+                    try checkUnique(key, among: &androidKeys)
+                    if equals(key, "notification") { specific = try readNotification(depth: 4) } else { try skipValue(depth: 4) }
+                }
+            } else if equals(key, "apns") {
+                var apnsKeys: [Range<Int>] = []
+                var apns = try enter(UInt8(ascii: "{"))
+                while let key = try nextKey(&apns) {
+                    try checkUnique(key, among: &apnsKeys)
+                    if equals(key, "payload") { apnsPayload = try readPayload(depth: 4) } else { try skipValue(depth: 4) }
+                }
+            } else {
+                try skipValue(depth: 3)
+            }
+        }
+        var reading = FCMReading(apnsPayload: apnsPayload, rootLocation: rootLocation)
+        // As `FCMMessage(parsing:)` merges them: android.notification over notification for
+        // title and body, loc keys and args from android.notification only.
+        guard common != nil || specific != nil else { return reading }
+        var notification = FCMMessage.AndroidNotification()
+        if let title = specific?.title {
+            notification.title = title
+        } else if let title = common?.title {
+            notification.title = title
+            notification.titleIsCommon = true
+        }
+        if let body = specific?.body {
+            notification.body = body
+        } else if let body = common?.body {
+            notification.body = body
+            notification.bodyIsCommon = true
+        }
+        notification.titleLocKey = specific?.titleLocKey
+        notification.bodyLocKey = specific?.bodyLocKey
+        notification.titleLocArgs = specific?.titleLocArgs
+        notification.bodyLocArgs = specific?.bodyLocArgs
+        reading.android = notification
+        return reading
+    }
+
+    /// A `notification` object: its text fields strings or null, its loc args arrays of
+    /// strings or null; other members are passed over.
+    private mutating func readNotification(depth: Int) throws(GiveUp) -> NotificationFields {
+        var fields = NotificationFields()
+        var keys: [Range<Int>] = []
+        var object = try enter(UInt8(ascii: "{"))
+        while let key = try nextKey(&object) {
+            try checkUnique(key, among: &keys)
+            if equals(key, "title") {
+                fields.title = try readField()
+            } else if equals(key, "body") {
+                fields.body = try readField()
+            } else if equals(key, "title_loc_key") {
+                fields.titleLocKey = try readField()
+            } else if equals(key, "body_loc_key") {
+                fields.bodyLocKey = try readField()
+            } else if equals(key, "title_loc_args") {
+                fields.titleLocArgs = try readStrings()
+            } else if equals(key, "body_loc_args") {
+                fields.bodyLocArgs = try readStrings()
+            } else {
+                try skipValue(depth: depth + 1)
+            }
+        }
+        return fields
+    }
+
+    /// A string with where its value is, or nil for null.
+    private mutating func readField() throws(GiveUp) -> FCMMessage.Field? {
+        guard pos < text.count else { throw GiveUp() }
+        if text[pos] == UInt8(ascii: "n") {
+            try expectLiteral("null")
+            return nil
+        }
+        let location = lines.location(of: pos, in: text)
+        return FCMMessage.Field(value: try readString(), location: location)
+    }
+
+    /// Loc args: nil for null and for an empty array, which FCM does not send.
+    private mutating func readStrings() throws(GiveUp) -> [String]? {
+        guard pos < text.count else { throw GiveUp() }
+        if text[pos] == UInt8(ascii: "n") {
+            try expectLiteral("null")
+            return nil
+        }
+        var strings: [String] = []
+        var items = try enter(UInt8(ascii: "["))
+        while try nextItem(&items) {
+            strings.append(try readString())
+            guard strings.count <= NotificationPayload.maximumLocArguments else { throw GiveUp() }
+        }
+        return strings.isEmpty ? nil : strings
+    }
+}

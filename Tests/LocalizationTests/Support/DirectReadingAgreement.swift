@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// The seeded random half of a direct reader's differential test: `count` inputs from
+/// `generate`, each compared by `difference` (nil when both readings agree). Records the first
+/// three that differ, and expects the direct reader to take some inputs and leave others, so
+/// that both readings are exercised. `<prefix>_SEED` and `<prefix>_COUNT` in the environment
+/// change the seed and the count, for longer runs by hand.
+func expectDirectReadingAgrees(
+    environmentPrefix prefix: String, defaultCount: Int = 4_000, generate: (inout SplitMix64) -> [UInt8], isTakenDirectly: ([UInt8]) -> Bool,
+    difference: ([UInt8]) -> String?
+) {
+    let environment = ProcessInfo.processInfo.environment
+    var generator = SplitMix64(seed: environment["\(prefix)_SEED"].flatMap { UInt64($0) } ?? 20_261_126)
+    let count = environment["\(prefix)_COUNT"].flatMap { Int($0) } ?? defaultCount
+    var failures = 0
+    var taken = 0
+    for _ in 0..<count {
+        let bytes = generate(&generator)
+        if isTakenDirectly(bytes) { taken += 1 }
+        if let difference = difference(bytes) {
+            failures += 1
+            if failures <= 3 { Issue.record("\(String(decoding: bytes, as: UTF8.self).debugDescription)\n\(difference)") }
+        }
+    }
+    #expect(failures == 0)
+    #expect(taken * 10 >= count && taken * 10 <= count * 9, "\(taken) of \(count) taken directly")
+}
