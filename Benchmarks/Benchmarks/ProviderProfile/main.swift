@@ -14,7 +14,8 @@ import SampleInput
 // bytes (both), localize (bytes → localized payload bytes, server mode); android-read (the
 // Android benchmark's 30 generated strings.xml files, read once per language list) and
 // android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
-// benchmark's FCM message bytes → both phones).
+// benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
+// carries, as bytes → iPhone: the per-phone baseline of fcm-bytes).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -30,8 +31,10 @@ let message = FCMMessage(
         #"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
             .utf8))
 // The Android benchmark's FCM message, with its apns.payload, as bytes.
+let apns = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#
+let apnsBytes = Array(apns.utf8)
 let fcmBytes = Array(
-    #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}}}}"#
+    #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
 var sink = 0
 for _ in 0..<rounds {
@@ -53,9 +56,11 @@ for _ in 0..<rounds {
             let parsed = FCMMessage(parsing: fcmBytes)
             sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
             sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
-        default: fatalError("mode: parse, render, bytes, localize, android-read, android-render or fcm-bytes")
+        case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
+        default: fatalError("mode: parse, render, bytes, localize, android-read, android-render, fcm-bytes or apns-bytes")
         }
     }
 }
-let perRound = mode == "android-read" ? androidFiles.count : mode == "android-render" || mode == "fcm-bytes" ? 1 : payloads.count
+let perRound =
+    mode == "android-read" ? androidFiles.count : mode == "android-render" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
