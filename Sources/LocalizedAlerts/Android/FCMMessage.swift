@@ -99,10 +99,12 @@ public struct FCMMessage: Sendable {
     init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool) {
         self.file = file
         if readingDirectly, let reading = DirectPayloadReader.readFCM(bytes, file: file) {
-            documentStorage = .deferred(NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation))
+            let document = NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
+            documentStorage = .deferred(document)
             android = reading.android
             apnsPayload = reading.apnsPayload.map {
-                NotificationPayload($0, bytes: bytes, file: file, path: DirectPayloadReader.apnsPayloadPath)
+                let payload = NotificationPayload.DeferredDocument(in: document, at: DirectPayloadReader.apnsPayloadPath, location: $0.rootLocation)
+                return NotificationPayload($0, document: payload, file: file)
             }
             diagnostics = []
             return

@@ -91,10 +91,14 @@ public struct NotificationPayload: Sendable {
             sizeBound: bytes.count)
     }
 
-    /// A payload the direct reader took: no diagnostics, the document read when first asked for
-    /// (the value at `path` in the document of `bytes`: an FCM message's `apns.payload`).
-    init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?, path: [String] = []) {
-        documentStorage = .deferred(DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation, path: path))
+    /// A payload the direct reader took: no diagnostics, the document read when first asked for.
+    init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
+        self.init(reading, document: DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation), file: file)
+    }
+
+    /// The same, with the document a part of another (an FCM message's `apns.payload`).
+    init(_ reading: DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
+        documentStorage = .deferred(document)
         customKeysStorage = nil
         aps = reading.aps
         simulatorTargetBundle = nil
@@ -195,29 +199,41 @@ extension NotificationPayload {
         case deferred(DeferredDocument)
     }
 
-    /// A document read on first use, once, by the located reader.
+    /// A document read on first use, once, by the located reader: the whole of some bytes, or
+    /// the value at a path of keys in another deferred document.
     final class DeferredDocument: Sendable {
-        let bytes: [UInt8]
-        let file: String?
+        private enum Source {
+            case bytes([UInt8], file: String?)
+            case value(in: DeferredDocument, at: [String])
+        }
+
+        private let source: Source
         /// Where the document starts.
         let location: SourceLocation
-        /// The keys leading from the root of `bytes` to the document.
-        let path: [String]
         private let tree = Mutex<LocatedJSON?>(nil)
 
-        init(bytes: [UInt8], file: String?, location: SourceLocation, path: [String] = []) {
-            self.bytes = bytes
-            self.file = file
+        init(bytes: [UInt8], file: String?, location: SourceLocation) {
+            source = .bytes(bytes, file: file)
             self.location = location
-            self.path = path
+        }
+
+        init(in document: DeferredDocument, at path: [String], location: SourceLocation) {
+            source = .value(in: document, at: path)
+            self.location = location
         }
 
         var document: LocatedJSON {
             tree.withLock { tree in
                 if let tree { return tree }
-                var read =
-                    LocatedJSON.parse(bytes, file: file, maximumValueCount: NotificationPayload.maximumValueCount).root ?? LocatedJSON(.object([]))
-                for key in path { read = read[key] ?? LocatedJSON(.object([])) }
+                let read: LocatedJSON
+                switch source {
+                case .bytes(let bytes, let file):
+                    read =
+                        LocatedJSON.parse(bytes, file: file, maximumValueCount: NotificationPayload.maximumValueCount).root
+                        ?? LocatedJSON(.object([]))
+                case .value(let document, let path):
+                    read = path.reduce(document.document) { $0[$1] ?? LocatedJSON(.object([])) }
+                }
                 tree = read
                 return read
             }
