@@ -3,7 +3,8 @@ import LocalizedAlerts
 
 /// The FCM message reader and both phones' renderers. Invariants: locations inside the input;
 /// a message's Android notification renders to a notification, a named crash or nothing; its
-/// `apns.payload` renders on the iPhone engine like any payload.
+/// `apns.payload` reads as its place in the document does and renders on the iPhone engine
+/// like any payload.
 let strings = #"""
     <resources>
       <string name="greeting">Hello %1$s</string>
@@ -40,6 +41,15 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
     }
     if let payload = message.apnsPayload {
+        // The payload reads as its place in the message's document does (a message read
+        // straight from its bytes builds that document only now).
+        guard let tree = message.document?["message"]?["apns"]?["payload"] ?? message.document?["apns"]?["payload"] else {
+            violated("an apns.payload without its place in the document")
+        }
+        let located = NotificationPayload(document: tree, file: "message.json")
+        guard located.aps == payload.aps, located.customKeys == payload.customKeys, located.document == payload.document else {
+            violated("the apns.payload reads differently from its place in the document")
+        }
         _ = renderer.render(payload, preferredLanguages: ["fr", "en"])
         _ = renderer.localize(payload, preferredLanguages: ["en"], mode: .server)
     }
