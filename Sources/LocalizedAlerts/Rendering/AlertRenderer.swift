@@ -118,8 +118,11 @@ public final class AlertRenderer: Sendable {
     }
 
     /// The alert a device with these preferred languages displays for `payload`.
-    public func render(_ payload: NotificationPayload, preferredLanguages: [String]) -> RenderedAlert {
-        context(preferredLanguages: preferredLanguages).render(payload)
+    /// - Parameter detail: ``LocalizationDetail/findings`` lists what looks wrong in
+    ///   ``RenderedAlert/diagnostics``; ``LocalizationDetail/textOnly`` gives the same fields
+    ///   without writing the findings, for less.
+    public func render(_ payload: NotificationPayload, preferredLanguages: [String], detail: LocalizationDetail = .findings) -> RenderedAlert {
+        context(preferredLanguages: preferredLanguages).render(payload, detail: detail)
     }
 
     /// One rendering per localization of the app, each as a device whose only preferred
@@ -156,12 +159,17 @@ public final class DeviceContext: Sendable {
     /// dropped specifiers says so in 50 findings and a count.
     static let diagnosticsPerKind = 50
 
-    /// The alert a device in this context displays for `payload`, with what looks wrong in it.
-    public func render(_ payload: NotificationPayload) -> RenderedAlert {
+    /// The alert a device in this context displays for `payload`, with what looks wrong in it
+    /// unless `detail` is ``LocalizationDetail/textOnly``.
+    public func render(_ payload: NotificationPayload, detail: LocalizationDetail = .findings) -> RenderedAlert {
         let resolution = resolve(payload)
-        var limit = PerKindLimit(Self.diagnosticsPerKind)
-        var diagnostics = resolution.issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
-        limit.noteUnlisted(in: &diagnostics, scope: "this rendering")
+        var diagnostics: [LocalizationDiagnostic] = []
+        if detail == .findings {
+            // Writing each finding's message is a fifth of a rendering.
+            var limit = PerKindLimit(Self.diagnosticsPerKind)
+            diagnostics = resolution.issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
+            limit.noteUnlisted(in: &diagnostics, scope: "this rendering")
+        }
         var sound = payload.aps.sound
         if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
         return RenderedAlert(

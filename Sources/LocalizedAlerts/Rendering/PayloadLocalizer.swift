@@ -12,16 +12,17 @@ public enum LocalizationMode: String, Sendable, Hashable, CaseIterable, Codable 
 /// What server-side localization does when the chosen localization has no text for a field's
 /// key (the key is missing, its value is empty, or it formats to nothing), where a device would
 /// show the key itself.
-/// How much `AlertRenderer.localize` explains. A provider's hot path wants the text and whether
-/// it may be sent; preview, lint and the service want every finding. Both give the same payload,
-/// text, fallbacks and refusal.
+/// How much `AlertRenderer.localize` and `AlertRenderer.render` explain. A provider's hot path
+/// wants the text and whether it may be sent; preview, lint and the service want every finding.
+/// Both give the same payload, text, fallbacks and refusal, and the same rendered fields.
 public enum LocalizationDetail: Sendable, Hashable, CaseIterable {
     /// Every finding: what the device would do with the payload, formatting problems,
     /// fallbacks taken. What `preview`, `lint`, batches and the service report.
     case findings
     /// The payload, its text and sendability; among the diagnostics only the payload's own and
     /// why nothing may be sent. The device's view is not worked out and no other finding is
-    /// written, which is most of a localization's cost.
+    /// written, which is most of a localization's cost. A rendering has the same fields and no
+    /// diagnostics.
     case textOnly
 }
 
