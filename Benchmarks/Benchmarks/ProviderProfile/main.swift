@@ -11,8 +11,9 @@ import SampleInput
 //   valgrind --tool=callgrind .build/release/ProviderProfile parse 20    # and again with 0
 //
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
-// bytes (both), localize (bytes → localized payload bytes, server mode); android-read (the
-// Android benchmark's 30 generated strings.xml files, read once per language list) and
+// bytes (both), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
+// → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
+// strings.xml files, read once per language list) and
 // android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes).
@@ -42,6 +43,12 @@ for _ in 0..<rounds {
         switch mode {
         case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
         case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
+        case "render-text":
+            for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.count ?? 0 }
+        case "bytes-text":
+            for bytes in payloads {
+                sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages, detail: .textOnly).body?.text.count ?? 0
+            }
         case "bytes":
             for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
         case "localize":
@@ -57,7 +64,7 @@ for _ in 0..<rounds {
             sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
             sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
-        default: fatalError("mode: parse, render, bytes, localize, android-read, android-render, fcm-bytes or apns-bytes")
+        default: fatalError("mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-render, fcm-bytes or apns-bytes")
         }
     }
 }

@@ -32,6 +32,13 @@ let variedBenchmarks: @Sendable () -> Void = {
             }
         }
     }
+    Benchmark("Render varied payloads (parsed; 130 per iteration)/LocalizedAlerts, text only") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                for payload in parsed { blackHole(renderer.render(payload, preferredLanguages: languages, detail: .textOnly)) }
+            }
+        }
+    }
     Benchmark("Render varied payloads (parsed; 130 per iteration)/Foundation dictionaries + String(format:)") { benchmark in
         for _ in benchmark.scaledIterations {
             for languages in languageLists {
@@ -43,6 +50,15 @@ let variedBenchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             for languages in languageLists {
                 for bytes in payloads { blackHole(renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages)) }
+            }
+        }
+    }
+    Benchmark("Read and render varied payloads (bytes; 130 per iteration)/LocalizedAlerts, text only") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                for bytes in payloads {
+                    blackHole(renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages, detail: .textOnly))
+                }
             }
         }
     }
