@@ -5,11 +5,17 @@
 /// and on the message object without its `message` wrapper; the located reading then reads
 /// the message.
 extension DirectPayloadReader {
-    /// What the direct reading of an FCM message gives.
-    struct FCMReading {
+    /// What the direct reading of an FCM message gives. A class: handed back through the
+    /// reading's layers, the value (over a kilobyte with the payload's model) was copied at each.
+    final class FCMReading {
         var android: FCMMessage.AndroidNotification?
         var apnsPayload: Reading?
-        var rootLocation: SourceLocation
+        let rootLocation: SourceLocation
+
+        init(apnsPayload: Reading?, rootLocation: SourceLocation) {
+            self.apnsPayload = apnsPayload
+            self.rootLocation = rootLocation
+        }
     }
 
     /// The keys from the document's root to the `apns.payload` object.
@@ -82,7 +88,7 @@ extension DirectPayloadReader {
                 try skipValue(depth: 3)
             }
         }
-        var reading = FCMReading(apnsPayload: apnsPayload, rootLocation: rootLocation)
+        let reading = FCMReading(apnsPayload: apnsPayload, rootLocation: rootLocation)
         // As `FCMMessage(parsing:)` merges them: android.notification over notification for
         // title and body, loc keys and args from android.notification only.
         guard common != nil || specific != nil else { return reading }
