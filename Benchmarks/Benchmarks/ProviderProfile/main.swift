@@ -16,7 +16,9 @@ import SampleInput
 // strings.xml files, read once per language list) and
 // android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
-// carries, as bytes → iPhone: the per-phone baseline of fcm-bytes).
+// carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
+// benchmark's generated 50-localization app, already read, linted with every rule and its 20
+// payloads, once per round).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -38,6 +40,16 @@ let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
 var sink = 0
+if mode == "lint" {
+    let app = try AppLocalizations(directory: GeneratedApp.write().directory)
+    let lintPayloads = (0..<20).map { index in
+        NotificationPayload(
+            parsing: #"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#)
+    }
+    for _ in 0..<rounds { sink &+= Linter().lint(app, payloads: lintPayloads).count }
+    print("lint: \(rounds) lints (\(sink))")
+    exit(0)
+}
 for _ in 0..<rounds {
     for languages in languageLists {
         switch mode {
