@@ -3,7 +3,7 @@ import Synchronization
 /// Renders push payloads the way a device displays them, for any list of preferred languages.
 ///
 /// Create one per app (it reads nothing from disk after that), keep it, and call
-/// ``render(_:preferredLanguages:)`` from any thread:
+/// ``render(_:preferredLanguages:detail:)`` from any thread:
 ///
 /// ```swift
 /// let app = try AppLocalizations(directory: "MyApp/Resources")
@@ -118,9 +118,12 @@ public final class AlertRenderer: Sendable {
     }
 
     /// The alert a device with these preferred languages displays for `payload`.
-    /// - Parameter detail: ``LocalizationDetail/findings`` lists what looks wrong in
-    ///   ``RenderedAlert/diagnostics``; ``LocalizationDetail/textOnly`` gives the same fields
-    ///   without writing the findings, for less.
+    /// - Parameters:
+    ///   - payload: The payload to render.
+    ///   - preferredLanguages: The device's preferred languages, best first.
+    ///   - detail: ``LocalizationDetail/findings`` lists what looks wrong in
+    ///     ``RenderedAlert/diagnostics``; ``LocalizationDetail/textOnly`` gives the same fields
+    ///     without writing the findings, for less.
     public func render(_ payload: NotificationPayload, preferredLanguages: [String], detail: LocalizationDetail = .findings) -> RenderedAlert {
         context(preferredLanguages: preferredLanguages).render(payload, detail: detail)
     }
