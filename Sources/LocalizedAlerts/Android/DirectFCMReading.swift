@@ -6,7 +6,8 @@
 /// the message.
 extension DirectPayloadReader {
     /// What the direct reading of an FCM message gives. A class: handed back through the
-    /// reading's layers, the value (over a kilobyte with the payload's model) was copied at each.
+    /// reading's layers, the value (the Android fields and the payload's whole model) was
+    /// copied at each.
     final class FCMReading {
         var android: FCMMessage.AndroidNotification?
         var apnsPayload: Reading?
