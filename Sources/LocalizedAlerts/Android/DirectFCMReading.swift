@@ -22,33 +22,24 @@ extension DirectPayloadReader {
     /// The keys from the document's root to the `apns.payload` object.
     static let apnsPayloadPath = ["message", "apns", "payload"]
 
+    /// The message of `bytes`, read directly; the payload inside must be short enough not to
+    /// need measuring, as for a payload.
     static func readFCM(_ bytes: [UInt8], file: String?) -> FCMReading? {
-        // The payload inside must be short enough not to need measuring.
-        guard bytes.count * 2 <= NotificationPayload.maximumByteCount else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = DirectPayloadReader(text: buffer, file: file)
-            do throws(GiveUp) {
-                try reader.beginDocument()
-                guard reader.pos < reader.text.count else { throw GiveUp() }
-                let rootLocation = reader.lines.location(of: reader.pos, in: reader.text)
-                var reading: FCMReading?
-                var keys: [Range<Int>] = []
-                var root = try reader.enter(UInt8(ascii: "{"))
-                while let key = try reader.nextKey(&root) {
-                    try reader.checkUnique(key, among: &keys)
-                    if reader.equals(key, "message") {
-                        reading = try reader.readMessage(rootLocation: rootLocation)
-                    } else {
-                        try reader.skipValue(depth: 2)
-                    }
-                }
-                try reader.endDocument()
-                guard let reading else { throw GiveUp() }
-                return reading
-            } catch {
-                return nil
-            }
+        readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readFCMRoot() }
+    }
+
+    /// `{"message": {…}}` and whatever beside the message FCM's request may hold.
+    private mutating func readFCMRoot() throws(GiveUp) -> FCMReading {
+        guard pos < text.count else { throw GiveUp() }
+        let rootLocation = lines.location(of: pos, in: text)
+        var reading: FCMReading?
+        var keys: [Range<Int>] = []
+        var root = try enter(UInt8(ascii: "{"))
+        while try nextMember(named: "message", in: &root, keys: &keys, depth: 2) {
+            reading = try readMessage(rootLocation: rootLocation)
         }
+        guard let reading else { throw GiveUp() }
+        return reading
     }
 
     /// The fields of a `notification` object that a phone may read.
@@ -74,17 +65,13 @@ extension DirectPayloadReader {
             } else if equals(key, "android") {
                 var androidKeys: [Range<Int>] = []
                 var android = try enter(UInt8(ascii: "{"))
-                while let key = try nextKey(&android) {
-                    try checkUnique(key, among: &androidKeys)
-                    if equals(key, "notification") { specific = try readNotification(depth: 4) } else { try skipValue(depth: 4) }
+                while try nextMember(named: "notification", in: &android, keys: &androidKeys, depth: 4) {
+                    specific = try readNotification(depth: 4)
                 }
             } else if equals(key, "apns") {
                 var apnsKeys: [Range<Int>] = []
                 var apns = try enter(UInt8(ascii: "{"))
-                while let key = try nextKey(&apns) {
-                    try checkUnique(key, among: &apnsKeys)
-                    if equals(key, "payload") { apnsPayload = try readPayload(depth: 4) } else { try skipValue(depth: 4) }
-                }
+                while try nextMember(named: "payload", in: &apns, keys: &apnsKeys, depth: 4) { apnsPayload = try readPayload(depth: 4) }
             } else {
                 try skipValue(depth: 3)
             }

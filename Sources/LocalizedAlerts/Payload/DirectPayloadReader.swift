@@ -30,32 +30,25 @@ struct DirectPayloadReader {
     }
 
     static func read(_ bytes: [UInt8], file: String?) -> Reading? {
+        readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readPayload(depth: 1) }
+    }
+
+    /// The document of `bytes`, read by `value` from its first byte that is not white space;
+    /// nil when `value` or the document's framing gives up.
+    static func readDocument<Value>(
+        _ bytes: [UInt8], file: String?, _ value: (inout DirectPayloadReader) throws(GiveUp) -> Value
+    ) -> Value? {
         // Over half the limit, only serializing says whether APNs accepts the payload.
         guard bytes.count * 2 <= NotificationPayload.maximumByteCount else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = DirectPayloadReader(text: buffer, file: file)
-            do throws(GiveUp) {
-                try reader.beginDocument()
-                let reading = try reader.readPayload(depth: 1)
-                try reader.endDocument()
-                return reading
-            } catch {
-                return nil
-            }
+            // A byte-order mark or invalid UTF-8 is the located reader's to handle.
+            guard TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil else { return nil }
+            reader.skipWhitespace()
+            guard let read = try? value(&reader) else { return nil }
+            reader.skipWhitespace()
+            return reader.pos == buffer.count ? read : nil
         }
-    }
-
-    /// Checks the text and moves to its value.
-    mutating func beginDocument() throws(GiveUp) {
-        // A byte-order mark or invalid UTF-8 is the located reader's to handle.
-        guard TextDecoder.firstInvalidUTF8(in: text, from: 0) == nil else { throw GiveUp() }
-        skipWhitespace()
-    }
-
-    /// Checks that nothing but white space follows the value.
-    mutating func endDocument() throws(GiveUp) {
-        skipWhitespace()
-        guard pos == text.count else { throw GiveUp() }
     }
 
     /// A payload object at `pos`, `depth` levels deep in the document.
@@ -302,6 +295,19 @@ struct DirectPayloadReader {
         return start..<end
     }
 
+    /// Moves to the value of the next member named `name`, checking and passing over the
+    /// others (values `depth` levels deep); false past the closing brace.
+    mutating func nextMember(
+        named name: StaticString, in object: inout Container, keys: inout [Range<Int>], depth: Int
+    ) throws(GiveUp) -> Bool {
+        while let key = try nextKey(&object) {
+            try checkUnique(key, among: &keys)
+            if equals(key, name) { return true }
+            try skipValue(depth: depth)
+        }
+        return false
+    }
+
     /// Whether the array has another item, with `pos` at it.
     mutating func nextItem(_ array: inout Container) throws(GiveUp) -> Bool {
         try advance(&array)
@@ -341,15 +347,23 @@ struct DirectPayloadReader {
         case UInt8(ascii: "["):
             var items = try enter(UInt8(ascii: "["))
             while try nextItem(&items) { try skipValue(depth: depth + 1) }
-        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "\""): _ = try scanString()
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")
-        default: _ = try scanNumber()
+        default: _ = try readNumber()
         }
     }
 
-    mutating func readString() throws(GiveUp) -> String {
+    /// A string literal's text: the bytes between its quotes when it has no escapes, its
+    /// decoded value when it has.
+    enum StringLiteral {
+        case plain(Range<Int>)
+        case decoded(String)
+    }
+
+    /// Moves past the string literal at `pos`.
+    mutating func scanString() throws(GiveUp) -> StringLiteral {
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
         var end = start
@@ -357,13 +371,13 @@ struct DirectPayloadReader {
             let byte = text[end]
             if byte == UInt8(ascii: "\"") {
                 pos = end + 1
-                return string(start..<end)
+                return .plain(start..<end)
             }
             if byte == UInt8(ascii: "\\") {
                 // Escapes are decoded by the located reader's own string reader.
                 guard let (value, after) = JSONParser.string(at: pos, in: text) else { throw GiveUp() }
                 pos = after
-                return value
+                return .decoded(value)
             }
             guard byte >= 0x20 else { throw GiveUp() }
             end += 1
@@ -371,51 +385,18 @@ struct DirectPayloadReader {
         throw GiveUp()
     }
 
-    /// A string value nothing reads: checked, not made.
-    mutating func skipString() throws(GiveUp) {
-        var end = pos + 1
-        while end < text.count {
-            let byte = text[end]
-            if byte == UInt8(ascii: "\"") {
-                pos = end + 1
-                return
-            }
-            if byte == UInt8(ascii: "\\") {
-                _ = try readString()
-                return
-            }
-            guard byte >= 0x20 else { throw GiveUp() }
-            end += 1
+    mutating func readString() throws(GiveUp) -> String {
+        switch try scanString() {
+        case .plain(let range): string(range)
+        case .decoded(let value): value
         }
-        throw GiveUp()
     }
 
-    /// A number by JSON's grammar, as the located reader reads it.
+    /// A number, read by the located reader's own number reader.
     mutating func readNumber() throws(GiveUp) -> LocatedJSON.Number {
-        LocatedJSON.Number(text: string(try scanNumber()))
-    }
-
-    /// Where the number at `pos` is written.
-    mutating func scanNumber() throws(GiveUp) -> Range<Int> {
-        let start = pos
-        func digits() -> Bool {
-            let first = pos
-            while pos < text.count, text[pos] >= UInt8(ascii: "0"), text[pos] <= UInt8(ascii: "9") { pos += 1 }
-            return pos > first
-        }
-        if pos < text.count, text[pos] == UInt8(ascii: "-") { pos += 1 }
-        guard pos < text.count, text[pos] >= UInt8(ascii: "0"), text[pos] <= UInt8(ascii: "9") else { throw GiveUp() }
-        if text[pos] == UInt8(ascii: "0") { pos += 1 } else { _ = digits() }
-        if pos < text.count, text[pos] == UInt8(ascii: ".") {
-            pos += 1
-            guard digits() else { throw GiveUp() }
-        }
-        if pos < text.count, text[pos] == UInt8(ascii: "e") || text[pos] == UInt8(ascii: "E") {
-            pos += 1
-            if pos < text.count, text[pos] == UInt8(ascii: "+") || text[pos] == UInt8(ascii: "-") { pos += 1 }
-            guard digits() else { throw GiveUp() }
-        }
-        return start..<pos
+        guard let (value, after) = JSONParser.number(at: pos, in: text) else { throw GiveUp() }
+        pos = after
+        return value
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(GiveUp) {

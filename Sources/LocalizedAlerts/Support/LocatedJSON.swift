@@ -196,6 +196,15 @@ struct JSONParser {
         return (value, parser.pos)
     }
 
+    /// The number at `offset` by JSON's grammar, and the offset after it; nil when it is not one.
+    static func number(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (value: LocatedJSON.Number, end: Int)? {
+        guard offset < text.count else { return nil }
+        var parser = JSONParser(text: text, file: nil, maximumDepth: 1, maximumValueCount: 1)
+        parser.pos = offset
+        guard let value = try? parser.parseNumber() else { return nil }
+        return (value, parser.pos)
+    }
+
     struct Failure: Error {
         var offset: Int
         var message: String
