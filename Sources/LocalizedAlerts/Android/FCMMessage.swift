@@ -70,15 +70,11 @@ public struct FCMMessage: Sendable {
     /// The whole document; nil when the text is not JSON. A message in the common shape is read
     /// straight from its bytes, and its document is built the first time it is asked for.
     public var document: LocatedJSON? {
-        get {
-            switch documentStorage {
-            case .tree(let tree): tree
-            case .deferred(let deferred): deferred.document
-            }
-        }
-        set { documentStorage = .tree(newValue) }
+        get { documentStorage?.document }
+        set { documentStorage = newValue.map { .tree($0) } }
     }
-    private var documentStorage: DocumentStorage
+    /// Nil when the text is not JSON.
+    private var documentStorage: NotificationPayload.DocumentStorage?
     /// The notification an Android phone gets; nil for a data-only message (the app handles
     /// it in code, and nothing is shown for it by Firebase).
     public var android: AndroidNotification?
@@ -110,7 +106,7 @@ public struct FCMMessage: Sendable {
             return
         }
         let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
-        documentStorage = .tree(parsed.root)
+        documentStorage = parsed.root.map { .tree($0) }
         diagnostics = parsed.diagnostics
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard let root = parsed.root else { return }
@@ -177,12 +173,6 @@ public struct FCMMessage: Sendable {
         notification.titleLocArgs = arguments("title_loc_args")
         notification.bodyLocArgs = arguments("body_loc_args")
         android = notification
-    }
-
-    /// The document as read, or the bytes it is read from when the direct reader took the message.
-    enum DocumentStorage: Sendable {
-        case tree(LocatedJSON?)
-        case deferred(NotificationPayload.DeferredDocument)
     }
 
     /// Reads a message file; only failing to read it throws.

@@ -25,12 +25,7 @@ public struct NotificationPayload: Sendable {
     /// reader remarks on) is read straight from its bytes, and its document is built the first
     /// time it is asked for: rendering never asks, localizing into a payload to send does.
     public var document: LocatedJSON {
-        get {
-            switch documentStorage {
-            case .tree(let tree): tree
-            case .deferred(let deferred): deferred.document
-            }
-        }
+        get { documentStorage.document }
         set { documentStorage = .tree(newValue) }
     }
     /// The `aps` dictionary as the device reads it; empty when the payload has none (see ``diagnostics``).
@@ -191,12 +186,27 @@ public struct NotificationPayload: Sendable {
 }
 
 extension NotificationPayload {
-    /// The document as read, or the bytes it is read from when the direct reader took the
-    /// payload: the tree is built when something first asks for it (localizing a payload into
-    /// one to send, its size, its custom keys), not for rendering it.
+    /// The document as read, or the bytes it is read from when a direct reader took the
+    /// payload (or FCM message): the tree is built when something first asks for it
+    /// (localizing a payload into one to send, its size, its custom keys), not for rendering it.
     enum DocumentStorage: Sendable {
         case tree(LocatedJSON)
         case deferred(DeferredDocument)
+
+        var document: LocatedJSON {
+            switch self {
+            case .tree(let tree): tree
+            case .deferred(let deferred): deferred.document
+            }
+        }
+
+        /// Where the document starts, without reading a deferred document.
+        var location: SourceLocation? {
+            switch self {
+            case .tree(let tree): tree.location
+            case .deferred(let deferred): deferred.location
+            }
+        }
     }
 
     /// A document read on first use, once, by the located reader: the whole of some bytes, or
@@ -241,12 +251,7 @@ extension NotificationPayload {
     }
 
     /// Where the document starts, without reading a deferred document.
-    var documentLocation: SourceLocation? {
-        switch documentStorage {
-        case .tree(let tree): tree.location
-        case .deferred(let deferred): deferred.location
-        }
-    }
+    var documentLocation: SourceLocation? { documentStorage.location }
 }
 
 extension LocatedJSON {
