@@ -13,10 +13,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 50
     )
     let app = GeneratedApp.write()
-    let payloads = (0..<20).map { index in
-        NotificationPayload(
-            parsing: #"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#)
-    }
+    let payloads = GeneratedApp.payloads.map { NotificationPayload(parsing: $0) }
     let findings = Linter().lint(try! AppLocalizations(directory: app.directory), payloads: payloads)
     precondition(findings.contains { $0.id == "format.incompatible" }, "the generated app has known problems")
 

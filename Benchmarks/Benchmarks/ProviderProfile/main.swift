@@ -42,10 +42,7 @@ let fcmBytes = Array(
 var sink = 0
 if mode == "lint" {
     let app = try AppLocalizations(directory: GeneratedApp.write().directory)
-    let lintPayloads = (0..<20).map { index in
-        NotificationPayload(
-            parsing: #"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#)
-    }
+    let lintPayloads = GeneratedApp.payloads.map { NotificationPayload(parsing: $0) }
     for _ in 0..<rounds { sink &+= Linter().lint(app, payloads: lintPayloads).count }
     print("lint: \(rounds) lints (\(sink))")
     exit(0)

@@ -13,6 +13,11 @@ public struct GeneratedApp {
         "sv", "th", "tr", "uk", "vi", "zh-Hans", "zh-Hant", "zh-HK", "cy", "ga", "is", "mt", "sq", "ta",
     ]
 
+    /// The 20 payloads linted with the app, as JSON bytes: a title key and a body key each.
+    public static let payloads: [[UInt8]] = (0..<20).map { index in
+        Array(#"{"aps":{"alert":{"title-loc-key":"key.\#(index).title","loc-key":"key.\#(index).body","loc-args":["Ana","3"]}}}"#.utf8)
+    }
+
     public static func write() -> GeneratedApp {
         let directory = NSTemporaryDirectory() + "localized-alerts-lint-benchmark"
         try? FileManager.default.removeItem(atPath: directory)
