@@ -48,17 +48,10 @@ struct DirectFCMReadingTests {
         }
     }
 
-    static func pick<T>(_ items: [T], _ generator: inout SplitMix64) -> T { items[Int(generator.next() % UInt64(items.count))] }
-    static func chance(_ percent: UInt64, _ generator: inout SplitMix64) -> Bool { generator.next() % 100 < percent }
-
     static let values = [
         #""text""#, #""""#, #""Zoë \"q\" \u00e9""#, "null", "3", "true", #"["a"]"#, #"["a",2]"#, "[]", #"{"x":1}"#, #"{"x":1,"x":2}"#, #""\ud800""#,
     ]
     static let notificationKeys = ["title", "body", "title_loc_key", "body_loc_key", "title_loc_args", "body_loc_args", "image", "channel_id"]
-
-    static func object(_ members: [(String, String)], _ space: String) -> String {
-        "{" + space + members.map { "\"\($0.0)\"" + space + ":" + space + $0.1 }.joined(separator: "," + space) + space + "}"
-    }
 
     static func notification(_ generator: inout SplitMix64, _ space: String) -> String {
         var members: [(String, String)] = []
@@ -73,7 +66,7 @@ struct DirectFCMReadingTests {
             }
             members.append((key, value))
         }
-        return object(members, space)
+        return jsonObject(members, space)
     }
 
     /// A message: a `message` object (sometimes not, or not wrapped) with notification objects,
@@ -89,7 +82,7 @@ struct DirectFCMReadingTests {
                     ("notification", chance(90, &generator) ? notification(&generator, space) : pick(values, &generator))
                 ]
                 if chance(40, &generator) { android.insert(("priority", #""high""#), at: 0) }
-                message.append(("android", object(android, space)))
+                message.append(("android", jsonObject(android, space)))
             case 2:
                 let payload = pick(
                     [
@@ -98,19 +91,19 @@ struct DirectFCMReadingTests {
                     ], &generator)
                 var apns: [(String, String)] = [("payload", payload)]
                 if chance(40, &generator) { apns.insert(("headers", #"{"apns-priority":"10"}"#), at: 0) }
-                message.append(("apns", object(apns, space)))
+                message.append(("apns", jsonObject(apns, space)))
             case 3: message.append(("token", #""bk3RNwTe3H0""#))
             case 4: message.append(("data", #"{"k":"v","n":"1"}"#))
             default: message.append((pick(["topic", "notification", "android"], &generator), pick(values, &generator)))
             }
         }
-        let body = object(message, space)
+        let body = jsonObject(message, space)
         let text: String
         switch generator.next() % 10 {
         case 0: text = body
-        case 1: text = object([("message", body), ("validate_only", "true")], space)
-        case 2: text = object([("message", body), ("message", body)], space)
-        default: text = object([("message", body)], space)
+        case 1: text = jsonObject([("message", body), ("validate_only", "true")], space)
+        case 2: text = jsonObject([("message", body), ("message", body)], space)
+        default: text = jsonObject([("message", body)], space)
         }
         var bytes = Array(text.utf8)
         switch generator.next() % 25 {

@@ -93,9 +93,6 @@ struct DirectPayloadReaderTests {
     ]
     static let interruptionLevels = [#""passive""#, #""active""#, #""time-sensitive""#, #""critical""#, #""loud""#]
 
-    static func pick<T>(_ items: [T], _ generator: inout SplitMix64) -> T { items[Int(generator.next() % UInt64(items.count))] }
-    static func chance(_ percent: UInt64, _ generator: inout SplitMix64) -> Bool { generator.next() % 100 < percent }
-
     static func scalar(_ generator: inout SplitMix64) -> String { pick(scalars, &generator) }
 
     static func value(forAlertKey key: String, _ generator: inout SplitMix64) -> String {
@@ -109,10 +106,6 @@ struct DirectPayloadReaderTests {
         return pick([#""k""#, #""t""#, #""s""#, #""""#, #""missing.key""#, #""Hello, \"world\"""#, #""Зоя""#], &generator)
     }
 
-    static func object(_ members: [(String, String)], _ space: String) -> String {
-        "{" + space + members.map { "\"\($0.0)\"" + space + ":" + space + $0.1 }.joined(separator: "," + space) + space + "}"
-    }
-
     static func value(forAPSKey key: String, _ generator: inout SplitMix64, space: String) -> String {
         if chance(10, &generator) { return scalar(&generator) }
         switch key {
@@ -123,7 +116,7 @@ struct DirectPayloadReaderTests {
                 let key = chance(85, &generator) ? pick(Array(alertKeys.prefix(10)), &generator) : pick(alertKeys, &generator)
                 members.append((key, value(forAlertKey: key, &generator)))
             }
-            return object(members, space)
+            return jsonObject(members, space)
         case "badge", "relevance-score", "content-available", "mutable-content", "timestamp":
             return pick(["0", "1", "5", "0.4", "1.5", "-1", "-0", "2.5", "1e2", "true", #""1""#], &generator)
         case "interruption-level": return pick(interruptionLevels, &generator)
@@ -142,12 +135,12 @@ struct DirectPayloadReaderTests {
             let key = chance(80, &generator) ? pick(Array(apsKeys.prefix(9)), &generator) : pick(apsKeys, &generator)
             aps.append((key, value(forAPSKey: key, &generator, space: space)))
         }
-        var members: [(String, String)] = chance(95, &generator) ? [("aps", object(aps, space))] : []
+        var members: [(String, String)] = chance(95, &generator) ? [("aps", jsonObject(aps, space))] : []
         for _ in 0..<Int(generator.next() % 4) {
             let key = pick(["id", "caller-id", "aps", "Simulator Target Bundle", "x\\u0079", "é"], &generator)
             members.insert((key, scalar(&generator)), at: Int(generator.next() % UInt64(members.count + 1)))
         }
-        var text = object(members, space)
+        var text = jsonObject(members, space)
         if chance(3, &generator) { text = String(repeating: " ", count: 2_100) + text }
         var bytes = Array(text.utf8)
         switch generator.next() % 25 {

@@ -26,3 +26,14 @@ func expectDirectReadingAgrees(
     #expect(failures == 0)
     #expect(taken * 10 >= count && taken * 10 <= count * 9, "\(taken) of \(count) taken directly")
 }
+
+// Building random JSON documents for these tests.
+
+func pick<T>(_ items: [T], _ generator: inout SplitMix64) -> T { items[Int(generator.next() % UInt64(items.count))] }
+
+func chance(_ percent: UInt64, _ generator: inout SplitMix64) -> Bool { generator.next() % 100 < percent }
+
+/// A JSON object of `members` (names and JSON texts), with `space` around every token.
+func jsonObject(_ members: [(String, String)], _ space: String) -> String {
+    "{" + space + members.map { "\"\($0.0)\"" + space + ":" + space + $0.1 }.joined(separator: "," + space) + space + "}"
+}
