@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A value in an Android resource file: text, or a reference to another resource (`@string/x`).
 public enum AndroidResourceValue: Sendable, Hashable {
     /// The text as compiled: what `Resources.getString` returns (styling spans dropped).
@@ -62,6 +70,17 @@ public struct AndroidStringsFile: Sendable {
 
     /// Reads a strings.xml from UTF-8 bytes.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        self.init(parsing: bytes, file: file, limits: limits, readingDirectly: true)
+    }
+
+    /// Reads a strings.xml, straight from its bytes when `readingDirectly` and the file is one
+    /// ``DirectValuesReader`` takes, else through the located reader's events. Both readings
+    /// give the same file.
+    init(parsing bytes: [UInt8], file: String?, limits: ReadingLimits, readingDirectly: Bool) {
+        if readingDirectly, let file = DirectValuesReader.read(bytes, file: file, limits: limits) {
+            self = file
+            return
+        }
         self.file = file
         // About one string per hundred bytes in real files: room for them up front rather
         // than growing the table again and again.
@@ -69,6 +88,11 @@ public struct AndroidStringsFile: Sendable {
         var parser = AndroidValuesParser(bytes: bytes, file: file, limits: limits)
         parser.parse(into: &self)
         diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+    }
+
+    /// A file with nothing read yet.
+    init(file: String?) {
+        self.file = file
     }
 
     /// Reads a strings.xml file; only failing to read it throws.
@@ -131,51 +155,81 @@ package enum AAPT2StringBuilder {
     /// collapsed on its own, its double quotes too. A NUL character (from `\u0000` or a short
     /// `\u`) turns the rest of the string into NULs, one per byte of aapt2's UTF-8.
     ///
-    /// Everything aapt2 treats specially is ASCII, so the text is built as UTF-8 bytes and
-    /// becomes a String once.
+    /// Everything aapt2 treats specially is ASCII, so the text is compiled as UTF-8 bytes,
+    /// straight into the String's storage.
     package static func build(_ pieces: [Piece]) throws(Failure) -> String {
-        var segments: [ArraySlice<UInt8>] = []
-        // A run of one text is its slice of the file; a run of several (split by <xliff:g>,
-        // comments or CDATA) is joined into a buffer, appended to rather than copied each time.
-        var current: ArraySlice<UInt8> = []
-        var joined: [UInt8] = []
-        var pieceCount = 0
+        var text: [UInt8] = []
+        var segmentEnds: [Int] = []
         for piece in pieces {
             switch piece {
-            case .text(let text):
-                if pieceCount == 1 { joined = Array(current) }
-                if pieceCount == 0 { current = text } else { joined += text }
-                pieceCount += 1
-            case .spanEdge:
-                segments.append(pieceCount > 1 ? joined[...] : current)
-                current = []
-                pieceCount = 0
+            case .text(let run): text += run
+            case .spanEdge: segmentEnds.append(text.count)
             }
         }
-        if pieceCount > 1 { current = joined[...] }
-        var output: [UInt8] = []
-        if segments.isEmpty {
-            let text = trimmed(current)
-            // Most values have nothing to unescape or collapse: they are their own text.
-            if isPlain(text) { return String(decoding: text, as: UTF8.self) }
-            output.reserveCapacity(text.count)
-            try append(text, to: &output)
-        } else {
-            segments.append(current)
-            for segment in segments { try append(segment, to: &output) }
+        return try text.withUnsafeBufferPointer { (text) throws(Failure) -> String in
+            segmentEnds.isEmpty ? try build(unstyled: text) : try build(styled: text, segmentEnds: segmentEnds)
         }
-        if let nul = output.firstIndex(of: 0) {
-            // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates: six
-            // bytes for the four of UTF-8.
-            let rest = output.count - nul + 2 * output[nul...].count { $0 >= 0xF0 }
-            output.replaceSubrange(nul..., with: repeatElement(0, count: rest))
+    }
+
+    /// The compiled text of an element's content without styling tags: its leading and
+    /// trailing whitespace dropped first.
+    static func build(unstyled text: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+        let text = trimmed(text)
+        return try string(capacity: text.count) { (output) throws(Failure) -> Int in try compile(text, into: output) }
+    }
+
+    /// The compiled text of an element's content with styling tags, which end the segments of
+    /// `text` at `segmentEnds`: each segment collapsed on its own.
+    static func build(styled text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> String {
+        try string(capacity: text.count) { (output) throws(Failure) -> Int in
+            var start = 0
+            var written = 0
+            for end in segmentEnds + [text.count] {
+                written += try compile(UnsafeBufferPointer(rebasing: text[start..<end]), into: output + written)
+                start = end
+            }
+            return written
         }
+    }
+
+    /// The String `write` compiles into storage of `capacity` bytes (it writes at most that
+    /// many, and says how many), with what aapt2 makes of a NUL.
+    private static func string(
+        capacity: Int, _ write: (UnsafeMutablePointer<UInt8>) throws(Failure) -> Int
+    ) throws(Failure) -> String {
+        var failure: Failure?
+        var hasNUL = false
+        let string = String(unsafeUninitializedCapacity: max(capacity, 1)) { output in
+            do throws(Failure) {
+                let written = try write(output.baseAddress!)
+                hasNUL = memchr(output.baseAddress!, 0, written) != nil
+                return hasNUL ? 0 : written
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        guard hasNUL else { return string }
+        var written = 0
+        var output = try [UInt8](unsafeUninitializedCapacity: max(capacity, 1)) { (buffer, count) throws(Failure) in
+            written = try write(buffer.baseAddress!)
+            count = written
+        }
+        let nul = output.firstIndex(of: 0)!
+        // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates: six bytes
+        // for the four of UTF-8.
+        let rest = output.count - nul + 2 * output[nul...].count { $0 >= 0xF0 }
+        output.replaceSubrange(nul..., with: repeatElement(0, count: rest))
         return String(decoding: output, as: UTF8.self)
     }
 
-    static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return [] }
-        return text[first...last]
+    static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0
+        var end = text.count
+        while start < end, isSpace(text[start]) { start += 1 }
+        while end > start, isSpace(text[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: text[start..<end])
     }
 
     static func trimmed(_ text: String) -> String {
@@ -185,32 +239,46 @@ package enum AAPT2StringBuilder {
         return String(scalars[first...last])
     }
 
-    /// Whether ``append(_:to:)`` would copy `text` as it is: no escape, quote, apostrophe, NUL
-    /// or whitespace other than single spaces.
-    static func isPlain(_ text: ArraySlice<UInt8>) -> Bool {
-        var lastWasSpace = false
-        for byte in text {
-            switch byte {
-            case 0x5C, 0x22, 0x27, 0x00, 0x09...0x0D: return false
-            case 0x20:
-                if lastWasSpace { return false }
-                lastWasSpace = true
-            default: lastWasSpace = false
-            }
-        }
-        return true
-    }
-
-    static func append(_ text: ArraySlice<UInt8>, to output: inout [UInt8]) throws(Failure) {
+    /// Compiles `text` onto `output`: outside double quotes runs of whitespace become one
+    /// space, quotes are dropped, escapes unescaped, and an apostrophe is an error. Writes at
+    /// most `text.count` bytes (no escape is longer than what it stands for); returns how many.
+    static func compile(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) throws(Failure) -> Int {
         var quoted = false
         var lastWasSpace = false
-        var index = text.startIndex
-        while index < text.endIndex {
+        var index = 0
+        var written = 0
+        let end = text.count
+        guard let base = text.baseAddress else { return 0 }
+        while index < end {
+            // Eight bytes at a time while compiling leaves them as they are: no control
+            // character, quote, apostrophe, backslash or run of spaces.
+            if index + 8 <= end {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let spaces = ByteWord.mask(word, 0x20)
+                if !ByteWord.containsByte(word, below: 0x20), !ByteWord.contains(word, UInt8(ascii: "\"")),
+                    !ByteWord.contains(word, UInt8(ascii: "'")), !ByteWord.contains(word, UInt8(ascii: "\\")), spaces & (spaces << 8) == 0,
+                    !(lastWasSpace && spaces & 0x80 != 0)
+                {
+                    UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
+                    written += 8
+                    index += 8
+                    lastWasSpace = spaces >> 63 != 0
+                    continue
+                }
+            }
             let byte = text[index]
             index += 1
+            // Every special byte is below '(' or is '\\': the others are copied as they are.
+            if byte > UInt8(ascii: "'"), byte != UInt8(ascii: "\\") {
+                output[written] = byte
+                written += 1
+                lastWasSpace = false
+                continue
+            }
             if !quoted, isSpace(byte) {
                 if !lastWasSpace {
-                    output.append(0x20)
+                    output[written] = 0x20
+                    written += 1
                     lastWasSpace = true
                 }
                 continue
@@ -218,35 +286,48 @@ package enum AAPT2StringBuilder {
             lastWasSpace = false
             switch byte {
             case UInt8(ascii: "\\"):
-                guard index < text.endIndex else { continue }
+                guard index < end else { continue }
                 let escaped = text[index]
                 index += 1
                 switch escaped {
-                case UInt8(ascii: "t"): output.append(0x09)
-                case UInt8(ascii: "n"): output.append(0x0A)
+                case UInt8(ascii: "t"):
+                    output[written] = 0x09
+                    written += 1
+                case UInt8(ascii: "n"):
+                    output[written] = 0x0A
+                    written += 1
                 case UInt8(ascii: "u"):
                     var value: UInt32 = 0
                     var digits = 0
-                    while digits < 4, index < text.endIndex {
+                    while digits < 4, index < end {
                         guard let digit = hexValue(text[index]) else { throw .invalidUnicodeEscape }
                         value = value * 16 + digit
                         index += 1
                         digits += 1
                     }
                     // A surrogate cannot be written as UTF-8: aapt2 drops it.
-                    if let decoded = Unicode.Scalar(value) { output.append(contentsOf: UTF8.encode(decoded)!) }
+                    if let decoded = Unicode.Scalar(value) {
+                        for unit in UTF8.encode(decoded)! {
+                            output[written] = unit
+                            written += 1
+                        }
+                    }
                 // Any other escaped character stands for itself; the rest of a multi-byte one
                 // follows as ordinary bytes.
-                default: output.append(escaped)
+                default:
+                    output[written] = escaped
+                    written += 1
                 }
             case UInt8(ascii: "\""):
                 quoted.toggle()
             case UInt8(ascii: "'") where !quoted:
                 throw .unescapedApostrophe
             default:
-                output.append(byte)
+                output[written] = byte
+                written += 1
             }
         }
+        return written
     }
 
     static func hexValue(_ byte: UInt8) -> UInt32? {
@@ -263,14 +344,18 @@ package enum AAPT2StringBuilder {
     /// patterns pass.
     package static func isAcceptedFormat(_ text: String) -> Bool {
         var text = text
-        // Every character the check looks at is ASCII: it walks the UTF-8 bytes.
+        // Every character the check looks at is ASCII: it walks the UTF-8 bytes, from one '%'
+        // to the next.
         return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
             var index = 0
             var argumentCount = 0
             var nonpositional = false
             func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
             while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "%"), index + 1 < bytes.count {
+                guard let percent = memchr(base + index, Int32(UInt8(ascii: "%")), bytes.count - index) else { break }
+                index = UnsafeRawPointer(percent) - UnsafeRawPointer(base)
+                if index + 1 < bytes.count {
                     index += 1
                     if bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "n") {
                         index += 1
@@ -288,13 +373,34 @@ package enum AAPT2StringBuilder {
                     } else {
                         nonpositional = true
                     }
-                    while index < bytes.count, "-#+ ,(0123456789".utf8.contains(bytes[index]) { index += 1 }
-                    if index < bytes.count, "DFKMWZkmwyz".utf8.contains(bytes[index]) { return true }
+                    flags: while index < bytes.count {
+                        switch bytes[index] {
+                        case UInt8(ascii: "-"), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "("),
+                            UInt8(ascii: "0")...UInt8(ascii: "9"):
+                            index += 1
+                        default: break flags
+                        }
+                    }
+                    if index < bytes.count {
+                        switch bytes[index] {
+                        case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "K"), UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "Z"),
+                            UInt8(ascii: "k"), UInt8(ascii: "m"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"):
+                            return true
+                        default: break
+                        }
+                    }
                 }
                 if index < bytes.count { index += 1 }
             }
             return !(argumentCount > 1 && nonpositional)
         }
+    }
+
+    /// The reference an unstyled value's raw text is, or nil when it is text. Only a text whose
+    /// first visible character is '@' or '?' can be one.
+    static func referenceValue(_ raw: UnsafeBufferPointer<UInt8>) -> AndroidResourceValue? {
+        guard let lead = raw.first(where: { !isSpace($0) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else { return nil }
+        return reference(in: String(decoding: raw, as: UTF8.self))
     }
 
     /// aapt2's resource types (`ParseResourceType`).
@@ -582,16 +688,10 @@ struct AndroidValuesParser {
         }
         guard !failed, reader.failure == nil else { return nil }
         let styled = pieces.contains(.spanEdge)
-        // Only a text whose first visible character is '@' or '?' can be a reference.
-        if !styled,
-            let lead = pieces.lazy.compactMap({ piece -> UInt8? in
-                guard case .text(let text) = piece else { return nil }
-                return text.first { !AAPT2StringBuilder.isSpace($0) }
-            }).first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?")
-        {
+        if !styled {
             var raw: [UInt8] = []
             for case .text(let text) in pieces { raw += text }
-            if let reference = AAPT2StringBuilder.reference(in: String(decoding: raw, as: UTF8.self)) { return (reference, false) }
+            if let reference = raw.withUnsafeBufferPointer({ AAPT2StringBuilder.referenceValue($0) }) { return (reference, false) }
         }
         do throws(AAPT2StringBuilder.Failure) {
             return (.text(try AAPT2StringBuilder.build(pieces)), styled)

@@ -59,58 +59,8 @@ struct ResourceXMLReader {
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         self.position = start
         self.counted = (start, 1, 1)
-        if let bad = Self.firstInvalidUTF8(bytes, from: start) {
+        if let bad = bytes.withUnsafeBufferPointer({ TextDecoder.firstInvalidUTF8(in: $0, from: start) }) {
             failure = Failure(message: "not well-formed (invalid UTF-8)", location: location(at: bad))
-        }
-    }
-
-    /// The offset of the first byte that does not belong to well-formed UTF-8 (as Swift's
-    /// decoder judges it: no overlong forms, surrogates or values past U+10FFFF), or nil.
-    private static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            var index = start
-            let count = buffer.count
-            while index < count {
-                // Eight ASCII bytes at a time, which is most of a resource file.
-                if index + 8 <= count,
-                    UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    index += 8
-                    continue
-                }
-                let lead = buffer[index]
-                if lead < 0x80 {
-                    index += 1
-                    continue
-                }
-                let length: Int
-                var lower: UInt8 = 0x80
-                var upper: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0:
-                    length = 3
-                    lower = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED:
-                    length = 3
-                    upper = 0x9F
-                case 0xF0:
-                    length = 4
-                    lower = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4:
-                    length = 4
-                    upper = 0x8F
-                default: return index
-                }
-                guard index + 1 < count, buffer[index + 1] >= lower, buffer[index + 1] <= upper else { return index }
-                for offset in 2..<length {
-                    guard index + offset < count, buffer[index + offset] & 0xC0 == 0x80 else { return index }
-                }
-                index += length
-            }
-            return nil
         }
     }
 
@@ -543,7 +493,7 @@ struct ResourceXMLReader {
         ("lt", UInt8(ascii: "<")), ("gt", UInt8(ascii: ">")), ("amp", UInt8(ascii: "&")), ("quot", UInt8(ascii: "\"")), ("apos", UInt8(ascii: "'")),
     ]
 
-    private static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false

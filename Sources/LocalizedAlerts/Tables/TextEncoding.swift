@@ -174,26 +174,33 @@ enum TextDecoder {
             let c = p[i]
             if c < 0x80 {
                 i += 1
-            } else if c < 0xC2 {
-                return i
-            } else if c < 0xE0 {
-                guard i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return i }
-                i += 2
-            } else if c < 0xF0 {
-                guard i + 2 < n else { return i }
-                let c1 = p[i + 1]
-                guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 else { return i }
-                if (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) { return i }  // overlong, surrogate
-                i += 3
-            } else if c < 0xF5 {
-                guard i + 3 < n else { return i }
-                let c1 = p[i + 1]
-                guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return i }
-                if (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90) { return i }  // overlong, > U+10FFFF
-                i += 4
-            } else {
-                return i
+                continue
             }
+            // A run of multi-byte characters is checked in this loop, without going back to
+            // the ASCII test after each.
+            repeat {
+                let c = p[i]
+                if c < 0xC2 {
+                    return i
+                } else if c < 0xE0 {
+                    guard i + 1 < n, p[i + 1] & 0xC0 == 0x80 else { return i }
+                    i += 2
+                } else if c < 0xF0 {
+                    guard i + 2 < n else { return i }
+                    let c1 = p[i + 1]
+                    guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80 else { return i }
+                    if (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) { return i }  // overlong, surrogate
+                    i += 3
+                } else if c < 0xF5 {
+                    guard i + 3 < n else { return i }
+                    let c1 = p[i + 1]
+                    guard c1 & 0xC0 == 0x80, p[i + 2] & 0xC0 == 0x80, p[i + 3] & 0xC0 == 0x80 else { return i }
+                    if (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90) { return i }  // overlong, > U+10FFFF
+                    i += 4
+                } else {
+                    return i
+                }
+            } while i < n && p[i] >= 0x80
         }
         return nil
     }

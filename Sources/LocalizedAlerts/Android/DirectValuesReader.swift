@@ -1,0 +1,475 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads the common strings.xml straight from its bytes into an ``AndroidStringsFile``, without
+/// the events of ``ResourceXMLReader``: a `<resources>` root holding `<string>` elements,
+/// comments and processing instructions, whose values are text with entities, CDATA, comments,
+/// styling tags and `<xliff:g>`.
+///
+/// It gives up (nil) on anything the located reading would remark on, and on what it does not
+/// take: plurals, arrays and other resource types, self-closing strings, CR line ends,
+/// namespaces declared below the root or as a default, entities, tabs or line feeds in attribute
+/// values, names outside ASCII, NUL characters in values. That file is then read by
+/// ``AndroidValuesParser`` as before, so both readings give the same file.
+///
+/// The file's UTF-8 is checked once before anything is read; locations are counted by
+/// ``LineIndex``.
+struct DirectValuesReader {
+    /// The file, or nil where the located reading must read it.
+    static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> AndroidStringsFile? {
+        bytes.withUnsafeBufferPointer { buffer -> AndroidStringsFile? in
+            guard limits.maximumNestingDepth > 2, let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil,
+                TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil
+            else { return nil }
+            var reader = DirectValuesReader(bytes: bytes, buffer: buffer, file: file, limits: limits)
+            return reader.read()
+        }
+    }
+
+    private let bytes: [UInt8]
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let count: Int
+    private let file: String?
+    private let limits: ReadingLimits
+    private var position = 0
+    private var lines: LineIndex
+    /// Whether the file starts with a byte order mark, which is no column.
+    private let hasByteOrderMark: Bool
+    /// The root's namespace declarations: prefix and URI, as ranges of the file.
+    private var namespaces: [(prefix: Range<Int>, uri: Range<Int>)] = []
+    /// The attributes of the last start tag read (the first `attributeCount` of
+    /// `attributeStorage`, kept from tag to tag for its room), and whether it closed itself.
+    private var attributeStorage: [(name: Range<Int>, value: Range<Int>)] = []
+    private var attributeCount = 0
+    private var attributes: ArraySlice<(name: Range<Int>, value: Range<Int>)> { attributeStorage[..<attributeCount] }
+    private var selfClosing = false
+    // A value's text when it is not one slice of the file: its bytes, where each styled segment
+    // ends, and the elements open in it. Kept from one value to the next for their room.
+    private var text: [UInt8] = []
+    private var segmentEnds: [Int] = []
+    private var openSpans: [(name: Range<Int>, isXLIFF: Bool)] = []
+
+    private init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, file: String?, limits: ReadingLimits) {
+        self.bytes = bytes
+        self.buffer = buffer
+        self.count = buffer.count
+        self.file = file
+        self.limits = limits
+        self.lines = LineIndex(file: file)
+        self.hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if hasByteOrderMark { position = 3 }
+    }
+
+    private mutating func read() -> AndroidStringsFile? {
+        var result = AndroidStringsFile(file: file)
+        // Real files hold about one string per hundred bytes: room for them all up front.
+        result.strings.reserveCapacity(min(count / 64, limits.maximumEntryCount))
+        guard skipOutsideRoot(), looking(at: "<resources"), position + 10 < count, isTagNameEnd(buffer[position + 10]) else { return nil }
+        position += 10
+        guard readAttributes(), !selfClosing, readRootNamespaces() else { return nil }
+        var entryCount = 0
+        while true {
+            skipSpaces()
+            guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return nil }
+            if looking(at: "<string"), position + 7 < count, isTagNameEnd(buffer[position + 7]) {
+                entryCount += 1
+                guard entryCount <= limits.maximumEntryCount, readString(into: &result) else { return nil }
+            } else if looking(at: "<!--") {
+                guard skipComment() else { return nil }
+            } else if looking(at: "<?") {
+                guard skipProcessingInstruction() else { return nil }
+            } else if looking(at: "</") {
+                guard let name = endTag(), matches(name, "resources") else { return nil }
+                break
+            } else {
+                return nil
+            }
+        }
+        guard skipOutsideRoot(), position == count else { return nil }
+        return result
+    }
+
+    // MARK: Strings
+
+    /// Reads `<string …>…</string>` at `<` into `result`; false to give up.
+    private mutating func readString(into result: inout AndroidStringsFile) -> Bool {
+        let tagStart = position
+        position += 7
+        guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
+        var name: Range<Int>?
+        var translatable = true
+        var formatted = true
+        for attribute in attributes {
+            if matches(attribute.name, "name") {
+                name = attribute.value
+            } else if matches(attribute.name, "translatable") {
+                translatable = !matches(attribute.value, "false")
+            } else if matches(attribute.name, "formatted") {
+                formatted = !matches(attribute.value, "false")
+            }
+        }
+        guard let name, !name.isEmpty, let (value, styled) = readValue() else { return false }
+        // Styled strings are not checked (aapt2 checks plain String values only).
+        if formatted, translatable, !styled, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) { return false }
+        let key = String(decoding: buffer[name], as: UTF8.self)
+        let resource = AndroidStringResource(
+            name: key, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location(at: tagStart))
+        // A duplicate is the located reading's to report.
+        return result.strings.updateValue(resource, forKey: key) == nil
+    }
+
+    /// A string's value, read to its end tag: (value, styled), or nil to give up.
+    private mutating func readValue() -> (AndroidResourceValue, Bool)? {
+        // The value's text while it is one run of the file's bytes.
+        var slice: Range<Int>? = nil
+        var copied = false
+        // Most values leave these empty: emptied only when used.
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        if !segmentEnds.isEmpty { segmentEnds.removeAll(keepingCapacity: true) }
+        if !openSpans.isEmpty { openSpans.removeAll(keepingCapacity: true) }
+        var inXLIFF = false
+
+        func copy(_ reader: inout DirectValuesReader) {
+            guard !copied else { return }
+            copied = true
+            if let run = slice { reader.text.append(contentsOf: UnsafeBufferPointer(rebasing: reader.buffer[run])) }
+        }
+        func add(_ run: Range<Int>, _ reader: inout DirectValuesReader) {
+            if !copied, slice == nil {
+                slice = run
+                return
+            }
+            copy(&reader)
+            reader.text.append(contentsOf: UnsafeBufferPointer(rebasing: reader.buffer[run]))
+        }
+        func spanEdge(_ reader: inout DirectValuesReader) {
+            copy(&reader)
+            reader.segmentEnds.append(reader.text.count)
+        }
+
+        while true {
+            let runStart = position
+            // Eight bytes at a time while none is '<', '&' or ']'.
+            if let base = buffer.baseAddress {
+                while position + 8 <= count {
+                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                    if ByteWord.contains(word, UInt8(ascii: "<")) || ByteWord.contains(word, UInt8(ascii: "&"))
+                        || ByteWord.contains(word, UInt8(ascii: "]"))
+                    {
+                        break
+                    }
+                    position += 8
+                }
+            }
+            while position < count {
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+                if byte == UInt8(ascii: "]"), looking(at: "]]>") { return nil }
+                position += 1
+            }
+            guard position + 1 < count else { return nil }
+            if position > runStart { add(runStart..<position, &self) }
+            if buffer[position] == UInt8(ascii: "&") {
+                copy(&self)
+                guard decodeEntity() else { return nil }
+                continue
+            }
+            if buffer[position + 1] == UInt8(ascii: "/") {
+                if openSpans.isEmpty, looking(at: "</string>") {
+                    position += 9
+                    break
+                }
+                guard let name = endTag() else { return nil }
+                guard let open = openSpans.popLast() else {
+                    guard matches(name, "string") else { return nil }
+                    break
+                }
+                guard buffer[name].elementsEqual(buffer[open.name]) else { return nil }
+                if open.isXLIFF { inXLIFF = false } else { spanEdge(&self) }
+            } else if looking(at: "<!--") {
+                guard skipComment() else { return nil }
+            } else if looking(at: "<![CDATA[") {
+                position += 9
+                let contentStart = position
+                while position + 2 < count, !looking(at: "]]>") { position += 1 }
+                guard position + 2 < count else { return nil }
+                if position > contentStart { add(contentStart..<position, &self) }
+                position += 3
+            } else if looking(at: "<?") {
+                guard skipProcessingInstruction() else { return nil }
+            } else {
+                // A start tag: a styling tag or <xliff:g>, below the located reading's depth limit.
+                guard buffer[position + 1] != UInt8(ascii: "!"), 2 + openSpans.count < limits.maximumNestingDepth else { return nil }
+                position += 1
+                guard let name = readName(), readAttributes(), attributesAreBound(declaring: false) else { return nil }
+                if let colon = buffer[name].firstIndex(of: UInt8(ascii: ":")) {
+                    // <xliff:g> keeps its text and is no span; another one inside it, or any other
+                    // namespaced element, is the located reading's.
+                    guard !inXLIFF, let uri = namespace(of: name.lowerBound..<colon), matches(uri, Self.xliffNamespace),
+                        matches(colon + 1..<name.upperBound, "g")
+                    else { return nil }
+                    if !selfClosing {
+                        inXLIFF = true
+                        openSpans.append((name, true))
+                    }
+                } else {
+                    spanEdge(&self)
+                    if selfClosing { spanEdge(&self) } else { openSpans.append((name, false)) }
+                }
+            }
+        }
+
+        let styled = !segmentEnds.isEmpty
+        do throws(AAPT2StringBuilder.Failure) {
+            if !copied {
+                let raw = slice.map { UnsafeBufferPointer(rebasing: buffer[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
+                if let reference = AAPT2StringBuilder.referenceValue(raw) { return (reference, false) }
+                return (.text(try AAPT2StringBuilder.build(unstyled: raw)), false)
+            }
+            let segmentEnds = segmentEnds
+            return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) -> (AndroidResourceValue, Bool) in
+                if styled { return (.text(try AAPT2StringBuilder.build(styled: raw, segmentEnds: segmentEnds)), true) }
+                if let reference = AAPT2StringBuilder.referenceValue(raw) { return (reference, false) }
+                return (.text(try AAPT2StringBuilder.build(unstyled: raw)), false)
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// Decodes the entity or character reference at `&` onto `text`; false to give up.
+    private mutating func decodeEntity() -> Bool {
+        let bodyStart = position + 1
+        var end = bodyStart
+        while end < count, end - bodyStart < 12, buffer[end] != UInt8(ascii: ";") { end += 1 }
+        guard end < count, buffer[end] == UInt8(ascii: ";"), end > bodyStart else { return false }
+        let body = bodyStart..<end
+        position = end + 1
+        switch true {
+        case matches(body, "lt"): text.append(UInt8(ascii: "<"))
+        case matches(body, "gt"): text.append(UInt8(ascii: ">"))
+        case matches(body, "amp"): text.append(UInt8(ascii: "&"))
+        case matches(body, "quot"): text.append(UInt8(ascii: "\""))
+        case matches(body, "apos"): text.append(UInt8(ascii: "'"))
+        default:
+            guard buffer[bodyStart] == UInt8(ascii: "#") else { return false }
+            let hexadecimal = bodyStart + 1 < end && buffer[bodyStart + 1] == UInt8(ascii: "x")
+            let digitsStart = bodyStart + (hexadecimal ? 2 : 1)
+            guard digitsStart < end else { return false }
+            var value: UInt32 = 0
+            for index in digitsStart..<end {
+                guard let digit = AAPT2StringBuilder.hexValue(buffer[index]), hexadecimal || digit < 10 else { return false }
+                value = value * (hexadecimal ? 16 : 10) + digit
+                guard value <= 0x10_FFFF else { return false }
+            }
+            guard let scalar = Unicode.Scalar(value), ResourceXMLReader.isXMLCharacter(scalar) else { return false }
+            text.append(contentsOf: UTF8.encode(scalar)!)
+        }
+        return true
+    }
+
+    // MARK: Tags
+
+    /// Reads the attributes of a start tag up to its `>` or `/>`; false to give up.
+    private mutating func readAttributes() -> Bool {
+        attributeCount = 0
+        while true {
+            let hadSpace = skipSpaces()
+            guard position < count else { return false }
+            let byte = buffer[position]
+            if byte == UInt8(ascii: ">") {
+                position += 1
+                selfClosing = false
+                return true
+            }
+            if byte == UInt8(ascii: "/") {
+                guard position + 1 < count, buffer[position + 1] == UInt8(ascii: ">") else { return false }
+                position += 2
+                selfClosing = true
+                return true
+            }
+            guard hadSpace, let name = readName() else { return false }
+            skipSpaces()
+            guard position < count, buffer[position] == UInt8(ascii: "=") else { return false }
+            position += 1
+            skipSpaces()
+            guard position < count, buffer[position] == UInt8(ascii: "\"") || buffer[position] == UInt8(ascii: "'") else { return false }
+            let quote = buffer[position]
+            position += 1
+            let valueStart = position
+            while position < count, buffer[position] != quote {
+                switch buffer[position] {
+                case UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A: return false
+                default: position += 1
+                }
+            }
+            guard position < count else { return false }
+            let value = valueStart..<position
+            position += 1
+            for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }
+            if attributeCount < attributeStorage.count {
+                attributeStorage[attributeCount] = (name, value)
+            } else {
+                attributeStorage.append((name, value))
+            }
+            attributeCount += 1
+        }
+    }
+
+    /// Takes the root's namespace declarations; false to give up on any other kind of
+    /// declaration or an unbound prefix.
+    private mutating func readRootNamespaces() -> Bool {
+        for attribute in attributes where looking(at: "xmlns", in: attribute.name) {
+            guard attribute.name.count > 6, buffer[attribute.name.lowerBound + 5] == UInt8(ascii: ":"), !attribute.value.isEmpty else { return false }
+            let prefix = attribute.name.lowerBound + 6..<attribute.name.upperBound
+            guard !matches(prefix, "xml"), !matches(prefix, "xmlns") else { return false }
+            namespaces.append((prefix, attribute.value))
+        }
+        return attributesAreBound(declaring: true)
+    }
+
+    /// Whether every prefixed attribute of the last tag has a prefix the root binds, and none
+    /// declares a namespace unless `declaring` (only the root may here).
+    private func attributesAreBound(declaring: Bool) -> Bool {
+        for attribute in attributes {
+            guard let colon = buffer[attribute.name].firstIndex(of: UInt8(ascii: ":")) else {
+                if matches(attribute.name, "xmlns") { return false }
+                continue
+            }
+            let prefix = attribute.name.lowerBound..<colon
+            if matches(prefix, "xmlns") {
+                guard declaring else { return false }
+                continue
+            }
+            guard matches(prefix, "xml") || namespace(of: prefix) != nil else { return false }
+        }
+        return true
+    }
+
+    /// The URI the root binds `prefix` to.
+    private func namespace(of prefix: Range<Int>) -> Range<Int>? {
+        guard !prefix.isEmpty else { return nil }
+        return namespaces.last { buffer[$0.prefix].elementsEqual(buffer[prefix]) }?.uri
+    }
+
+    /// An end tag at `</`: its name.
+    private mutating func endTag() -> Range<Int>? {
+        position += 2
+        guard let name = readName() else { return nil }
+        skipSpaces()
+        guard position < count, buffer[position] == UInt8(ascii: ">") else { return nil }
+        position += 1
+        return name
+    }
+
+    /// An ASCII name (letters, digits, `_ - . :`), not starting with `:`.
+    private mutating func readName() -> Range<Int>? {
+        let start = position
+        while position < count, Self.isNameByte(buffer[position]) { position += 1 }
+        guard position > start, buffer[start] != UInt8(ascii: ":") else { return nil }
+        return start..<position
+    }
+
+    /// Letters, digits, `_ - . :`: bits of bytes 0–63 and 64–127.
+    private static let nameBytesLow: UInt64 = 0x07FF_6000_0000_0000
+    private static let nameBytesHigh: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? nameBytesLow >> byte & 1 == 1 : byte < 128 && nameBytesHigh >> (byte - 64) & 1 == 1
+    }
+
+    @inline(__always)
+    private func isTagNameEnd(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    }
+
+    // MARK: Around the elements
+
+    /// Skips whitespace, comments and processing instructions before or after the root.
+    private mutating func skipOutsideRoot() -> Bool {
+        while true {
+            skipSpaces()
+            if looking(at: "<!--") {
+                guard skipComment() else { return false }
+            } else if looking(at: "<?") {
+                guard skipProcessingInstruction() else { return false }
+            } else {
+                return true
+            }
+        }
+    }
+
+    /// Skips a comment at `<!--`; false when it is unclosed or holds `--`.
+    private mutating func skipComment() -> Bool {
+        position += 4
+        while position + 1 < count {
+            if buffer[position] == UInt8(ascii: "-"), buffer[position + 1] == UInt8(ascii: "-") {
+                guard position + 2 < count, buffer[position + 2] == UInt8(ascii: ">") else { return false }
+                position += 3
+                return true
+            }
+            position += 1
+        }
+        return false
+    }
+
+    /// Skips a processing instruction at `<?`, to the first `?>` (the `?` of `<?>` included,
+    /// as the located reading has it).
+    private mutating func skipProcessingInstruction() -> Bool {
+        position += 1
+        while position + 1 < count {
+            if buffer[position] == UInt8(ascii: "?"), buffer[position + 1] == UInt8(ascii: ">") {
+                position += 2
+                return true
+            }
+            position += 1
+        }
+        return false
+    }
+
+    /// Skips spaces, tabs and line feeds; whether there were any.
+    @discardableResult
+    private mutating func skipSpaces() -> Bool {
+        let start = position
+        while position < count, buffer[position] == 0x20 || buffer[position] == 0x0A || buffer[position] == 0x09 { position += 1 }
+        return position > start
+    }
+
+    // MARK: Bytes
+
+    @inline(__always)
+    private func looking(at text: StaticString) -> Bool {
+        looking(at: text, in: position..<count)
+    }
+
+    /// Whether `range` starts with `text`.
+    @inline(__always)
+    private func looking(at text: StaticString, in range: Range<Int>) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard range.count >= length else { return false }
+        let pattern = text.utf8Start
+        for offset in 0..<length where buffer[range.lowerBound + offset] != pattern[offset] { return false }
+        return true
+    }
+
+    /// Whether `range` is `text`.
+    @inline(__always)
+    private func matches(_ range: Range<Int>, _ text: StaticString) -> Bool {
+        range.count == text.utf8CodeUnitCount && looking(at: text, in: range)
+    }
+
+    private static let xliffNamespace: StaticString = "urn:oasis:names:tc:xliff:document:1.2"
+
+    /// The location of byte `offset`, as the located reading counts it.
+    private mutating func location(at offset: Int) -> SourceLocation {
+        var location = lines.location(of: offset, in: buffer)
+        if hasByteOrderMark, location.line == 1 { location.column -= 1 }
+        return location
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import LocalizedAlerts
+
+/// The direct strings.xml reader against the located one: whenever it takes a file, the file is
+/// the located reading's in every part (each string with its value, flags and location, plurals,
+/// arrays, diagnostics). Checked on the repository's strings.xml files and on seeded random
+/// ones built from what the two readings treat differently: prologs, namespaces, attributes,
+/// entities, CDATA, comments, styling and xliff tags, escapes, quotes, formats, references,
+/// duplicates, other resource types, line ends, bad UTF-8 and cut files.
+@Suite("Direct strings.xml reader against the located reader")
+struct DirectValuesReaderTests {
+    /// What differs between the two readings of `bytes`, or nil when nothing does.
+    static func difference(_ bytes: [UInt8], limits: ReadingLimits = .default) -> String? {
+        let direct = AndroidStringsFile(parsing: bytes, file: "strings.xml", limits: limits, readingDirectly: true)
+        let located = AndroidStringsFile(parsing: bytes, file: "strings.xml", limits: limits, readingDirectly: false)
+        if direct.file != located.file { return "file" }
+        if direct.strings != located.strings {
+            let names = Set(direct.strings.keys).union(located.strings.keys).sorted()
+            let differing = names.filter { direct.strings[$0] != located.strings[$0] }.prefix(2)
+            return "strings: "
+                + differing.map { "\(direct.strings[$0].debugDescription) vs \(located.strings[$0].debugDescription)" }.joined(separator: "; ")
+        }
+        if direct.plurals != located.plurals { return "plurals" }
+        if direct.stringArrays != located.stringArrays { return "string arrays" }
+        if direct.diagnostics != located.diagnostics { return "diagnostics: \(direct.diagnostics) vs \(located.diagnostics)" }
+        return nil
+    }
+
+    static func isTakenDirectly(_ bytes: [UInt8], limits: ReadingLimits = .default) -> Bool {
+        DirectValuesReader.read(bytes, file: "strings.xml", limits: limits) != nil
+    }
+
+    @Test("the fixtures' values files read the same either way")
+    func fixtureFiles() throws {
+        let files = Fixtures.files(under: Fixtures.path("android"), suffixes: [".xml"])
+        #expect(files.count >= 20)
+        var taken = 0
+        for path in files {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+            if Self.isTakenDirectly(bytes) { taken += 1 }
+            #expect(Self.difference(bytes) == nil, "\(path)")
+        }
+        #expect(taken >= 5, "\(taken) of \(files.count) taken directly")
+    }
+
+    @Test("a string's location counts lines and Unicode scalars, after a byte order mark too")
+    func locations() throws {
+        let text =
+            "\u{FEFF}<?xml version=\"1.0\"?>\n<resources>\n\t<string name=\"a\">é</string><!-- ü --><string name=\"b\">x</string>\n</resources>\n"
+        let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
+        #expect(file.strings["a"]?.location == SourceLocation(file: "f.xml", line: 3, column: 2))
+        #expect(file.strings["b"]?.location == SourceLocation(file: "f.xml", line: 3, column: 39))
+        #expect(Self.difference(Array(text.utf8)) == nil)
+    }
+
+    @Test("what it gives up on is read by the located reader, with its diagnostics")
+    func givesUp() throws {
+        let documents = [
+            "<resources><string name=\"a\">it's</string></resources>",
+            "<resources><string name=\"a\">x</string><string name=\"a\">y</string></resources>",
+            "<resources><string name=\"a\">%s %s</string></resources>",
+            "<resources><plurals name=\"p\"><item quantity=\"one\">x</item></plurals></resources>",
+            "<resources>\r\n<string name=\"a\">x</string></resources>",
+            "<resources><string name=\"a\">x</string>",
+            "<resources><string name=\"a\"/></resources>",
+        ]
+        for document in documents {
+            #expect(!Self.isTakenDirectly(Array(document.utf8)), "\(document)")
+            #expect(Self.difference(Array(document.utf8)) == nil, "\(document)")
+        }
+        let depth = ReadingLimits(maximumNestingDepth: 3)
+        let deep = Array("<resources><string name=\"a\"><b><i>x</i></b></string></resources>".utf8)
+        #expect(!Self.isTakenDirectly(deep, limits: depth))
+        #expect(Self.difference(deep, limits: depth) == nil)
+    }
+
+    static let prologs = [
+        "", "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n", "\u{FEFF}", "<!-- licence -->\n", "<?>\n", "<!DOCTYPE resources>\n", "  \n", "x",
+    ]
+    static let roots = [
+        "<resources>", "<resources xmlns:xliff=\"urn:oasis:names:tc:xliff:document:1.2\">",
+        "<resources\n    xmlns:tools=\"http://schemas.android.com/tools\"\n    xmlns:xliff='urn:oasis:names:tc:xliff:document:1.2' tools:ignore=\"x\">",
+        "<resources xmlns:x=\"urn:oasis:names:tc:xliff:document:1.2\">", "<resources xmlns=\"urn:a\">", "<resources xmlns:=\"urn:a\">",
+        "<resources xmlns:t=\"\">", "<resources t:a=\"1\">", "<resourcesx>", "<resources/>", "<resources a=\"1\" a=\"2\">",
+    ]
+    static let attributes = [
+        "", " translatable=\"false\"", " formatted=\"false\"", " translatable='true'", " tools:ignore=\"MissingTranslation\"", " xliff:n=\"1\"",
+        " u:x=\"1\"", " xmlns:q=\"urn:q\"", " name=\"dup\"", " formatted=\"false\" translatable=\"false\"", " a=\"x&amp;y\"", " a=\"x\ty\"",
+        " :name=\"n\"", " product=\"tablet\"", "a=\"1\"",
+    ]
+    static let fragments = [
+        "a", "Zoë", "日本語", "😀", " ", "  ", "\t", "\n", "\n    ", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#10;", "&#x1F600;", "&#32;",
+        "&#xD800;", "&#0;", "&#+10;", "&#X41;", "&nope;", "&amp", "]]>", "]", "\\'", "'", "\\\"", "\"", "\\n", "\\t", "\\u2026", "\\u00", "\\uzz",
+        "\\\\", "\\@", "\\?", "@string/other", "@null", "@empty", "?attr/x", "@", "%s", "%1$s", "%2$d", "%d", "%%", "%n", "100%", "<b>", "</b>",
+        "<i>x</i>", "<br/>", "<font color=\"red\">y</font>", "<xliff:g id=\"n\" example=\"Ana\">%1$s</xliff:g>", "<xliff:g id=\"a\"/>",
+        "<x:g>z</x:g>", "<tools:b>y</tools:b>", "<q:g xmlns:q=\"urn:q\">t</q:g>", "<!-- c -->", "<!-- a -- b -->", "<![CDATA[ c  <d> ]]>",
+        "<![CDATA[", "<?pi x?>", "<!DOCTYPE x>", "</string>", "</wrong>", "<", ">", "\u{A0}", "\u{0B}", "\0",
+    ]
+    static let resources = [
+        "<plurals name=\"p\"><item quantity=\"one\">one</item><item quantity=\"other\">%d</item></plurals>",
+        "<string-array name=\"arr\"><item>a</item></string-array>", "<color name=\"c\">#fff</color>", "<eat-comment/>", "text", "&#32;",
+        "<!-- between -->", "<?pi?>", "<tools:string name=\"t\">x</tools:string>",
+    ]
+
+    /// A random strings.xml.
+    static func document(_ generator: inout SplitMix64) -> [UInt8] {
+        var text = chance(70, &generator) ? pick(prologs.prefix(2).map { $0 }, &generator) : pick(prologs, &generator)
+        text += chance(80, &generator) ? pick(Array(roots.prefix(3)), &generator) : pick(roots, &generator)
+        text += "\n"
+        let names = ["a", "b", "c", "d", "e", "call_missed_title", "dup", "é"]
+        for _ in 0..<Int(generator.next() % 8) {
+            if chance(8, &generator) {
+                text += pick(resources, &generator) + "\n"
+                continue
+            }
+            let name = chance(95, &generator) ? "name=\"\(pick(names, &generator))\"" : pick(["name=\"\"", "name='q'", "nom=\"x\""], &generator)
+            text += "    <string " + name + (chance(30, &generator) ? pick(attributes, &generator) : "") + ">"
+            if chance(10, &generator) { text += "\"" }
+            let plain = chance(40, &generator)
+            for _ in 0..<Int(generator.next() % 7) {
+                text += plain ? pick(["word", " ", "Zoë", "日本", "%1$s", "😀"], &generator) : pick(fragments, &generator)
+            }
+            if chance(10, &generator) { text += "\"" }
+            text += "</string>" + (chance(90, &generator) ? "\n" : "")
+        }
+        text += chance(95, &generator) ? "</resources>\n" : pick(["", "</resources>x", "</resources><!-- end -->", "</resources><a/>"], &generator)
+        var bytes = Array(text.utf8)
+        switch generator.next() % 20 {
+        case 0: bytes = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        case 1:
+            let bad: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]]
+            bytes.insert(contentsOf: pick(bad, &generator), at: Int(generator.next() % UInt64(bytes.count + 1)))
+        case 2 where !bytes.isEmpty: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
+        default: break
+        }
+        return bytes
+    }
+
+    @Test("seeded random files (4,000 by default) read the same either way")
+    func randomFiles() {
+        expectDirectReadingAgrees(
+            environmentPrefix: "VALUES_READER", generate: Self.document, isTakenDirectly: { Self.isTakenDirectly($0) },
+            difference: { Self.difference($0) })
+    }
+}
