@@ -13,7 +13,9 @@ import SampleInput
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
 // bytes (both), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
 // → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
-// strings.xml files, read once per language list) and
+// strings.xml files, read once per language list; android-read-xmlparser, its baseline: the same
+// files read by Foundation's XMLParser into a name → text dictionary; android-read-floor, the
+// same dictionary made from names and texts already cut out) and
 // android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
@@ -27,6 +29,13 @@ let arguments = CommandLine.arguments.dropFirst()
 let mode = arguments.first ?? "render"
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
 let androidFiles = mode.hasPrefix("android") || mode == "fcm-bytes" ? GeneratedResources.files(strings: 400, seed: 7) : []
+let androidDatas = mode == "android-read-xmlparser" ? androidFiles.map { Data($0.bytes) } : []
+let androidCut: [CutStrings] =
+    mode == "android-read-floor"
+    ? androidFiles.map { file in
+        let read = AndroidStringsFile(parsing: file.bytes)
+        return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
+    } : []
 let androidResources =
     mode == "android-render" || mode == "fcm-bytes" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
 let message = FCMMessage(
@@ -66,6 +75,8 @@ for _ in 0..<rounds {
                     renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
         case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
+        case "android-read-xmlparser": for data in androidDatas { sink &+= XMLStringsCollector.read(data).count }
+        case "android-read-floor": for file in androidCut { sink &+= file.dictionary().count }
         case "android-render":
             sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
         case "fcm-bytes":
@@ -73,10 +84,13 @@ for _ in 0..<rounds {
             sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
             sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
-        default: fatalError("mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-render, fcm-bytes or apns-bytes")
+        default:
+            fatalError(
+                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-xmlparser, android-read-floor, android-render, fcm-bytes or apns-bytes"
+            )
         }
     }
 }
 let perRound =
-    mode == "android-read" ? androidFiles.count : mode == "android-render" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
+    mode.hasPrefix("android-read") ? androidFiles.count : mode == "android-render" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
