@@ -33,9 +33,8 @@ extension DirectPayloadReader {
         guard pos < text.count else { throw GiveUp() }
         let rootLocation = lines.location(of: pos, in: text)
         var reading: FCMReading?
-        var keys: [Range<Int>] = []
         var root = try enter(UInt8(ascii: "{"))
-        while try nextMember(named: "message", in: &root, keys: &keys, depth: 2) {
+        while try nextMember(named: "message", in: &root, depth: 2) {
             reading = try readMessage(rootLocation: rootLocation)
         }
         guard let reading else { throw GiveUp() }
@@ -56,22 +55,19 @@ extension DirectPayloadReader {
         var common: NotificationFields?
         var specific: NotificationFields?
         var apnsPayload: Reading?
-        var keys: [Range<Int>] = []
         var message = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&message) {
-            try checkUnique(key, among: &keys)
+            try checkUnique(key, in: message)
             if equals(key, "notification") {
                 common = try readNotification(depth: 3)
             } else if equals(key, "android") {
-                var androidKeys: [Range<Int>] = []
                 var android = try enter(UInt8(ascii: "{"))
-                while try nextMember(named: "notification", in: &android, keys: &androidKeys, depth: 4) {
+                while try nextMember(named: "notification", in: &android, depth: 4) {
                     specific = try readNotification(depth: 4)
                 }
             } else if equals(key, "apns") {
-                var apnsKeys: [Range<Int>] = []
                 var apns = try enter(UInt8(ascii: "{"))
-                while try nextMember(named: "payload", in: &apns, keys: &apnsKeys, depth: 4) { apnsPayload = try readPayload(depth: 4) }
+                while try nextMember(named: "payload", in: &apns, depth: 4) { apnsPayload = try readPayload(depth: 4) }
             } else {
                 try skipValue(depth: 3)
             }
@@ -105,10 +101,9 @@ extension DirectPayloadReader {
     /// strings or null; other members are passed over.
     private mutating func readNotification(depth: Int) throws(GiveUp) -> NotificationFields {
         var fields = NotificationFields()
-        var keys: [Range<Int>] = []
         var object = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&object) {
-            try checkUnique(key, among: &keys)
+            try checkUnique(key, in: object)
             if equals(key, "title") {
                 fields.title = try readField()
             } else if equals(key, "body") {

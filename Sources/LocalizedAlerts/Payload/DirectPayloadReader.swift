@@ -20,6 +20,10 @@ struct DirectPayloadReader {
     let text: UnsafeBufferPointer<UInt8>
     var lines: LineIndex
     var pos = 0
+    /// The keys of the objects being read whose keys must be unique, innermost last: each
+    /// object's from its container's `keysStart`. One array for the document, so that checking
+    /// an object's keys allocates nothing once it has room.
+    private var keysSeen: [Range<Int>] = []
 
     /// Values nested deeper than this are left to the located reader.
     static let maximumDepth = 64
@@ -56,7 +60,6 @@ struct DirectPayloadReader {
         guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
         let rootLocation = lines.location(of: pos, in: text)
         var aps: APSDictionary?
-        var keys: [Range<Int>] = []
         var members = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&members) {
             if equals(key, "aps") {
@@ -65,7 +68,7 @@ struct DirectPayloadReader {
             } else {
                 // Xcode's simulator target is reported; a duplicate custom key too.
                 guard !equals(key, "Simulator Target Bundle") else { throw GiveUp() }
-                try checkUnique(key, among: &keys)
+                try checkUnique(key, in: members)
                 try skipValue(depth: depth + 1)
             }
         }
@@ -244,13 +247,15 @@ struct DirectPayloadReader {
     struct Container {
         let closing: UInt8
         var isEmpty = true
+        /// Where this object's keys start in `keysSeen`.
+        let keysStart: Int
     }
 
     /// Steps into the object or array (`opening` is `{` or `[`) at `pos`.
     mutating func enter(_ opening: UInt8) throws(GiveUp) -> Container {
         guard pos < text.count, text[pos] == opening else { throw GiveUp() }
         pos += 1
-        return Container(closing: opening == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        return Container(closing: opening == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"), keysStart: keysSeen.count)
     }
 
     /// Past the comma before the next member or item (true), or past the closing bracket.
@@ -278,7 +283,11 @@ struct DirectPayloadReader {
     /// The next member's key (its bytes between the quotes), with `pos` at its value; nil past
     /// the closing brace. Keys written with escapes are left to the located reader.
     mutating func nextKey(_ object: inout Container) throws(GiveUp) -> Range<Int>? {
-        guard try advance(&object) else { return nil }
+        guard try advance(&object) else {
+            // The object is read: its keys are no longer needed.
+            if keysSeen.count > object.keysStart { keysSeen.removeSubrange(object.keysStart...) }
+            return nil
+        }
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
         var end = start
@@ -297,11 +306,9 @@ struct DirectPayloadReader {
 
     /// Moves to the value of the next member named `name`, checking and passing over the
     /// others (values `depth` levels deep); false past the closing brace.
-    mutating func nextMember(
-        named name: StaticString, in object: inout Container, keys: inout [Range<Int>], depth: Int
-    ) throws(GiveUp) -> Bool {
+    mutating func nextMember(named name: StaticString, in object: inout Container, depth: Int) throws(GiveUp) -> Bool {
         while let key = try nextKey(&object) {
-            try checkUnique(key, among: &keys)
+            try checkUnique(key, in: object)
             if equals(key, name) { return true }
             try skipValue(depth: depth)
         }
@@ -314,12 +321,13 @@ struct DirectPayloadReader {
     }
 
     /// A duplicate key is reported; objects this reader skips have few members.
-    func checkUnique(_ key: Range<Int>, among keys: inout [Range<Int>]) throws(GiveUp) {
-        guard keys.count < 16 else { throw GiveUp() }
-        for other in keys where other.count == key.count {
+    mutating func checkUnique(_ key: Range<Int>, in object: Container) throws(GiveUp) {
+        guard keysSeen.count - object.keysStart < 16 else { throw GiveUp() }
+        for other in keysSeen[object.keysStart...] where other.count == key.count {
             if zip(text[other], text[key]).allSatisfy({ $0 == $1 }) { throw GiveUp() }
         }
-        keys.append(key)
+        if keysSeen.capacity == 0 { keysSeen.reserveCapacity(32) }
+        keysSeen.append(key)
     }
 
     func equals(_ key: Range<Int>, _ name: StaticString) -> Bool {
@@ -338,10 +346,9 @@ struct DirectPayloadReader {
         guard depth <= Self.maximumDepth, pos < text.count else { throw GiveUp() }
         switch text[pos] {
         case UInt8(ascii: "{"):
-            var keys: [Range<Int>] = []
             var members = try enter(UInt8(ascii: "{"))
             while let key = try nextKey(&members) {
-                try checkUnique(key, among: &keys)
+                try checkUnique(key, in: members)
                 try skipValue(depth: depth + 1)
             }
         case UInt8(ascii: "["):
