@@ -100,14 +100,12 @@ public struct AndroidAppResources: Sendable {
         var parsedLocales: [AndroidLocale] = []
         /// Names any folder defines.
         var names: Set<String> = []
-        /// By name, in folder order: the folders whose only qualifier is a locale (night mode,
-        /// orientation, screen and version folders are not modelled), each with the first of
-        /// its files that defines the string.
-        var definitions: [String: [Definition]] = [:]
-        /// By name, which ``groups`` entry lists the configurations of its definitions: most
-        /// strings are defined by the same folders, so a device's choice among them is made
-        /// once per group.
-        var groupOfName: [String: Int] = [:]
+        /// By name: its definitions, in folder order (the folders whose only qualifier is a
+        /// locale, since night mode, orientation, screen and version folders are not modelled,
+        /// each with the first of its files that defines the string), and which ``groups``
+        /// entry lists their configurations. Most strings are defined by the same folders, so a
+        /// device's choice among them is made once per group.
+        var entries: [String: (definitions: [Definition], group: Int)] = [:]
         /// The definitions' folder configurations, one list per distinct set of folders.
         var groups: [[NativeConfig]] = []
 
@@ -115,6 +113,7 @@ public struct AndroidAppResources: Sendable {
             var seen: Set<String> = []
             locales = folders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
             parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
+            var definitions: [String: [Definition]] = [:]
             for folder in folders {
                 let resolves = folder.qualifiers.otherQualifiers.isEmpty
                 var defined: Set<String> = []
@@ -130,13 +129,14 @@ public struct AndroidAppResources: Sendable {
                 }
             }
             var groupOfFolders: [[String]: Int] = [:]
+            entries.reserveCapacity(definitions.count)
             for (name, list) in definitions {
                 let folders = list.map(\.folder)
                 if let group = groupOfFolders[folders] {
-                    groupOfName[name] = group
+                    entries[name] = (list, group)
                 } else {
                     groupOfFolders[folders] = groups.count
-                    groupOfName[name] = groups.count
+                    entries[name] = (list, groups.count)
                     groups.append(list.map(\.config))
                 }
             }
@@ -171,7 +171,7 @@ public struct AndroidAppResources: Sendable {
     public func string(named name: String, forResourceLocale tag: String?) -> (text: String, folder: String)? {
         var name = name
         for _ in 0..<16 {
-            guard let candidates = index.definitions[name], let group = index.groupOfName[name] else { return nil }
+            guard let (candidates, group) = index.entries[name] else { return nil }
             let chosen: Int?
             if let tag {
                 // The same folders, hence the same choice, for every name of the group.
@@ -270,12 +270,13 @@ public enum AndroidRenderer {
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
-            guard resources.defines(string: key.value) else {
-                diagnostics.append(
-                    LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
-                return .text(nil, folder: nil)
-            }
+            // A string that has a value is defined: whether it is, is asked only when it has none.
             guard let (text, folder) = resources.string(named: key.value, forResourceLocale: locale) else {
+                guard resources.defines(string: key.value) else {
+                    diagnostics.append(
+                        LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
+                    return .text(nil, folder: nil)
+                }
                 // Defined only in folders that do not match: getString throws, uncaught.
                 diagnostics.append(
                     LocalizationDiagnostic(
@@ -310,12 +311,15 @@ public enum AndroidRenderer {
             "body", raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
         var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
         // Firebase builds the title first: a crash there ends everything.
-        for field in [title, body] {
-            if case .crash(let error) = field {
-                rendering.outcome = .crash(exception: error)
-                rendering.diagnostics = diagnostics
-                return rendering
-            }
+        if case .crash(let error) = title {
+            rendering.outcome = .crash(exception: error)
+            rendering.diagnostics = diagnostics
+            return rendering
+        }
+        if case .crash(let error) = body {
+            rendering.outcome = .crash(exception: error)
+            rendering.diagnostics = diagnostics
+            return rendering
         }
         if case .text(let text, let folder) = title {
             rendering.title = text.flatMap { $0.isEmpty ? nil : $0 }
