@@ -17,6 +17,21 @@ extension DirectPayloadReader {
             self.apnsPayload = apnsPayload
             self.rootLocation = rootLocation
         }
+
+        /// The Android fields, moved out rather than copied (which would retain each string
+        /// only for the reading to release it).
+        func takeAndroid() -> FCMMessage.AndroidNotification? {
+            var taken: FCMMessage.AndroidNotification?
+            swap(&taken, &android)
+            return taken
+        }
+
+        /// The payload's reading, moved out.
+        func takeAPNsPayload() -> Reading? {
+            var taken: Reading?
+            swap(&taken, &apnsPayload)
+            return taken
+        }
     }
 
     /// The keys from the document's root to the `apns.payload` object.

@@ -97,10 +97,13 @@ public struct FCMMessage: Sendable {
         if readingDirectly, let reading = DirectPayloadReader.readFCM(bytes, file: file) {
             let document = NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
             documentStorage = .deferred(document)
-            android = reading.android
-            apnsPayload = reading.apnsPayload.map {
-                let payload = NotificationPayload.DeferredDocument(in: document, at: DirectPayloadReader.apnsPayloadPath, location: $0.rootLocation)
-                return NotificationPayload($0, document: payload, file: file)
+            android = reading.takeAndroid()
+            if let payloadReading = reading.takeAPNsPayload() {
+                let payload = NotificationPayload.DeferredDocument(
+                    in: document, at: DirectPayloadReader.apnsPayloadPath, location: payloadReading.rootLocation)
+                apnsPayload = NotificationPayload(payloadReading, document: payload, file: file)
+            } else {
+                apnsPayload = nil
             }
             diagnostics = []
             return

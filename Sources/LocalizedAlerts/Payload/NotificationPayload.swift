@@ -92,7 +92,7 @@ public struct NotificationPayload: Sendable {
     }
 
     /// The same, with the document a part of another (an FCM message's `apns.payload`).
-    init(_ reading: DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
+    init(_ reading: consuming DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
         documentStorage = .deferred(document)
         customKeysStorage = nil
         aps = reading.aps
