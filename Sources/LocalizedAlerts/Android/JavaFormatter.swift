@@ -56,6 +56,8 @@ package enum JavaFormatter {
     /// conversion, a flag, a width, a missing argument), which ``formatInFull`` handles.
     static func simpleFormat(_ format: String, _ arguments: [String]) -> String? {
         var output: [UInt8] = []
+        // Room for the format and each argument once, which most formats use: no growing.
+        output.reserveCapacity(arguments.reduce(format.utf8.count) { $0 + $1.utf8.count })
         var ordinary = 0
         var found = false
         let result: [UInt8]?? = format.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
