@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// Reads the common strings.xml straight from its bytes into an ``AndroidStringsFile``, without
-/// the events of ``ResourceXMLReader``: a `<resources>` root holding `<string>` elements,
-/// comments and processing instructions, whose values are text with entities, CDATA, comments,
-/// styling tags and `<xliff:g>`.
+/// the events of ``ResourceXMLReader``: a `<resources>` root holding `<string>`, `<plurals>` and
+/// `<string-array>` elements, comments and processing instructions, whose values are text with
+/// entities, CDATA, comments, styling tags and `<xliff:g>`.
 ///
 /// It gives up (nil) on anything the located reading would remark on, and on what it does not
-/// take: plurals, arrays and other resource types, self-closing strings, CR line ends,
+/// take: other resource types, self-closing elements, CR line ends,
 /// namespaces declared below the root or as a default, entities, tabs or line feeds in attribute
 /// values, names outside ASCII, NUL characters in values. That file is then read by
 /// ``AndroidValuesParser`` as before, so both readings give the same file.
@@ -79,6 +79,12 @@ struct DirectValuesReader {
             if looking(at: "<string"), position + 7 < count, isTagNameEnd(buffer[position + 7]) {
                 entryCount += 1
                 guard entryCount <= limits.maximumEntryCount, readString(into: &result) else { return nil }
+            } else if looking(at: "<plurals"), position + 8 < count, isTagNameEnd(buffer[position + 8]) {
+                entryCount += 1
+                guard entryCount <= limits.maximumEntryCount, readItems(plurals: true, into: &result) else { return nil }
+            } else if looking(at: "<string-array"), position + 13 < count, isTagNameEnd(buffer[position + 13]) {
+                entryCount += 1
+                guard entryCount <= limits.maximumEntryCount, readItems(plurals: false, into: &result) else { return nil }
             } else if looking(at: "<!--") {
                 guard skipComment() else { return nil }
             } else if looking(at: "<?") {
@@ -113,7 +119,7 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty, let (value, styled) = readValue() else { return false }
+        guard let name, !name.isEmpty, let (value, styled) = readValue(of: "string", closedBy: "</string>", depth: 2) else { return false }
         // Styled strings are not checked (aapt2 checks plain String values only).
         if formatted, translatable, !styled, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) { return false }
         let key = String(decoding: buffer[name], as: UTF8.self)
@@ -123,8 +129,61 @@ struct DirectValuesReader {
         return result.strings.updateValue(resource, forKey: key) == nil
     }
 
-    /// A string's value, read to its end tag: (value, styled), or nil to give up.
-    private mutating func readValue() -> (AndroidResourceValue, Bool)? {
+    /// Reads `<plurals …>` or `<string-array …>` at `<` into `result`: `<item>` elements
+    /// (with a plural quantity in plurals) between white space, comments and processing
+    /// instructions; false to give up.
+    private mutating func readItems(plurals: Bool, into result: inout AndroidStringsFile) -> Bool {
+        let tagStart = position
+        position += plurals ? 8 : 13
+        guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
+        var name: Range<Int>?
+        for attribute in attributes where matches(attribute.name, "name") { name = attribute.value }
+        guard let name, !name.isEmpty else { return false }
+        var quantities: [String: AndroidResourceValue] = [:]
+        var items: [AndroidResourceValue] = []
+        while true {
+            skipSpaces()
+            guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return false }
+            if looking(at: "<item"), position + 5 < count, isTagNameEnd(buffer[position + 5]) {
+                position += 5
+                guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
+                var quantity: String?
+                if plurals {
+                    for attribute in attributes where matches(attribute.name, "quantity") {
+                        quantity = AndroidValuesParser.quantities.first { buffer[attribute.value].elementsEqual($0.utf8) }
+                    }
+                    guard quantity != nil else { return false }
+                }
+                guard let (value, _) = readValue(of: "item", closedBy: "</item>", depth: 3) else { return false }
+                if let quantity {
+                    guard quantities.updateValue(value, forKey: quantity) == nil else { return false }
+                } else {
+                    items.append(value)
+                }
+            } else if looking(at: "<!--") {
+                guard skipComment() else { return false }
+            } else if looking(at: "<?") {
+                guard skipProcessingInstruction() else { return false }
+            } else if looking(at: "</") {
+                guard let end = endTag(), plurals ? matches(end, "plurals") : matches(end, "string-array") else { return false }
+                break
+            } else {
+                return false
+            }
+        }
+        let key = String(decoding: buffer[name], as: UTF8.self)
+        // A duplicate is the located reading's to report.
+        if plurals {
+            let resource = AndroidPluralsResource(name: key, items: quantities, location: location(at: tagStart))
+            return result.plurals.updateValue(resource, forKey: key) == nil
+        }
+        let resource = AndroidStringArrayResource(name: key, items: items, location: location(at: tagStart))
+        return result.stringArrays.updateValue(resource, forKey: key) == nil
+    }
+
+    /// The value of the `element` just started, `depth` elements deep, read to its end tag
+    /// (`closing`): (value, styled), or nil to give up.
+    private mutating func readValue(of element: StaticString, closedBy closing: StaticString, depth: Int) -> (AndroidResourceValue, Bool)? {
         // The value's text while it is one run of the file's bytes.
         var slice: Range<Int>? = nil
         var copied = false
@@ -180,13 +239,13 @@ struct DirectValuesReader {
                 continue
             }
             if buffer[position + 1] == UInt8(ascii: "/") {
-                if openSpans.isEmpty, looking(at: "</string>") {
-                    position += 9
+                if openSpans.isEmpty, looking(at: closing) {
+                    position += closing.utf8CodeUnitCount
                     break
                 }
                 guard let name = endTag() else { return nil }
                 guard let open = openSpans.popLast() else {
-                    guard matches(name, "string") else { return nil }
+                    guard matches(name, element) else { return nil }
                     break
                 }
                 guard buffer[name].elementsEqual(buffer[open.name]) else { return nil }
@@ -204,7 +263,7 @@ struct DirectValuesReader {
                 guard skipProcessingInstruction() else { return nil }
             } else {
                 // A start tag: a styling tag or <xliff:g>, below the located reading's depth limit.
-                guard buffer[position + 1] != UInt8(ascii: "!"), 2 + openSpans.count < limits.maximumNestingDepth else { return nil }
+                guard buffer[position + 1] != UInt8(ascii: "!"), depth + openSpans.count < limits.maximumNestingDepth else { return nil }
                 position += 1
                 guard let name = readName(), readAttributes(), attributesAreBound(declaring: false) else { return nil }
                 if let colon = buffer[name].firstIndex(of: UInt8(ascii: ":")) {

@@ -8,7 +8,7 @@ import Testing
 /// arrays, diagnostics). Checked on the repository's strings.xml files and on seeded random
 /// ones built from what the two readings treat differently: prologs, namespaces, attributes,
 /// entities, CDATA, comments, styling and xliff tags, escapes, quotes, formats, references,
-/// duplicates, other resource types, line ends, bad UTF-8 and cut files.
+/// duplicates, plurals and arrays, other resource types, line ends, bad UTF-8 and cut files.
 @Suite("Direct strings.xml reader against the located reader")
 struct DirectValuesReaderTests {
     /// What differs between the two readings of `bytes`, or nil when nothing does.
@@ -55,13 +55,33 @@ struct DirectValuesReaderTests {
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
+    @Test("plurals and arrays are read directly, their items as strings' values are")
+    func pluralsAndArrays() throws {
+        let text = #"""
+            <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
+                <plurals name="songs"><!-- counts -->
+                    <item quantity="one"><xliff:g id="n">%d</xliff:g> song</item>
+                    <item quantity="other">%d <b>songs</b> in \"a\" list</item>
+                </plurals>
+                <string-array name="days"><item>Mon</item><item>l\'Tue &amp; Wed</item></string-array>
+            </resources>
+            """#
+        let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
+        #expect(file.plurals["songs"]?.items == ["one": .text("%d song"), "other": .text(#"%d songs in "a" list"#)])
+        #expect(file.plurals["songs"]?.location == SourceLocation(file: "f.xml", line: 2, column: 5))
+        #expect(file.stringArrays["days"]?.items == [.text("Mon"), .text("l'Tue & Wed")])
+        #expect(Self.difference(Array(text.utf8)) == nil)
+    }
+
     @Test("what it gives up on is read by the located reader, with its diagnostics")
     func givesUp() throws {
         let documents = [
             "<resources><string name=\"a\">it's</string></resources>",
             "<resources><string name=\"a\">x</string><string name=\"a\">y</string></resources>",
             "<resources><string name=\"a\">%s %s</string></resources>",
-            "<resources><plurals name=\"p\"><item quantity=\"one\">x</item></plurals></resources>",
+            "<resources><plurals name=\"p\"><item quantity=\"several\">x</item></plurals></resources>",
+            "<resources><string-array name=\"a\"><item>x</item>y</string-array></resources>",
+            "<resources><color name=\"c\">#fff</color></resources>",
             "<resources>\r\n<string name=\"a\">x</string></resources>",
             "<resources><string name=\"a\">x</string>",
             "<resources><string name=\"a\"/></resources>",
@@ -113,6 +133,20 @@ struct DirectValuesReaderTests {
         for _ in 0..<Int(generator.next() % 8) {
             if chance(8, &generator) {
                 text += pick(resources, &generator) + "\n"
+                continue
+            }
+            if chance(15, &generator) {
+                // Plurals or an array, their items made like strings' values.
+                let plurals = chance(50, &generator)
+                let element = plurals ? "plurals" : "string-array"
+                text += "    <\(element) name=\"\(pick(names, &generator))\">"
+                for _ in 0..<Int(generator.next() % 4) {
+                    let quantity = plurals ? " quantity=\"\(pick(["one", "other", "few", "one", "several"], &generator))\"" : ""
+                    text += pick(["\n        ", "", " <!-- c --> ", "x"], &generator) + "<item\(quantity)>"
+                    for _ in 0..<Int(generator.next() % 4) { text += pick(fragments, &generator) }
+                    text += "</item>"
+                }
+                text += "</\(element)>\n"
                 continue
             }
             let name = chance(95, &generator) ? "name=\"\(pick(names, &generator))\"" : pick(["name=\"\"", "name='q'", "nom=\"x\""], &generator)
