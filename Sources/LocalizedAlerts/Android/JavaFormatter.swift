@@ -122,13 +122,19 @@ package enum JavaFormatter {
         } catch {
             return .failure(error)
         }
-        var output: [UInt16] = []
+        // The output as a String with its length in UTF-16 code units, which widths count. Each
+        // piece is whole UTF-16 (only a precision can cut a surrogate pair, and what follows
+        // never starts with the other half), so pieces are decoded one by one, and padding is
+        // made as a String: a width of millions costs a fill, not a loop over code units.
+        var output = ""
+        var outputUnits = 0
         var last = -1
         var ordinary = -1
         for piece in pieces {
             switch piece {
             case .fixed(let text):
-                output += text
+                output += String(decoding: text, as: UTF16.self)
+                outputUnits += text.count
             case .specifier(let specifier):
                 let argument: String?
                 switch specifier.index {
@@ -155,16 +161,20 @@ package enum JavaFormatter {
                 }
                 // A width past what a phone's heap holds: the device's Formatter fails allocating
                 // it, and this one must not try.
-                if let width = specifier.width, width > maximumOutputLength - output.count {
+                if let width = specifier.width, width > maximumOutputLength - outputUnits {
                     return .failure(JavaFormatException(name: "OutOfMemoryError", specifier: specifier.source))
                 }
                 switch print(specifier, argument, languageCode: languageCode) {
-                case .success(let text): output += text
+                case .success(let printed):
+                    let text = String(decoding: printed.text, as: UTF16.self)
+                    let padding = String(repeating: " ", count: printed.padding)
+                    output += printed.isLeftJustified ? text + padding : padding + text
+                    outputUnits += printed.text.count + printed.padding
                 case .failure(let error): return .failure(error)
                 }
             }
         }
-        return .success(String(decoding: output, as: UTF16.self))
+        return .success(output)
     }
 
     static func fail(_ name: String, _ specifier: String = "") -> JavaFormatException {
@@ -332,10 +342,18 @@ package enum JavaFormatter {
         }
     }
 
-    static func print(_ s: Specifier, _ argument: String?, languageCode: String) -> Result<[UInt16], JavaFormatException> {
+    /// What a specifier prints: its text, and the spaces its width adds before it (after it
+    /// when left-justified).
+    struct Printed {
+        var text: [UInt16]
+        var padding = 0
+        var isLeftJustified = false
+    }
+
+    static func print(_ s: Specifier, _ argument: String?, languageCode: String) -> Result<Printed, JavaFormatException> {
         let text: [UInt16]
         switch s.conversion {
-        case "n": return .success([0x0A])
+        case "n": return .success(Printed(text: [0x0A]))
         case "%": text = [0x25]
         case "s":
             // '#' asks for Formattable, which a String is not.
@@ -350,11 +368,8 @@ package enum JavaFormatter {
         var units = text
         if let precision = s.precision, s.conversion != "%", precision < units.count { units = Array(units[..<precision]) }
         if s.uppercase { units = Array(uppercased(String(decoding: units, as: UTF16.self), languageCode: languageCode).utf16) }
-        if let width = s.width, width > units.count {
-            let padding = [UInt16](repeating: 0x20, count: width - units.count)
-            units = s.flags.contains("-") ? units + padding : padding + units
-        }
-        return .success(units)
+        guard let width = s.width, width > units.count else { return .success(Printed(text: units)) }
+        return .success(Printed(text: units, padding: width - units.count, isLeftJustified: s.flags.contains("-")))
     }
 
     /// `String.hashCode`: over UTF-16 code units, wrapping.
