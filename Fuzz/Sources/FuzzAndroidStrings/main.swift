@@ -17,11 +17,11 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         violated("reading the same bytes twice gave different resources")
     }
     // A file read without remarks reads the same through the located reader's events, which
-    // the reader that takes common files straight from their bytes must agree with. A comment
-    // after the root holding a CR, which that reader leaves to the located one, changes no
-    // resource and sends the file there.
+    // the reader that takes common files straight from their bytes must agree with. A
+    // processing instruction after the root, which that reader leaves to the located one,
+    // changes no resource and sends the file there.
     if file.diagnostics.isEmpty {
-        let located = AndroidStringsFile(parsing: bytes + Array("<!--\r-->".utf8), file: "strings.xml")
+        let located = AndroidStringsFile(parsing: bytes + Array("<?located?>".utf8), file: "strings.xml")
         guard located.strings == file.strings, located.plurals == file.plurals, located.stringArrays == file.stringArrays,
             located.diagnostics.isEmpty
         else { violated("the file reads differently through the located reader") }

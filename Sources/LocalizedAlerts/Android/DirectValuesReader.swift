@@ -12,10 +12,10 @@ import Darwin
 /// entities, CDATA, comments, styling tags and `<xliff:g>`.
 ///
 /// It gives up (nil) on anything the located reading would remark on, and on what it does not
-/// take: other resource types, self-closing elements, CR line ends,
-/// namespaces declared below the root or as a default, entities, tabs or line feeds in attribute
-/// values, names outside ASCII, NUL characters in values. That file is then read by
-/// ``AndroidValuesParser`` as before, so both readings give the same file.
+/// take: other resource types, self-closing elements, CR line ends in CDATA, namespaces
+/// declared below the root or as a default, entities, tabs or line ends in attribute values,
+/// names outside ASCII, processing instructions after the root. That file is then read by ``AndroidValuesParser`` as before, so both
+/// readings give the same file.
 ///
 /// The file's UTF-8 is checked once before anything is read; locations are counted by
 /// ``LineIndex``.
@@ -23,9 +23,9 @@ struct DirectValuesReader {
     /// The file, or nil where the located reading must read it.
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> AndroidStringsFile? {
         bytes.withUnsafeBufferPointer { buffer -> AndroidStringsFile? in
-            guard limits.maximumNestingDepth > 2, let base = buffer.baseAddress, memchr(base, 0x0D, buffer.count) == nil,
-                TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil
-            else { return nil }
+            guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil else {
+                return nil
+            }
             var reader = DirectValuesReader(bytes: bytes, buffer: buffer, file: file, limits: limits)
             return reader.read()
         }
@@ -69,7 +69,9 @@ struct DirectValuesReader {
         var result = AndroidStringsFile(file: file)
         // Real files hold about one string per hundred bytes: room for them all up front.
         result.strings.reserveCapacity(min(count / 64, limits.maximumEntryCount))
-        guard skipOutsideRoot(), looking(at: "<resources"), position + 10 < count, isTagNameEnd(buffer[position + 10]) else { return nil }
+        guard skipOutsideRoot(afterRoot: false), looking(at: "<resources"), position + 10 < count, isTagNameEnd(buffer[position + 10]) else {
+            return nil
+        }
         position += 10
         guard readAttributes(), !selfClosing, readRootNamespaces() else { return nil }
         var entryCount = 0
@@ -96,7 +98,7 @@ struct DirectValuesReader {
                 return nil
             }
         }
-        guard skipOutsideRoot(), position == count else { return nil }
+        guard skipOutsideRoot(afterRoot: true), position == count else { return nil }
         return result
     }
 
@@ -213,12 +215,12 @@ struct DirectValuesReader {
 
         while true {
             let runStart = position
-            // Eight bytes at a time while none is '<', '&' or ']'.
+            // Eight bytes at a time while none is '<', '&', ']' or CR.
             if let base = buffer.baseAddress {
                 while position + 8 <= count {
                     let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
                     if ByteWord.contains(word, UInt8(ascii: "<")) || ByteWord.contains(word, UInt8(ascii: "&"))
-                        || ByteWord.contains(word, UInt8(ascii: "]"))
+                        || ByteWord.contains(word, UInt8(ascii: "]")) || ByteWord.contains(word, 0x0D)
                     {
                         break
                     }
@@ -227,12 +229,19 @@ struct DirectValuesReader {
             }
             while position < count {
                 let byte = buffer[position]
-                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") { break }
+                if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x0D { break }
                 if byte == UInt8(ascii: "]"), looking(at: "]]>") { return nil }
                 position += 1
             }
             guard position + 1 < count else { return nil }
             if position > runStart { add(runStart..<position, &self) }
+            if buffer[position] == 0x0D {
+                // XML reads a CR, and a CRLF, as one line feed.
+                copy(&self)
+                text.append(0x0A)
+                position += buffer[position + 1] == 0x0A ? 2 : 1
+                continue
+            }
             if buffer[position] == UInt8(ascii: "&") {
                 copy(&self)
                 guard decodeEntity() else { return nil }
@@ -255,7 +264,11 @@ struct DirectValuesReader {
             } else if looking(at: "<![CDATA[") {
                 position += 9
                 let contentStart = position
-                while position + 2 < count, !looking(at: "]]>") { position += 1 }
+                while position + 2 < count, !looking(at: "]]>") {
+                    // Line ends in CDATA are the located reading's to normalize.
+                    guard buffer[position] != 0x0D else { return nil }
+                    position += 1
+                }
                 guard position + 2 < count else { return nil }
                 if position > contentStart { add(contentStart..<position, &self) }
                 position += 3
@@ -363,7 +376,7 @@ struct DirectValuesReader {
             let valueStart = position
             while position < count, buffer[position] != quote {
                 switch buffer[position] {
-                case UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A: return false
+                case UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A, 0x0D: return false
                 default: position += 1
                 }
             }
@@ -445,19 +458,22 @@ struct DirectValuesReader {
 
     @inline(__always)
     private func isTagNameEnd(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
     }
 
     // MARK: Around the elements
 
-    /// Skips whitespace, comments and processing instructions before or after the root.
-    private mutating func skipOutsideRoot() -> Bool {
+    /// Skips whitespace and comments before or after the root, and processing instructions
+    /// before it. One after the root is left to the located reading, which reads it the same:
+    /// a way to send a file there without changing what it holds (the fuzz target's check of
+    /// the two readings appends one).
+    private mutating func skipOutsideRoot(afterRoot: Bool) -> Bool {
         while true {
             skipSpaces()
             if looking(at: "<!--") {
                 guard skipComment() else { return false }
             } else if looking(at: "<?") {
-                guard skipProcessingInstruction() else { return false }
+                guard !afterRoot, skipProcessingInstruction() else { return false }
             } else {
                 return true
             }
@@ -496,7 +512,9 @@ struct DirectValuesReader {
     @discardableResult
     private mutating func skipSpaces() -> Bool {
         let start = position
-        while position < count, buffer[position] == 0x20 || buffer[position] == 0x0A || buffer[position] == 0x09 { position += 1 }
+        while position < count, buffer[position] == 0x20 || buffer[position] == 0x0A || buffer[position] == 0x09 || buffer[position] == 0x0D {
+            position += 1
+        }
         return position > start
     }
 

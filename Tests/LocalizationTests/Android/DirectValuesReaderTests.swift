@@ -8,7 +8,8 @@ import Testing
 /// arrays, diagnostics). Checked on the repository's strings.xml files and on seeded random
 /// ones built from what the two readings treat differently: prologs, namespaces, attributes,
 /// entities, CDATA, comments, styling and xliff tags, escapes, quotes, formats, references,
-/// duplicates, plurals and arrays, other resource types, line ends, bad UTF-8 and cut files.
+/// duplicates, plurals and arrays, other resource types, CR and CRLF line ends, bad UTF-8 and
+/// cut files.
 @Suite("Direct strings.xml reader against the located reader")
 struct DirectValuesReaderTests {
     /// What differs between the two readings of `bytes`, or nil when nothing does.
@@ -73,6 +74,18 @@ struct DirectValuesReaderTests {
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
+    @Test("CR and CRLF line ends read as line feeds, in values and between lines")
+    func carriageReturns() throws {
+        let text = "<resources>\r\n  <string name=\"a\">one\r\ntwo\rthree</string>\r  <string\r\nname=\"b\">\"x\r\ny\"</string>\r\n</resources>\r\n"
+        let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
+        #expect(file.strings["a"]?.value == .text("one two three"))
+        #expect(file.strings["b"]?.value == .text("x\ny"))
+        #expect(file.strings["b"]?.location == SourceLocation(file: "f.xml", line: 5, column: 3))
+        #expect(Self.difference(Array(text.utf8)) == nil)
+        // In CDATA, the located reading normalizes them.
+        #expect(!Self.isTakenDirectly(Array("<resources><string name=\"a\"><![CDATA[x\r\ny]]></string></resources>".utf8)))
+    }
+
     @Test("what it gives up on is read by the located reader, with its diagnostics")
     func givesUp() throws {
         let documents = [
@@ -82,7 +95,8 @@ struct DirectValuesReaderTests {
             "<resources><plurals name=\"p\"><item quantity=\"several\">x</item></plurals></resources>",
             "<resources><string-array name=\"a\"><item>x</item>y</string-array></resources>",
             "<resources><color name=\"c\">#fff</color></resources>",
-            "<resources>\r\n<string name=\"a\">x</string></resources>",
+            // What the fuzz target appends to send a file to the located reading.
+            "<resources><string name=\"a\">x</string></resources><?located?>",
             "<resources><string name=\"a\">x</string>",
             "<resources><string name=\"a\"/></resources>",
         ]
@@ -111,7 +125,8 @@ struct DirectValuesReaderTests {
         " :name=\"n\"", " product=\"tablet\"", "a=\"1\"",
     ]
     static let fragments = [
-        "a", "Zoë", "日本語", "😀", " ", "  ", "\t", "\n", "\n    ", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#10;", "&#x1F600;", "&#32;",
+        "a", "Zoë", "日本語", "😀", " ", "  ", "\t", "\n", "\n    ", "\r", "\r\n", "&#13;", "<![CDATA[\r]]>", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;",
+        "&#10;", "&#x1F600;", "&#32;",
         "&#xD800;", "&#0;", "&#+10;", "&#X41;", "&nope;", "&amp", "]]>", "]", "\\'", "'", "\\\"", "\"", "\\n", "\\t", "\\u2026", "\\u00", "\\uzz",
         "\\\\", "\\@", "\\?", "@string/other", "@null", "@empty", "?attr/x", "@", "%s", "%1$s", "%2$d", "%d", "%%", "%n", "100%", "<b>", "</b>",
         "<i>x</i>", "<br/>", "<font color=\"red\">y</font>", "<xliff:g id=\"n\" example=\"Ana\">%1$s</xliff:g>", "<xliff:g id=\"a\"/>",
@@ -142,7 +157,7 @@ struct DirectValuesReaderTests {
                 text += "    <\(element) name=\"\(pick(names, &generator))\">"
                 for _ in 0..<Int(generator.next() % 4) {
                     let quantity = plurals ? " quantity=\"\(pick(["one", "other", "few", "one", "several"], &generator))\"" : ""
-                    text += pick(["\n        ", "", " <!-- c --> ", "x"], &generator) + "<item\(quantity)>"
+                    text += pick(["\n        ", "", " <!-- c --> ", "x", "\r\n  "], &generator) + "<item\(quantity)>"
                     for _ in 0..<Int(generator.next() % 4) { text += pick(fragments, &generator) }
                     text += "</item>"
                 }
@@ -159,7 +174,9 @@ struct DirectValuesReaderTests {
             if chance(10, &generator) { text += "\"" }
             text += "</string>" + (chance(90, &generator) ? "\n" : "")
         }
-        text += chance(95, &generator) ? "</resources>\n" : pick(["", "</resources>x", "</resources><!-- end -->", "</resources><a/>"], &generator)
+        text +=
+            chance(95, &generator)
+            ? "</resources>\n" : pick(["", "</resources>x", "</resources><!-- end -->", "</resources><a/>", "</resources>\r\n<?pi?>"], &generator)
         var bytes = Array(text.utf8)
         switch generator.next() % 20 {
         case 0: bytes = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
