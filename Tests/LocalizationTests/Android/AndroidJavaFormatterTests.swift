@@ -71,5 +71,10 @@ struct AndroidJavaFormatterTests {
         #expect(total.name == "OutOfMemoryError")
         // Widths a notification could show are printed as Java prints them.
         #expect(try JavaFormatter.format("%6s|%-4s|", ["Ana", "Li"], languageCode: "en").get() == "   Ana|Li  |")
+        // A width just below the bound is printed in full, padding and all (once the padding
+        // was built code unit by code unit, which took seconds under a fuzzer).
+        let wide = try JavaFormatter.format("Hello %15874789%|%-3s|", ["é"], languageCode: "en").get()
+        #expect(wide.utf16.count == 6 + 15_874_789 + 5)
+        #expect(wide.hasPrefix("Hello    ") && wide.hasSuffix(" %|é  |"))
     }
 }
