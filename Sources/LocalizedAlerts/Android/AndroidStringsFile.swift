@@ -128,12 +128,6 @@ public struct AndroidStringsFile: Sendable {
 /// How aapt2 turns a value element's content into text (its `StringBuilder` and the flattening
 /// of the element's subtree in `ResourceParser`).
 package enum AAPT2StringBuilder {
-    /// One piece of an element's content: text (its UTF-8), or the edge of a styling tag.
-    package enum Piece: Equatable {
-        case text(ArraySlice<UInt8>)
-        case spanEdge
-    }
-
     package enum Failure: Error, Equatable {
         case unescapedApostrophe
         case invalidUnicodeEscape
@@ -150,37 +144,32 @@ package enum AAPT2StringBuilder {
         byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
     }
 
-    /// The compiled text of `pieces`. Without styling tags the whole text's leading and
-    /// trailing whitespace is dropped first; with them each run of text between tags is
-    /// collapsed on its own, its double quotes too. A NUL character (from `\u0000` or a short
-    /// `\u`) turns the rest of the string into NULs, one per byte of aapt2's UTF-8.
+    /// An element's value from its content's text, where styling tags end the segments at
+    /// `segmentEnds` (none without styling tags): a reference when the unstyled text is one,
+    /// else the compiled text; and whether the value is styled. Without styling tags the whole
+    /// text's leading and trailing whitespace is dropped first; with them each run of text
+    /// between tags is collapsed on its own, its double quotes too. A NUL character (from
+    /// `\u0000` or a short `\u`) turns the rest of the string into NULs, one per byte of
+    /// aapt2's UTF-8.
     ///
     /// Everything aapt2 treats specially is ASCII, so the text is compiled as UTF-8 bytes,
     /// straight into the String's storage.
-    package static func build(_ pieces: [Piece]) throws(Failure) -> String {
-        var text: [UInt8] = []
-        var segmentEnds: [Int] = []
-        for piece in pieces {
-            switch piece {
-            case .text(let run): text += run
-            case .spanEdge: segmentEnds.append(text.count)
-            }
-        }
-        return try text.withUnsafeBufferPointer { (text) throws(Failure) -> String in
-            segmentEnds.isEmpty ? try build(unstyled: text) : try build(styled: text, segmentEnds: segmentEnds)
-        }
+    static func value(_ text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> (AndroidResourceValue, Bool) {
+        if !segmentEnds.isEmpty { return (.text(try build(styled: text, segmentEnds: segmentEnds)), true) }
+        if let reference = referenceValue(text) { return (reference, false) }
+        return (.text(try build(unstyled: text)), false)
     }
 
     /// The compiled text of an element's content without styling tags: its leading and
     /// trailing whitespace dropped first.
-    static func build(unstyled text: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+    private static func build(unstyled text: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
         let text = trimmed(text)
         return try string(capacity: text.count) { (output) throws(Failure) -> Int in try compile(text, into: output) }
     }
 
     /// The compiled text of an element's content with styling tags, which end the segments of
     /// `text` at `segmentEnds`: each segment collapsed on its own.
-    static func build(styled text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> String {
+    private static func build(styled text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> String {
         try string(capacity: text.count) { (output) throws(Failure) -> Int in
             var start = 0
             var written = 0
@@ -339,6 +328,13 @@ package enum AAPT2StringBuilder {
         }
     }
 
+    /// Whether aapt2 rejects a `<string>` for its format. It checks only plain text values of
+    /// strings that are formatted and translatable (not styled strings).
+    static func rejectsFormat(of value: AndroidResourceValue, styled: Bool, formatted: Bool, translatable: Bool) -> Bool {
+        guard formatted, translatable, !styled, case .text(let text) = value else { return false }
+        return !isAcceptedFormat(text)
+    }
+
     /// aapt2's check of a formatted string (`VerifyJavaStringFormat`): false when there are
     /// several arguments and one is not positional. Strings that look like `Time.format`
     /// patterns pass.
@@ -398,7 +394,7 @@ package enum AAPT2StringBuilder {
 
     /// The reference an unstyled value's raw text is, or nil when it is text. Only a text whose
     /// first visible character is '@' or '?' can be one.
-    static func referenceValue(_ raw: UnsafeBufferPointer<UInt8>) -> AndroidResourceValue? {
+    private static func referenceValue(_ raw: UnsafeBufferPointer<UInt8>) -> AndroidResourceValue? {
         guard let lead = raw.first(where: { !isSpace($0) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else { return nil }
         return reference(in: String(decoding: raw, as: UTF8.self))
     }
@@ -559,8 +555,7 @@ struct AndroidValuesParser {
         case "string":
             let formatted = Self.attribute("formatted", in: attributes) != "false"
             guard let (value, styled) = parseValue(at: location, into: &result) else { return }
-            // Styled strings are not checked (aapt2 checks plain String values only).
-            if formatted, translatable, !styled, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) {
+            if AAPT2StringBuilder.rejectsFormat(of: value, styled: styled, formatted: formatted, translatable: translatable) {
                 result.diagnostics.append(
                     LocalizationDiagnostic(
                         .androidNonpositionalFormat, at: location,
@@ -657,16 +652,18 @@ struct AndroidValuesParser {
     /// after a diagnostic.
     mutating func parseValue(at location: SourceLocation, into result: inout AndroidStringsFile) -> (AndroidResourceValue, Bool)? {
         let depth = reader.depth
-        var pieces: [AAPT2StringBuilder.Piece] = []
+        // The content's text, and where styling tags end its segments.
+        var text: [UInt8] = []
+        var segmentEnds: [Int] = []
         var xliffDepth: Int?
         var failed = false
         while reader.depth >= depth, let event = reader.next() {
             switch event {
-            case .text(let text, _):
-                pieces.append(.text(text))
+            case .text(let run, _):
+                text += run
             case .start(let name, let namespace, _, let elementLocation):
                 if namespace.isEmpty {
-                    pieces.append(.spanEdge)
+                    segmentEnds.append(text.count)
                 } else if namespace == Self.xliffNamespace, name == "g" {
                     if xliffDepth != nil, !failed {
                         result.diagnostics.append(
@@ -678,7 +675,7 @@ struct AndroidValuesParser {
             case .end(let name, let namespace, _):
                 if reader.depth < depth { break }
                 if namespace.isEmpty {
-                    pieces.append(.spanEdge)
+                    segmentEnds.append(text.count)
                 } else if namespace == Self.xliffNamespace, name == "g", xliffDepth == reader.depth + 1 {
                     xliffDepth = nil
                 }
@@ -687,14 +684,10 @@ struct AndroidValuesParser {
             }
         }
         guard !failed, reader.failure == nil else { return nil }
-        let styled = pieces.contains(.spanEdge)
-        if !styled {
-            var raw: [UInt8] = []
-            for case .text(let text) in pieces { raw += text }
-            if let reference = raw.withUnsafeBufferPointer({ AAPT2StringBuilder.referenceValue($0) }) { return (reference, false) }
-        }
         do throws(AAPT2StringBuilder.Failure) {
-            return (.text(try AAPT2StringBuilder.build(pieces)), styled)
+            return try text.withUnsafeBufferPointer { (text) throws(AAPT2StringBuilder.Failure) in
+                try AAPT2StringBuilder.value(text, segmentEnds: segmentEnds)
+            }
         } catch {
             switch error {
             case .unescapedApostrophe:

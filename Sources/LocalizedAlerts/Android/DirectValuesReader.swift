@@ -122,8 +122,8 @@ struct DirectValuesReader {
             }
         }
         guard let name, !name.isEmpty, let (value, styled) = readValue(of: "string", closedBy: "</string>", depth: 2) else { return false }
-        // Styled strings are not checked (aapt2 checks plain String values only).
-        if formatted, translatable, !styled, case .text(let text) = value, !AAPT2StringBuilder.isAcceptedFormat(text) { return false }
+        // A rejected format is the located reading's to report.
+        if AAPT2StringBuilder.rejectsFormat(of: value, styled: styled, formatted: formatted, translatable: translatable) { return false }
         let key = String(decoding: buffer[name], as: UTF8.self)
         let resource = AndroidStringResource(
             name: key, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location(at: tagStart))
@@ -296,18 +296,15 @@ struct DirectValuesReader {
             }
         }
 
-        let styled = !segmentEnds.isEmpty
         do throws(AAPT2StringBuilder.Failure) {
+            // A styling tag copies the text: one slice of the file is never styled.
             if !copied {
                 let raw = slice.map { UnsafeBufferPointer(rebasing: buffer[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
-                if let reference = AAPT2StringBuilder.referenceValue(raw) { return (reference, false) }
-                return (.text(try AAPT2StringBuilder.build(unstyled: raw)), false)
+                return try AAPT2StringBuilder.value(raw, segmentEnds: [])
             }
             let segmentEnds = segmentEnds
-            return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) -> (AndroidResourceValue, Bool) in
-                if styled { return (.text(try AAPT2StringBuilder.build(styled: raw, segmentEnds: segmentEnds)), true) }
-                if let reference = AAPT2StringBuilder.referenceValue(raw) { return (reference, false) }
-                return (.text(try AAPT2StringBuilder.build(unstyled: raw)), false)
+            return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) in
+                try AAPT2StringBuilder.value(raw, segmentEnds: segmentEnds)
             }
         } catch {
             return nil
