@@ -317,28 +317,24 @@ struct DirectValuesReader {
         var end = bodyStart
         while end < count, end - bodyStart < 12, buffer[end] != UInt8(ascii: ";") { end += 1 }
         guard end < count, buffer[end] == UInt8(ascii: ";"), end > bodyStart else { return false }
-        let body = bodyStart..<end
+        let body = buffer[bodyStart..<end]
         position = end + 1
-        switch true {
-        case matches(body, "lt"): text.append(UInt8(ascii: "<"))
-        case matches(body, "gt"): text.append(UInt8(ascii: ">"))
-        case matches(body, "amp"): text.append(UInt8(ascii: "&"))
-        case matches(body, "quot"): text.append(UInt8(ascii: "\""))
-        case matches(body, "apos"): text.append(UInt8(ascii: "'"))
-        default:
-            guard buffer[bodyStart] == UInt8(ascii: "#") else { return false }
-            let hexadecimal = bodyStart + 1 < end && buffer[bodyStart + 1] == UInt8(ascii: "x")
-            let digitsStart = bodyStart + (hexadecimal ? 2 : 1)
-            guard digitsStart < end else { return false }
-            var value: UInt32 = 0
-            for index in digitsStart..<end {
-                guard let digit = AAPT2StringBuilder.hexValue(buffer[index]), hexadecimal || digit < 10 else { return false }
-                value = value * (hexadecimal ? 16 : 10) + digit
-                guard value <= 0x10_FFFF else { return false }
-            }
-            guard let scalar = Unicode.Scalar(value), ResourceXMLReader.isXMLCharacter(scalar) else { return false }
-            text.append(contentsOf: UTF8.encode(scalar)!)
+        if let predefined = ResourceXMLReader.predefinedEntities.first(where: { body.elementsEqual($0.name.utf8) }) {
+            text.append(predefined.byte)
+            return true
         }
+        guard buffer[bodyStart] == UInt8(ascii: "#") else { return false }
+        let hexadecimal = bodyStart + 1 < end && buffer[bodyStart + 1] == UInt8(ascii: "x")
+        let digitsStart = bodyStart + (hexadecimal ? 2 : 1)
+        guard digitsStart < end else { return false }
+        var value: UInt32 = 0
+        for index in digitsStart..<end {
+            guard let digit = AAPT2StringBuilder.hexValue(buffer[index]), hexadecimal || digit < 10 else { return false }
+            value = value * (hexadecimal ? 16 : 10) + digit
+            guard value <= 0x10_FFFF else { return false }
+        }
+        guard let scalar = Unicode.Scalar(value), ResourceXMLReader.isXMLCharacter(scalar) else { return false }
+        text.append(contentsOf: UTF8.encode(scalar)!)
         return true
     }
 

@@ -489,7 +489,7 @@ struct ResourceXMLReader {
     }
 
     /// XML's five predefined entities and the character each stands for.
-    private static let predefinedEntities: [(name: String, byte: UInt8)] = [
+    static let predefinedEntities: [(name: String, byte: UInt8)] = [
         ("lt", UInt8(ascii: "<")), ("gt", UInt8(ascii: ">")), ("amp", UInt8(ascii: "&")), ("quot", UInt8(ascii: "\"")), ("apos", UInt8(ascii: "'")),
     ]
 
