@@ -69,7 +69,7 @@ struct DirectValuesReader {
         var result = AndroidStringsFile(file: file)
         // Real files hold about one string per hundred bytes: room for them all up front.
         result.strings.reserveCapacity(min(count / 64, limits.maximumEntryCount))
-        guard skipOutsideRoot(afterRoot: false), looking(at: "<resources"), position + 10 < count, isTagNameEnd(buffer[position + 10]) else {
+        guard skipOutsideRoot(afterRoot: false), isStartTag("<resources") else {
             return nil
         }
         position += 10
@@ -78,13 +78,13 @@ struct DirectValuesReader {
         while true {
             skipSpaces()
             guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return nil }
-            if looking(at: "<string"), position + 7 < count, isTagNameEnd(buffer[position + 7]) {
+            if isStartTag("<string") {
                 entryCount += 1
                 guard entryCount <= limits.maximumEntryCount, readString(into: &result) else { return nil }
-            } else if looking(at: "<plurals"), position + 8 < count, isTagNameEnd(buffer[position + 8]) {
+            } else if isStartTag("<plurals") {
                 entryCount += 1
                 guard entryCount <= limits.maximumEntryCount, readItems(plurals: true, into: &result) else { return nil }
-            } else if looking(at: "<string-array"), position + 13 < count, isTagNameEnd(buffer[position + 13]) {
+            } else if isStartTag("<string-array") {
                 entryCount += 1
                 guard entryCount <= limits.maximumEntryCount, readItems(plurals: false, into: &result) else { return nil }
             } else if looking(at: "<!--") {
@@ -146,7 +146,7 @@ struct DirectValuesReader {
         while true {
             skipSpaces()
             guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return false }
-            if looking(at: "<item"), position + 5 < count, isTagNameEnd(buffer[position + 5]) {
+            if isStartTag("<item") {
                 position += 5
                 guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
                 var quantity: String?
@@ -447,6 +447,12 @@ struct DirectValuesReader {
     @inline(__always)
     private static func isNameByte(_ byte: UInt8) -> Bool {
         byte < 64 ? nameBytesLow >> byte & 1 == 1 : byte < 128 && nameBytesHigh >> (byte - 64) & 1 == 1
+    }
+
+    /// Whether a start tag of element `name` (written with its `<`) is at `position`.
+    private func isStartTag(_ name: StaticString) -> Bool {
+        let end = position + name.utf8CodeUnitCount
+        return looking(at: name) && end < count && isTagNameEnd(buffer[end])
     }
 
     @inline(__always)
