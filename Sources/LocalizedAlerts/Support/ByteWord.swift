@@ -17,6 +17,13 @@ enum ByteWord {
         (word &- ones &* UInt64(bound)) & ~word & highBits != 0
     }
 
+    /// How many bytes of `word` start a Unicode scalar in UTF-8: all but the 10xxxxxx
+    /// continuation bytes.
+    @inline(__always)
+    static func scalarStartCount(_ word: UInt64) -> Int {
+        8 - (word & highBits & ~(word << 1)).nonzeroBitCount
+    }
+
     /// The high bit of each byte of `word` that is `byte`, and no other bit.
     @inline(__always)
     static func mask(_ word: UInt64, _ byte: UInt8) -> UInt64 {

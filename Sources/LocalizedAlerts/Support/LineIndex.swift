@@ -109,16 +109,11 @@ struct LineIndex: Sendable {
         // that start a scalar (all but 10xxxxxx continuation bytes); a word with a line ending
         // is walked byte by byte.
         let raw = UnsafeRawPointer(bytes.baseAddress)
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low: UInt64 = 0x0101_0101_0101_0101
         while scan < stop {
             if let raw, scan + 8 <= stop {
                 let word = raw.loadUnaligned(fromByteOffset: scan, as: UInt64.self)
-                let lf = word ^ (0x0A &* low)
-                let cr = word ^ (0x0D &* low)
-                // A zero byte in `lf` or `cr` is a line ending (the has-zero-byte test).
-                if ((lf &- low) & ~lf & high) | ((cr &- low) & ~cr & high) == 0 {
-                    column += 8 - (word & high & ~(word << 1)).nonzeroBitCount
+                if !ByteWord.contains(word, 0x0A), !ByteWord.contains(word, 0x0D) {
+                    column += ByteWord.scalarStartCount(word)
                     scan += 8
                     continue
                 }
@@ -145,7 +140,7 @@ struct LineIndex: Sendable {
         var count = 0
         while index + 8 <= stop {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            count += 8 - (word & 0x8080_8080_8080_8080 & ~(word << 1)).nonzeroBitCount
+            count += ByteWord.scalarStartCount(word)
             index += 8
         }
         while index < stop {

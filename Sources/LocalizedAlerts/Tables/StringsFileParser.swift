@@ -296,16 +296,10 @@ struct StringsFileParser {
         let start = pos + 1
         var i = start
         // Eight bytes at a time while none is the quote or a backslash.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        let quotes = ones &* UInt64(quote)
-        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
         let raw = UnsafeRawPointer(base)
         while i + 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let q = word ^ quotes
-            let b = word ^ backslashes
-            if ((q &- ones) & ~q & highs) | ((b &- ones) & ~b & highs) != 0 { break }
+            if ByteWord.contains(word, quote) || ByteWord.contains(word, UInt8(ascii: "\\")) { break }
             i += 8
         }
         while i < end {
