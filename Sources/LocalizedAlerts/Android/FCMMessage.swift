@@ -102,8 +102,6 @@ public struct FCMMessage: Sendable {
                 let payload = NotificationPayload.DeferredDocument(
                     in: document, at: DirectPayloadReader.apnsPayloadPath, location: payloadReading.rootLocation)
                 apnsPayload = NotificationPayload(payloadReading, document: payload, file: file)
-            } else {
-                apnsPayload = nil
             }
             diagnostics = []
             return

@@ -171,8 +171,7 @@ enum TextDecoder {
                 i += 16
             }
             guard i < n else { break }
-            let c = p[i]
-            if c < 0x80 {
+            if p[i] < 0x80 {
                 i += 1
                 continue
             }
