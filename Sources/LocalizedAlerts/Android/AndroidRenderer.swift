@@ -321,8 +321,22 @@ public enum AndroidRenderer {
             rendering.diagnostics = diagnostics
             return rendering
         }
+        // Where a shown field came from: its raw text when that is not empty, else its loc key.
+        func source(_ raw: FCMMessage.Field?, _ key: FCMMessage.Field?) -> SourceLocation? {
+            raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
+        }
+        func cut(_ text: String?, _ label: String, at location: SourceLocation?) -> String? {
+            guard let text, !text.isEmpty else { return nil }
+            guard let (kept, length) = Self.keptText(text) else { return text }
+            diagnostics.append(
+                LocalizationDiagnostic(
+                    .androidTextCut, at: location ?? start,
+                    "the \(label) is \(length) UTF-16 code units long: the phone keeps the first \(Self.maximumTextLength)",
+                    hint: "shorten the \(label); a notification shows a few lines of it"))
+            return kept
+        }
         if case .text(let text, let folder) = title {
-            rendering.title = text.flatMap { $0.isEmpty ? nil : $0 }
+            rendering.title = cut(text, "title", at: source(notification.title, notification.titleLocKey))
             rendering.titleFolder = folder
         }
         if rendering.title == nil {
@@ -332,10 +346,27 @@ public enum AndroidRenderer {
                 LocalizationDiagnostic(.androidAppNameTitle, at: notification.title?.location ?? start, "no title: the phone shows the app's name"))
         }
         if case .text(let text, let folder) = body {
-            rendering.body = text.flatMap { $0.isEmpty ? nil : $0 }
+            rendering.body = cut(text, "body", at: source(notification.body, notification.bodyLocKey))
             rendering.bodyFolder = rendering.body == nil ? nil : folder
         }
         rendering.diagnostics = diagnostics
         return rendering
+    }
+
+    /// How much of a title or body a notification keeps, in UTF-16 code units: the
+    /// `MAX_CHARSEQUENCE_LENGTH` of AndroidX `NotificationCompat.Builder` and of
+    /// `android.app.Notification.Builder`, both of which cut longer text to it.
+    public static let maximumTextLength = 5_120
+
+    /// The part of `text` a notification keeps and the text's length, or nil when it is kept
+    /// whole. Java cuts between UTF-16 code units: a surrogate pair cut in two leaves its first
+    /// half, which a Swift String cannot hold and which shows here as U+FFFD.
+    static func keptText(_ text: String) -> (kept: String, length: Int)? {
+        // At most one UTF-16 code unit per UTF-8 byte: short text needs no count.
+        guard text.utf8.count > maximumTextLength else { return nil }
+        let units = text.utf16
+        let length = units.count
+        guard length > maximumTextLength else { return nil }
+        return (String(decoding: units.prefix(maximumTextLength), as: UTF16.self), length)
     }
 }

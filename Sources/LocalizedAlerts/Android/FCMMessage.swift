@@ -35,6 +35,13 @@ extension DiagnosticID {
         rationale:
             "Firebase shows a non-empty title or body as it is and ignores the loc key; message.notification.title counts too, since FCM copies it to Android.",
         example: "notification.title \"Hello\" with android.notification.title_loc_key \"greeting\"")
+    /// `android.text-cut` (note). The title or body is longer than Android keeps: the phone
+    /// holds only its first 5,120 UTF-16 code units.
+    public static let androidTextCut = DiagnosticID(
+        "android.text-cut", .note, .push,
+        rationale:
+            "NotificationCompat.Builder keeps the first 5,120 UTF-16 code units of a title or body (limitCharSequenceLength), and so does Notification.Builder: the rest never reaches the phone's screen.",
+        example: "a body_loc_arg of 6,000 characters")
     /// `android.app-name-title` (note). The notification has no title: Android shows the app's name.
     public static let androidAppNameTitle = DiagnosticID(
         "android.app-name-title", .note, .push,

@@ -109,8 +109,8 @@ package enum JavaFormatter {
     /// The longest result formatted, in UTF-16 code units (32 MB): a width that would pass it
     /// (`%1111111111s`) is an `OutOfMemoryError` on a phone, whose app heap is 192–512 MB, and
     /// is reported as one instead of being allocated. Between this and a given phone's real
-    /// limit the report is pessimistic; no notification text comes near either (Android cuts
-    /// notification text to 5,120 characters).
+    /// limit the report is pessimistic; no notification text comes near either (a notification
+    /// keeps 5,120 UTF-16 code units: ``AndroidRenderer/maximumTextLength``).
     static let maximumOutputLength = 1 << 24
 
     /// `String.format` in full: the format parsed and checked as Java does, then printed in

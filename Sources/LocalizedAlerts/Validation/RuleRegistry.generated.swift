@@ -18,6 +18,7 @@ extension RuleCatalog {
         .androidMissingFormatArgument,
         .androidMissingLocKey,
         .androidRawFieldHidesLocKey,
+        .androidTextCut,
         .androidAppNameTitle,
         .apnsHeaderMismatch,
         .liveActivityInvalid,

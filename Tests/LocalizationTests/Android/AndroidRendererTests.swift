@@ -71,6 +71,34 @@ struct AndroidRendererTests {
         #expect(empty.body == "%1$d parcels are waiting")
     }
 
+    @Test("a title or body past 5,120 UTF-16 code units is cut there, noted where it came from")
+    func longText() throws {
+        // "%1$s left it at %2$s." with a first arg that brings the body to 5,124 code units.
+        let name = String(repeating: "a", count: 5_107)
+        let json =
+            #"{"message": {"android": {"notification": {"title": "\#(String(repeating: "é", count: 5_121))", "body_loc_key": "delivery_body", "body_loc_args": ["\#(name)", "home"]}}}}"#
+        let rendering = Self.render(json, ["en-US"])
+        #expect(rendering.title == String(repeating: "é", count: 5_120))
+        let body = try #require(rendering.body)
+        #expect(body.utf16.count == 5_120 && body.hasSuffix(" left it at h") && !body.hasSuffix("home."))
+        let cuts = rendering.diagnostics.filter { $0.id == .androidTextCut }
+        #expect(
+            cuts.map(\.message) == [
+                "the title is 5121 UTF-16 code units long: the phone keeps the first 5120",
+                "the body is 5124 UTF-16 code units long: the phone keeps the first 5120",
+            ])
+        // The raw title's value, then the body's loc key.
+        #expect(cuts.map(\.location.column) == [52, 5_193])
+        // Exactly 5,120 units is kept whole; a pair cut in two keeps a replacement for its
+        // first half, as Java keeps the lone surrogate.
+        let exact = String(repeating: "b", count: 5_120)
+        let whole = Self.render(#"{"message": {"android": {"notification": {"body": "\#(exact)"}}}}"#, ["en-US"])
+        #expect(whole.body == exact && !whole.diagnostics.contains { $0.id == .androidTextCut })
+        let pair = String(repeating: "c", count: 5_119) + "🎉🎉"
+        let split = Self.render(#"{"message": {"android": {"notification": {"body": "\#(pair)"}}}}"#, ["en-US"])
+        #expect(split.body == String(repeating: "c", count: 5_119) + "\u{FFFD}")
+    }
+
     @Test("references, locale-aware %S, data messages, the APNs payload")
     func details() {
         #expect(Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "alias"}}}}"#, ["en"]).title == "Your parcel is here")
