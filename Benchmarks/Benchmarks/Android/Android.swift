@@ -17,6 +17,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 1_000_000
     )
     readingBenchmarks()
+    if let app = AppResourceFiles.fromEnvironment() { appReadingBenchmarks(app.directory, app.files) }
     renderingBenchmarks()
 }
 
@@ -51,6 +52,36 @@ let readingBenchmarks: @Sendable () -> Void = {
         return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
     }
     Benchmark("\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: 500)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in cut { blackHole(file.dictionary().count) }
+        }
+    }
+}
+
+/// A real app's files (``AppResourceFiles``), read whole in each iteration, with the same
+/// baseline and floor as the generated set.
+let appReadingBenchmarks: @Sendable (String, [(folder: String, bytes: [UInt8])]) -> Void = { directory, files in
+    let datas = files.map { Data($0.bytes) }
+    let bytes = files.reduce(0) { $0 + $1.bytes.count }
+    let reads = files.map { AndroidStringsFile(parsing: $0.bytes) }
+    let strings = reads.reduce(0) { $0 + $1.strings.count }
+    let located = reads.filter { !$0.diagnostics.isEmpty }.count
+    print("\(directory): \(files.count) files, \(bytes) bytes, \(strings) strings, \(located) with diagnostics")
+    precondition(strings > 0, "\(directory) holds no <string>")
+    let name = "Read \((directory as NSString).lastPathComponent) values*/strings.xml: \(files.count) files, \(strings) strings (\(bytes / 1024) KiB)"
+    Benchmark("\(name)/LocalizedAlerts AndroidStringsFile", configuration: .init(maxIterations: 100)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for file in files { blackHole(AndroidStringsFile(parsing: file.bytes).strings.count) }
+        }
+    }
+    Benchmark("\(name)/Foundation XMLParser into [String: String]", configuration: .init(maxIterations: 100)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            for data in datas { blackHole(XMLStringsCollector.read(data).count) }
+        }
+    }
+    let cut = reads.map { read in CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") }) }
+    Benchmark("\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: 100)) {
         benchmark in
         for _ in benchmark.scaledIterations {
             for file in cut { blackHole(file.dictionary().count) }

@@ -16,7 +16,8 @@ import SampleInput
 // strings.xml files, read once per language list; android-read-xmlparser, its baseline: the same
 // files read by Foundation's XMLParser into a name → text dictionary; android-read-floor, the
 // same dictionary made from names and texts already cut out) and
-// android-render (an FCM message → AndroidRenderer against them); fcm-bytes (the Android
+// android-render (an FCM message → AndroidRenderer against them; the android-read modes read a
+// real app's files instead when LOCALIZED_ALERTS_ANDROID_RES names its res/ folder); fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
@@ -28,7 +29,11 @@ let parsed = payloads.map { NotificationPayload(parsing: $0) }
 let arguments = CommandLine.arguments.dropFirst()
 let mode = arguments.first ?? "render"
 let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 100
-let androidFiles = mode.hasPrefix("android") || mode == "fcm-bytes" ? GeneratedResources.files(strings: 400, seed: 7) : []
+// LOCALIZED_ALERTS_ANDROID_RES names a real app's res/ folder for the android-read modes.
+let androidFiles =
+    mode.hasPrefix("android-read")
+    ? AppResourceFiles.fromEnvironment()?.files ?? GeneratedResources.files(strings: 400, seed: 7)
+    : mode.hasPrefix("android") || mode == "fcm-bytes" ? GeneratedResources.files(strings: 400, seed: 7) : []
 let androidDatas = mode == "android-read-xmlparser" ? androidFiles.map { Data($0.bytes) } : []
 let androidCut: [CutStrings] =
     mode == "android-read-floor"
