@@ -12,7 +12,7 @@ import Darwin
 /// entities, CDATA, comments, styling tags and `<xliff:g>`.
 ///
 /// It gives up (nil) on anything the located reading would remark on, and on what it does not
-/// take: other resource types, self-closing elements, CR line ends in CDATA, namespaces
+/// take: other resource types, a self-closing root, plurals or array, CR line ends in CDATA, namespaces
 /// declared below the root or as a default, entities, tabs or line ends in attribute values,
 /// names outside ASCII, processing instructions after the root. That file is then read by ``AndroidValuesParser`` as before, so both
 /// readings give the same file.
@@ -108,7 +108,7 @@ struct DirectValuesReader {
     private mutating func readString(into result: inout AndroidStringsFile) -> Bool {
         let tagStart = position
         position += 7
-        guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
+        guard readAttributes(), attributesAreBound(declaring: false) else { return false }
         var name: Range<Int>?
         var translatable = true
         var formatted = true
@@ -121,7 +121,8 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty, let (value, styled) = readValue(of: "string", closedBy: "</string>", depth: 2) else { return false }
+        guard let name, !name.isEmpty, let (value, styled) = selfClosing ? Self.emptyValue : readValue(of: "string", closedBy: "</string>", depth: 2)
+        else { return false }
         // A rejected format is the located reading's to report.
         if AAPT2StringBuilder.rejectsFormat(of: value, styled: styled, formatted: formatted, translatable: translatable) { return false }
         let key = String(decoding: buffer[name], as: UTF8.self)
@@ -148,7 +149,7 @@ struct DirectValuesReader {
             guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return false }
             if isStartTag("<item") {
                 position += 5
-                guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
+                guard readAttributes(), attributesAreBound(declaring: false) else { return false }
                 var quantity: String?
                 if plurals {
                     for attribute in attributes where matches(attribute.name, "quantity") {
@@ -156,7 +157,7 @@ struct DirectValuesReader {
                     }
                     guard quantity != nil else { return false }
                 }
-                guard let (value, _) = readValue(of: "item", closedBy: "</item>", depth: 3) else { return false }
+                guard let (value, _) = selfClosing ? Self.emptyValue : readValue(of: "item", closedBy: "</item>", depth: 3) else { return false }
                 if let quantity {
                     guard quantities.updateValue(value, forKey: quantity) == nil else { return false }
                 } else {
@@ -182,6 +183,11 @@ struct DirectValuesReader {
         let resource = AndroidStringArrayResource(name: key, items: items, location: location(at: tagStart))
         return result.stringArrays.updateValue(resource, forKey: key) == nil
     }
+
+    /// The value of an element that closes itself (`<string name="x"/>`): what an empty one
+    /// compiles to.
+    private static let emptyValue: (AndroidResourceValue, Bool)? = try? AAPT2StringBuilder.value(
+        UnsafeBufferPointer(start: nil, count: 0), segmentEnds: [])
 
     /// The value of the `element` just started, `depth` elements deep, read to its end tag
     /// (`closing`): (value, styled), or nil to give up.

@@ -56,7 +56,7 @@ struct DirectValuesReaderTests {
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
-    @Test("plurals and arrays are read directly, their items as strings' values are")
+    @Test("plurals, arrays and self-closing elements are read directly, items as strings' values are")
     func pluralsAndArrays() throws {
         let text = #"""
             <resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">
@@ -64,13 +64,18 @@ struct DirectValuesReaderTests {
                     <item quantity="one"><xliff:g id="n">%d</xliff:g> song</item>
                     <item quantity="other">%d <b>songs</b> in \"a\" list</item>
                 </plurals>
-                <string-array name="days"><item>Mon</item><item>l\'Tue &amp; Wed</item></string-array>
+                <string-array name="days"><item>Mon</item><item>l\'Tue &amp; Wed</item><item /></string-array>
+                <plurals name="empty"><item quantity="other"/></plurals>
+                <string name="blank" translatable="false"/>
             </resources>
             """#
         let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
         #expect(file.plurals["songs"]?.items == ["one": .text("%d song"), "other": .text(#"%d songs in "a" list"#)])
         #expect(file.plurals["songs"]?.location == SourceLocation(file: "f.xml", line: 2, column: 5))
-        #expect(file.stringArrays["days"]?.items == [.text("Mon"), .text("l'Tue & Wed")])
+        #expect(file.stringArrays["days"]?.items == [.text("Mon"), .text("l'Tue & Wed"), .text("")])
+        // Elements that close themselves hold the empty string.
+        #expect(file.plurals["empty"]?.items == ["other": .text("")])
+        #expect(file.strings["blank"]?.value == .text("") && file.strings["blank"]?.isTranslatable == false)
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
@@ -98,7 +103,7 @@ struct DirectValuesReaderTests {
             // What the fuzz target appends to send a file to the located reading.
             "<resources><string name=\"a\">x</string></resources><?located?>",
             "<resources><string name=\"a\">x</string>",
-            "<resources><string name=\"a\"/></resources>",
+            "<resources/>",
         ]
         for document in documents {
             #expect(!Self.isTakenDirectly(Array(document.utf8)), "\(document)")
@@ -157,7 +162,12 @@ struct DirectValuesReaderTests {
                 text += "    <\(element) name=\"\(pick(names, &generator))\">"
                 for _ in 0..<Int(generator.next() % 4) {
                     let quantity = plurals ? " quantity=\"\(pick(["one", "other", "few", "one", "several"], &generator))\"" : ""
-                    text += pick(["\n        ", "", " <!-- c --> ", "x", "\r\n  "], &generator) + "<item\(quantity)>"
+                    text += pick(["\n        ", "", " <!-- c --> ", "x", "\r\n  "], &generator) + "<item\(quantity)"
+                    if chance(10, &generator) {
+                        text += pick(["/>", " />"], &generator)
+                        continue
+                    }
+                    text += ">"
                     for _ in 0..<Int(generator.next() % 4) { text += pick(fragments, &generator) }
                     text += "</item>"
                 }
@@ -165,7 +175,12 @@ struct DirectValuesReaderTests {
                 continue
             }
             let name = chance(95, &generator) ? "name=\"\(pick(names, &generator))\"" : pick(["name=\"\"", "name='q'", "nom=\"x\""], &generator)
-            text += "    <string " + name + (chance(30, &generator) ? pick(attributes, &generator) : "") + ">"
+            text += "    <string " + name + (chance(30, &generator) ? pick(attributes, &generator) : "")
+            if chance(5, &generator) {
+                text += pick(["/>", " />", "/ >"], &generator) + "\n"
+                continue
+            }
+            text += ">"
             if chance(10, &generator) { text += "\"" }
             let plain = chance(40, &generator)
             for _ in 0..<Int(generator.next() % 7) {
