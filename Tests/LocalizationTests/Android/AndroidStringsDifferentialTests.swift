@@ -2,9 +2,9 @@ import Foundation
 import LocalizedAlerts
 import Testing
 
-/// Random string values (quotes, escapes, whitespace, entities, spans, CDATA) compiled by aapt2
-/// and read by AndroidStringsFile: the same text, or both reject it. Runs only where aapt2 is
-/// installed (apt-get install aapt); the seed makes every run the same.
+/// Random string values (quotes, escapes, whitespace, entities, spans, CDATA, self-closing
+/// strings) compiled by aapt2 and read by AndroidStringsFile: the same text, or both reject it.
+/// Runs only where aapt2 is installed (apt-get install aapt); the seed makes every run the same.
 @Suite("Android strings.xml, random values against aapt2", .enabled(if: AndroidVectors.hasTool("aapt2")))
 struct AndroidStringsDifferentialTests {
     static let tokens = [
@@ -35,7 +35,10 @@ struct AndroidStringsDifferentialTests {
         var generator = SplitMix64(seed: Self.environment["ANDROID_DIFFERENTIAL_SEED"].flatMap { UInt64($0) } ?? 20_241_125)
         let count = Self.environment["ANDROID_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? 300
         let documents = (0..<count).map { _ in
-            "<resources><string name=\"y\">Y</string><string name=\"x\">\(Self.value(&generator))</string></resources>"
+            // One in twenty closes itself: the empty string.
+            Int.random(in: 0..<20, using: &generator) == 0
+                ? "<resources><string name=\"y\">Y</string><string name=\"x\"\(Int.random(in: 0..<2, using: &generator) == 0 ? "" : " ")/></resources>"
+                : "<resources><string name=\"y\">Y</string><string name=\"x\">\(Self.value(&generator))</string></resources>"
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
