@@ -60,18 +60,31 @@ public struct AndroidAppResources: Sendable {
         }
     }
 
-    /// Reads every `values*/*.xml` of a `res/` directory; only failing to list it throws.
+    /// Reads every `values*/*.xml` of a `res/` directory; only failing to list it or to read
+    /// a file throws (the first such file in folder order).
     public init(resourceDirectory path: String, limits: ReadingLimits = .default) throws(FileReadError) {
-        var folders: [Folder] = []
+        var listed: [(name: String, qualifiers: AndroidResourceFolder, paths: [String])] = []
         for name in try FileSystem.contentsOfDirectory(path) {
             guard let qualifiers = AndroidResourceFolder(name: name), qualifiers.type == "values" else { continue }
             let folderPath = FileSystem.join(path, name)
             guard FileSystem.kind(of: folderPath) == .directory else { continue }
-            var files: [AndroidStringsFile] = []
-            for file in try FileSystem.contentsOfDirectory(folderPath) where file.hasSuffix(".xml") {
-                files.append(try AndroidStringsFile(contentsOfFile: FileSystem.join(folderPath, file), limits: limits))
+            let paths = try FileSystem.contentsOfDirectory(folderPath).filter { $0.hasSuffix(".xml") }.map { FileSystem.join(folderPath, $0) }
+            listed.append((name, qualifiers, paths))
+        }
+        // The files are read on every core, as an iOS app's tables are; the model is the same
+        // as reading them one after another.
+        var read = ParallelWork.map(listed.flatMap(\.paths)) { path -> Result<AndroidStringsFile, FileReadError> in
+            do throws(FileReadError) {
+                return .success(try AndroidStringsFile(contentsOfFile: path, limits: limits))
+            } catch {
+                return .failure(error)
             }
-            folders.append(Folder(name: name, qualifiers: qualifiers, files: files))
+        }[...]
+        var folders: [Folder] = []
+        for folder in listed {
+            var files: [AndroidStringsFile] = []
+            for _ in folder.paths { files.append(try read.removeFirst().get()) }
+            folders.append(Folder(name: folder.name, qualifiers: folder.qualifiers, files: files))
         }
         self.init(folders: folders)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizedAlerts
 import Testing
 
@@ -110,6 +111,44 @@ struct AndroidRendererTests {
         #expect(both.apnsPayload?.aps.alert != nil)
         let invalid = FCMMessage(parsing: Array(#"{"message": {"android": {"notification": {"body_loc_args": [3]}}}}"#.utf8))
         #expect(invalid.diagnostics.contains { $0.id == .fcmInvalidMessage })
+    }
+
+    @Test("a res folder read on every core is the one read file by file; an unreadable file throws")
+    func readsInParallel() throws {
+        let directory = try TemporaryDirectory()
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for index in 0..<40 {
+            let folder = index == 0 ? "values" : "values-\(letters[index / 26])\(letters[index % 26])"
+            for file in ["strings.xml", "more.xml"] {
+                let text = "<resources><string name=\"s\(index)\">\(folder)/\(file)</string><string name=\"bad\">it's</string></resources>"
+                try directory.write("\(folder)/\(file)", text)
+            }
+        }
+        try directory.write("values-night/colors.txt", "not read")
+        let resources = try AndroidAppResources(resourceDirectory: directory.path)
+        let read = resources.folders.flatMap { folder in folder.files.map { (folder.name, $0) } }
+        #expect(read.count == 80)
+        let sequential = try read.map { try AndroidStringsFile(contentsOfFile: $0.1.file!) }
+        for ((folder, file), one) in zip(read, sequential) {
+            #expect(file.file == one.file && file.strings == one.strings && file.diagnostics == one.diagnostics, "\(folder)")
+        }
+        // Each file in its own folder, holding what was written there, and each with its own
+        // diagnostic.
+        for (folder, file) in read {
+            let path = try #require(file.file)
+            let written = folder + "/" + (path as NSString).lastPathComponent
+            #expect(path.hasSuffix("/" + written) && file.strings.values.contains { $0.value == .text(written) }, "\(path)")
+        }
+        #expect(Set(read.map(\.0)).count == 40)
+        #expect(resources.diagnostics.filter { $0.id == .androidUnescapedApostrophe }.count == 80)
+
+        try FileManager.default.createDirectory(atPath: directory.path + "/values-fr/folder.xml", withIntermediateDirectories: true)
+        #expect(throws: FileReadError.self) { try AndroidAppResources(resourceDirectory: directory.path) }
+        do {
+            _ = try AndroidAppResources(resourceDirectory: directory.path)
+        } catch {
+            #expect(error.path.hasSuffix("values-fr/folder.xml"))
+        }
     }
 
     /// The renderer keeps its choice per resource locale and set of defining folders; each
