@@ -100,59 +100,76 @@ public struct AndroidAppResources: Sendable {
     /// The folders' locales and strings by name, so that a rendering looks each up once
     /// instead of walking every folder.
     private struct Index: Sendable {
-        /// A string as one folder that takes part in locale resolution defines it.
-        struct Definition: Sendable {
-            var folder: String
+        /// A folder that takes part in locale resolution.
+        struct ResolvingFolder: Sendable {
+            var name: String
             var locale: AndroidLocale?
             var config: NativeConfig
+        }
+
+        /// A string as one folder that takes part in locale resolution defines it: which
+        /// ``folders`` entry, and its value.
+        struct Definition: Sendable {
+            var folder: Int
             var value: AndroidResourceValue
         }
 
         var locales: [String] = []
         /// ``locales`` parsed.
         var parsedLocales: [AndroidLocale] = []
+        /// The folders whose only qualifier is a locale, since night mode, orientation, screen
+        /// and version folders are not modelled.
+        var folders: [ResolvingFolder] = []
         /// Names any folder defines.
         var names: Set<String> = []
-        /// By name: its definitions, in folder order (the folders whose only qualifier is a
-        /// locale, since night mode, orientation, screen and version folders are not modelled,
-        /// each with the first of its files that defines the string), and which ``groups``
-        /// entry lists their configurations. Most strings are defined by the same folders, so a
-        /// device's choice among them is made once per group.
+        /// By name: its definitions, in folder order (each folder with the first of its files
+        /// that defines the string), and which ``groups`` entry lists their configurations.
+        /// Most strings are defined by the same folders, so a device's choice among them is
+        /// made once per group.
         var entries: [String: (definitions: [Definition], group: Int)] = [:]
         /// The definitions' folder configurations, one list per distinct set of folders.
         var groups: [[NativeConfig]] = []
 
-        init(_ folders: [Folder]) {
+        init(_ appFolders: [Folder]) {
             var seen: Set<String> = []
-            locales = folders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
+            locales = appFolders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
             parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
+            // Every folder defines mostly the same names: the table is sized once, and each
+            // (folder, string) pair costs one lookup in it.
             var definitions: [String: [Definition]] = [:]
-            for folder in folders {
-                let resolves = folder.qualifiers.otherQualifiers.isEmpty
-                var defined: Set<String> = []
+            definitions.reserveCapacity(appFolders.lazy.flatMap(\.files).map(\.strings.count).max() ?? 0)
+            for folder in appFolders {
+                guard folder.qualifiers.otherQualifiers.isEmpty else {
+                    for file in folder.files { names.formUnion(file.strings.keys) }
+                    continue
+                }
+                let index = folders.count
+                folders.append(ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
                 for file in folder.files {
                     for (name, resource) in file.strings {
-                        names.insert(name)
-                        guard resolves, defined.insert(name).inserted else { continue }
-                        definitions[name, default: []].append(
-                            Definition(
-                                folder: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale),
-                                value: resource.value))
+                        Self.add(Definition(folder: index, value: resource.value), to: &definitions[name, default: []])
                     }
                 }
             }
-            var groupOfFolders: [[String]: Int] = [:]
+            names.formUnion(definitions.keys)
+            var groupOfFolders: [[Int]: Int] = [:]
             entries.reserveCapacity(definitions.count)
             for (name, list) in definitions {
-                let folders = list.map(\.folder)
-                if let group = groupOfFolders[folders] {
+                let folderIndexes = list.map(\.folder)
+                if let group = groupOfFolders[folderIndexes] {
                     entries[name] = (list, group)
                 } else {
-                    groupOfFolders[folders] = groups.count
+                    groupOfFolders[folderIndexes] = groups.count
                     entries[name] = (list, groups.count)
-                    groups.append(list.map(\.config))
+                    groups.append(folderIndexes.map { folders[$0].config })
                 }
             }
+        }
+
+        /// Adds `definition` unless an earlier file of its folder defined the string: folders
+        /// are indexed in order, so that one is the last definition.
+        private static func add(_ definition: Definition, to list: inout [Definition]) {
+            if list.last?.folder != definition.folder { list.append(definition) }
         }
     }
 
@@ -185,21 +202,22 @@ public struct AndroidAppResources: Sendable {
         var name = name
         for _ in 0..<16 {
             guard let (candidates, group) = index.entries[name] else { return nil }
+            let folders = index.folders
             let chosen: Int?
             if let tag {
                 // The same folders, hence the same choice, for every name of the group.
                 chosen = resolutions.choices.value(for: .init(tag: tag, group: group)) {
                     guard let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
-                        return candidates.firstIndex { $0.locale == nil }
+                        return candidates.firstIndex { folders[$0.folder].locale == nil }
                     }
                     return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: index.groups[group])
                 }
             } else {
-                chosen = candidates.firstIndex { $0.locale == nil }
+                chosen = candidates.firstIndex { folders[$0.folder].locale == nil }
             }
             guard let chosen else { return nil }
             switch candidates[chosen].value {
-            case .text(let text): return (text, candidates[chosen].folder)
+            case .text(let text): return (text, folders[candidates[chosen].folder].name)
             case .reference(let type, let target):
                 guard type == "string" else { return nil }
                 name = target
