@@ -57,6 +57,31 @@ let readingBenchmarks: @Sendable () -> Void = {
             for file in cut { blackHole(file.dictionary().count) }
         }
     }
+    loadingBenchmarks(GeneratedResources.write(files), "the generated res/ folder (\(files.count) files)")
+}
+
+/// An app's whole `res/` folder loaded into ``AndroidAppResources``, whose files are read on
+/// every core, against the same model built from the files read one after another.
+let loadingBenchmarks: @Sendable (String, String) -> Void = { directory, label in
+    let folders = try! FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("values") }.sorted().map { folder in
+        let files = try! FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder).filter { $0.hasSuffix(".xml") }.sorted()
+        return (name: folder, qualifiers: AndroidResourceFolder(name: folder)!, paths: files.map { directory + "/" + folder + "/" + $0 })
+    }
+    func oneAfterAnother() -> AndroidAppResources {
+        AndroidAppResources(
+            folders: folders.map { folder in
+                .init(name: folder.name, qualifiers: folder.qualifiers, files: folder.paths.map { try! AndroidStringsFile(contentsOfFile: $0) })
+            })
+    }
+    let loaded = try! AndroidAppResources(resourceDirectory: directory)
+    precondition(loaded.locales == oneAfterAnother().locales && loaded.folders.count == folders.count)
+    Benchmark("Load \(label)/LocalizedAlerts AndroidAppResources(resourceDirectory:)", configuration: .init(maxIterations: 200)) { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(try! AndroidAppResources(resourceDirectory: directory).locales.count) }
+    }
+    Benchmark("Load \(label)/the same files read one after another into AndroidAppResources(folders:)", configuration: .init(maxIterations: 200)) {
+        benchmark in
+        for _ in benchmark.scaledIterations { blackHole(oneAfterAnother().locales.count) }
+    }
 }
 
 /// A real app's files (``AppResourceFiles``), read whole in each iteration, with the same
@@ -87,6 +112,7 @@ let appReadingBenchmarks: @Sendable (String, [(folder: String, bytes: [UInt8])])
             for file in cut { blackHole(file.dictionary().count) }
         }
     }
+    loadingBenchmarks(directory, "\((directory as NSString).lastPathComponent) res/ folder")
 }
 
 /// The sample app's payload (a title key, a body key with two arguments) for thirteen language

@@ -15,9 +15,10 @@ import SampleInput
 // → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
 // strings.xml files, read once per language list; android-read-xmlparser, its baseline: the same
 // files read by Foundation's XMLParser into a name → text dictionary; android-read-floor, the
-// same dictionary made from names and texts already cut out) and
-// android-render (an FCM message → AndroidRenderer against them; the android-read modes read a
-// real app's files instead when LOCALIZED_ALERTS_ANDROID_RES names its res/ folder); fcm-bytes (the Android
+// same dictionary made from names and texts already cut out); android-load (AndroidAppResources
+// reading those files' res/ folder, once per language list); android-render (an FCM message →
+// AndroidRenderer against them); the android-read modes and android-load read a real app's
+// files instead when LOCALIZED_ALERTS_ANDROID_RES names its res/ folder; fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
@@ -41,6 +42,10 @@ let androidCut: [CutStrings] =
         let read = AndroidStringsFile(parsing: file.bytes)
         return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
     } : []
+// android-load reads the res/ folder LOCALIZED_ALERTS_ANDROID_RES names, or the generated one.
+let androidDirectory =
+    mode == "android-load"
+    ? AppResourceFiles.fromEnvironment()?.directory ?? GeneratedResources.write(GeneratedResources.files(strings: 400, seed: 7)) : ""
 let androidResources =
     mode == "android-render" || mode == "fcm-bytes" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
 let message = FCMMessage(
@@ -82,6 +87,7 @@ for _ in 0..<rounds {
         case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
         case "android-read-xmlparser": for data in androidDatas { sink &+= XMLStringsCollector.read(data).count }
         case "android-read-floor": for file in androidCut { sink &+= file.dictionary().count }
+        case "android-load": sink &+= try AndroidAppResources(resourceDirectory: androidDirectory).locales.count
         case "android-render":
             sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
         case "fcm-bytes":
@@ -91,11 +97,13 @@ for _ in 0..<rounds {
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
         default:
             fatalError(
-                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-xmlparser, android-read-floor, android-render, fcm-bytes or apns-bytes"
+                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
             )
         }
     }
 }
 let perRound =
-    mode.hasPrefix("android-read") ? androidFiles.count : mode == "android-render" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
+    mode.hasPrefix("android-read")
+    ? androidFiles.count
+    : mode == "android-render" || mode == "android-load" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
