@@ -11,11 +11,15 @@ import Darwin
 /// `<string-array>` elements, comments and processing instructions, whose values are text with
 /// entities, CDATA, comments, styling tags and `<xliff:g>`.
 ///
+/// Other resources (`<color>`, `<dimen>`, `<style>`, …) are passed over, as the located reading
+/// passes over them, once their XML is found well-formed.
+///
 /// It gives up (nil) on anything the located reading would remark on, and on what it does not
-/// take: other resource types, a self-closing root, plurals or array, CR line ends in CDATA,
-/// namespaces declared below the root or as a default, entities, tabs or line ends in
-/// attribute values, names outside ASCII, processing instructions after the root. That file is
-/// then read by ``AndroidValuesParser`` as before, so both readings give the same file.
+/// take: namespaced elements between resources or in those it passes over, a self-closing
+/// root, plurals or array, CR line ends in CDATA, namespaces declared below the root or as a default, entities, tabs or
+/// line ends in attribute values, names outside ASCII, processing instructions after the root.
+/// That file is then read by ``AndroidValuesParser`` as before, so both readings give the same
+/// file.
 ///
 /// The file's UTF-8 is checked once before anything is read; locations are counted by
 /// ``LineIndex``.
@@ -95,7 +99,8 @@ struct DirectValuesReader {
                 guard let name = endTag(), matches(name, "resources") else { return nil }
                 break
             } else {
-                return nil
+                entryCount += 1
+                guard entryCount <= limits.maximumEntryCount, skipResource() else { return nil }
             }
         }
         guard skipOutsideRoot(afterRoot: true), position == count else { return nil }
@@ -182,6 +187,55 @@ struct DirectValuesReader {
         }
         let resource = AndroidStringArrayResource(name: key, items: items, location: location(at: tagStart))
         return result.stringArrays.updateValue(resource, forKey: key) == nil
+    }
+
+    /// Passes over a resource at `<` that this reader does not keep (`<color>`, `<dimen>`,
+    /// `<style>` and its items, …), as the located reading does: nothing of it is kept, but it
+    /// must be well-formed. False to give up, on what is not, and on namespaced elements.
+    private mutating func skipResource() -> Bool {
+        position += 1
+        guard let name = readName(), !buffer[name].contains(UInt8(ascii: ":")), readAttributes(), attributesAreBound(declaring: false) else {
+            return false
+        }
+        if selfClosing { return true }
+        // The elements open inside it; kept from one resource to the next for their room.
+        if !openSpans.isEmpty { openSpans.removeAll(keepingCapacity: true) }
+        openSpans.append((name, false))
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        while let innermost = openSpans.last {
+            // Text up to the next markup; its entities must be ones the located reading decodes.
+            while position < count, buffer[position] != UInt8(ascii: "<") {
+                if buffer[position] == UInt8(ascii: "&") {
+                    guard decodeEntity() else { return false }
+                    continue
+                }
+                if buffer[position] == UInt8(ascii: "]"), looking(at: "]]>") { return false }
+                position += 1
+            }
+            guard position + 1 < count else { return false }
+            if buffer[position + 1] == UInt8(ascii: "/") {
+                guard let end = endTag(), buffer[end].elementsEqual(buffer[innermost.name]) else { return false }
+                openSpans.removeLast()
+            } else if looking(at: "<!--") {
+                guard skipComment() else { return false }
+            } else if looking(at: "<![CDATA[") {
+                position += 9
+                while position + 2 < count, !looking(at: "]]>") { position += 1 }
+                guard position + 2 < count else { return false }
+                position += 3
+            } else if looking(at: "<?") {
+                guard skipProcessingInstruction() else { return false }
+            } else {
+                // A child element, two below the root for the first: under the located
+                // reading's depth limit, and not namespaced.
+                guard buffer[position + 1] != UInt8(ascii: "!"), 1 + openSpans.count < limits.maximumNestingDepth else { return false }
+                position += 1
+                guard let child = readName(), !buffer[child].contains(UInt8(ascii: ":")), readAttributes(), attributesAreBound(declaring: false)
+                else { return false }
+                if !selfClosing { openSpans.append((child, false)) }
+            }
+        }
+        return true
     }
 
     /// The value of an element that closes itself (`<string name="x"/>`): what an empty one

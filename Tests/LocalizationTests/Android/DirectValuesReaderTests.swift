@@ -79,6 +79,28 @@ struct DirectValuesReaderTests {
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
+    @Test("other resources are passed over once found well-formed")
+    func otherResources() throws {
+        let text = #"""
+            <resources>
+                <color name="accent">#FF6200EE</color>
+                <string name="a">A</string>
+                <style name="Theme" parent="Base"><item name="android:colorPrimary">@color/accent</item><item name="x">it's</item></style>
+                <declare-styleable name="View"><attr name="label" format="string"/></declare-styleable>
+                <eat-comment/>
+                <string name="b">B</string>
+            </resources>
+            """#
+        let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
+        #expect(file.strings.mapValues(\.value) == ["a": .text("A"), "b": .text("B")])
+        #expect(file.strings["b"]?.location == SourceLocation(file: "f.xml", line: 7, column: 5))
+        #expect(Self.difference(Array(text.utf8)) == nil)
+        // Each counts as a resource toward the entry limit, as in the located reading.
+        let limited = ReadingLimits(maximumEntryCount: 3)
+        #expect(!Self.isTakenDirectly(Array(text.utf8), limits: limited))
+        #expect(Self.difference(Array(text.utf8), limits: limited) == nil)
+    }
+
     @Test("CR and CRLF line ends read as line feeds, in values and between lines")
     func carriageReturns() throws {
         let text = "<resources>\r\n  <string name=\"a\">one\r\ntwo\rthree</string>\r  <string\r\nname=\"b\">\"x\r\ny\"</string>\r\n</resources>\r\n"
@@ -99,7 +121,9 @@ struct DirectValuesReaderTests {
             "<resources><string name=\"a\">%s %s</string></resources>",
             "<resources><plurals name=\"p\"><item quantity=\"several\">x</item></plurals></resources>",
             "<resources><string-array name=\"a\"><item>x</item>y</string-array></resources>",
-            "<resources><color name=\"c\">#fff</color></resources>",
+            "<resources><color name=\"c\">#fff</colour></resources>",
+            "<resources><tools:x xmlns:tools=\"urn:t\"/></resources>",
+            "<resources><style name=\"s\"><t:item/></style></resources>",
             // What the fuzz target appends to send a file to the located reading.
             "<resources><string name=\"a\">x</string></resources><?located?>",
             "<resources><string name=\"a\">x</string>",
@@ -142,6 +166,12 @@ struct DirectValuesReaderTests {
         "<plurals name=\"p\"><item quantity=\"one\">one</item><item quantity=\"other\">%d</item></plurals>",
         "<string-array name=\"arr\"><item>a</item></string-array>", "<color name=\"c\">#fff</color>", "<eat-comment/>", "text", "&#32;",
         "<!-- between -->", "<?pi?>", "<tools:string name=\"t\">x</tools:string>",
+        "<style name=\"S\" parent=\"P\">\n  <item name=\"android:textColor\">?attr/x</item>\r\n  <item name=\"y\">it's &amp; \"q\"</item>\n</style>",
+        "<declare-styleable name=\"V\"><attr name=\"a\" format=\"string\"/><!-- c --><?pi?></declare-styleable>",
+        "<dimen name=\"d\">4dp</dimen>", "<integer name=\"i\"><![CDATA[3\r\n]]></integer>", "<item type=\"id\" name=\"x\"/>",
+        "<bool name=\"b\">true</bool >", "<color name=\"c\">&bad;</color>", "<color name=\"c\">a]]>b</color>", "<color name=\"c\">x</dimen>",
+        "<style name=\"s\"><item><item><item>deep</item></item></item></style>", "<color name=\"c\" name=\"d\">x</color>",
+        "<dimen name=\"d\" a=\"x&amp;y\">1dp</dimen>", "<style><x:item/></style>", "<color name=\"c\"><!DOCTYPE x></color>", "<color",
     ]
 
     /// A random strings.xml.
