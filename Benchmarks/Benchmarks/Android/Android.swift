@@ -24,7 +24,6 @@ let benchmarks: @Sendable () -> Void = {
 /// 30 locale folders of 400 strings each, read whole in each iteration.
 let readingBenchmarks: @Sendable () -> Void = {
     let files = GeneratedResources.files(strings: 400, seed: 7)
-    let datas = files.map { Data($0.bytes) }
     let bytes = files.reduce(0) { $0 + $1.bytes.count }
     print("strings.xml set: \(files.count) files, \(bytes) bytes")
     for file in files {
@@ -33,31 +32,52 @@ let readingBenchmarks: @Sendable () -> Void = {
         let baseline = XMLStringsCollector.read(Data(file.bytes))
         precondition(baseline.count == 400 && Set(baseline.keys) == Set(read.strings.keys))
     }
+    readingComparison("Read \(files.count) values*/strings.xml × 400 strings (\(bytes / 1024) KiB)", files, maxIterations: 500)
+    loadingBenchmarks(GeneratedResources.write(files), "the generated res/ folder (\(files.count) files)")
+}
 
-    let name = "Read \(files.count) values*/strings.xml × 400 strings (\(bytes / 1024) KiB)"
-    Benchmark("\(name)/LocalizedAlerts AndroidStringsFile", configuration: .init(maxIterations: 500)) { benchmark in
+/// A real app's files (``AppResourceFiles``), read whole in each iteration, with the same
+/// baseline and floor as the generated set.
+let appReadingBenchmarks: @Sendable (String, [(folder: String, bytes: [UInt8])]) -> Void = { directory, files in
+    let bytes = files.reduce(0) { $0 + $1.bytes.count }
+    let reads = files.map { AndroidStringsFile(parsing: $0.bytes) }
+    let strings = reads.reduce(0) { $0 + $1.strings.count }
+    let located = reads.filter { !$0.diagnostics.isEmpty }.count
+    print("\(directory): \(files.count) files, \(bytes) bytes, \(strings) strings, \(located) with diagnostics")
+    precondition(strings > 0, "\(directory) holds no <string>")
+    let folder = (directory as NSString).lastPathComponent
+    readingComparison("Read \(folder) values*/strings.xml: \(files.count) files, \(strings) strings (\(bytes / 1024) KiB)", files, maxIterations: 100)
+    loadingBenchmarks(directory, "\(folder) res/ folder")
+}
+
+/// `files` read whole in each iteration by `AndroidStringsFile`, by Foundation's XMLParser into
+/// a name → text dictionary (the baseline), and the floor: the same dictionary made from names
+/// and texts already cut out, which is what any reader of these files into Swift pays before
+/// reading a byte.
+func readingComparison(_ name: String, _ files: [(folder: String, bytes: [UInt8])], maxIterations: Int) {
+    let datas = files.map { Data($0.bytes) }
+    Benchmark("\(name)/LocalizedAlerts AndroidStringsFile", configuration: .init(maxIterations: maxIterations)) { benchmark in
         for _ in benchmark.scaledIterations {
             for file in files { blackHole(AndroidStringsFile(parsing: file.bytes).strings.count) }
         }
     }
-    Benchmark("\(name)/Foundation XMLParser into [String: String]", configuration: .init(maxIterations: 500)) { benchmark in
+    Benchmark("\(name)/Foundation XMLParser into [String: String]", configuration: .init(maxIterations: maxIterations)) { benchmark in
         for _ in benchmark.scaledIterations {
             for data in datas { blackHole(XMLStringsCollector.read(data).count) }
         }
     }
-    // What any reader of these files into Swift pays before reading a byte: making each name
-    // and text a String and putting them in a dictionary.
     let cut = files.map { file in
         let read = AndroidStringsFile(parsing: file.bytes)
         return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
     }
-    Benchmark("\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: 500)) {
+    Benchmark(
+        "\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: maxIterations)
+    ) {
         benchmark in
         for _ in benchmark.scaledIterations {
             for file in cut { blackHole(file.dictionary().count) }
         }
     }
-    loadingBenchmarks(GeneratedResources.write(files), "the generated res/ folder (\(files.count) files)")
 }
 
 /// An app's whole `res/` folder loaded into ``AndroidAppResources``, whose files are read on
@@ -82,37 +102,6 @@ let loadingBenchmarks: @Sendable (String, String) -> Void = { directory, label i
         benchmark in
         for _ in benchmark.scaledIterations { blackHole(oneAfterAnother().locales.count) }
     }
-}
-
-/// A real app's files (``AppResourceFiles``), read whole in each iteration, with the same
-/// baseline and floor as the generated set.
-let appReadingBenchmarks: @Sendable (String, [(folder: String, bytes: [UInt8])]) -> Void = { directory, files in
-    let datas = files.map { Data($0.bytes) }
-    let bytes = files.reduce(0) { $0 + $1.bytes.count }
-    let reads = files.map { AndroidStringsFile(parsing: $0.bytes) }
-    let strings = reads.reduce(0) { $0 + $1.strings.count }
-    let located = reads.filter { !$0.diagnostics.isEmpty }.count
-    print("\(directory): \(files.count) files, \(bytes) bytes, \(strings) strings, \(located) with diagnostics")
-    precondition(strings > 0, "\(directory) holds no <string>")
-    let name = "Read \((directory as NSString).lastPathComponent) values*/strings.xml: \(files.count) files, \(strings) strings (\(bytes / 1024) KiB)"
-    Benchmark("\(name)/LocalizedAlerts AndroidStringsFile", configuration: .init(maxIterations: 100)) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for file in files { blackHole(AndroidStringsFile(parsing: file.bytes).strings.count) }
-        }
-    }
-    Benchmark("\(name)/Foundation XMLParser into [String: String]", configuration: .init(maxIterations: 100)) { benchmark in
-        for _ in benchmark.scaledIterations {
-            for data in datas { blackHole(XMLStringsCollector.read(data).count) }
-        }
-    }
-    let cut = reads.map { read in CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") }) }
-    Benchmark("\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: 100)) {
-        benchmark in
-        for _ in benchmark.scaledIterations {
-            for file in cut { blackHole(file.dictionary().count) }
-        }
-    }
-    loadingBenchmarks(directory, "\((directory as NSString).lastPathComponent) res/ folder")
 }
 
 /// The sample app's payload (a title key, a body key with two arguments) for thirteen language
