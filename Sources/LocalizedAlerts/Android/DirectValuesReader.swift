@@ -16,10 +16,10 @@ import Darwin
 ///
 /// It gives up (nil) on anything the located reading would remark on, and on what it does not
 /// take: namespaced elements between resources or in those it passes over, a self-closing
-/// root, plurals or array, CR line ends in CDATA, namespaces declared below the root or as a default, entities, tabs or
-/// line ends in attribute values, names outside ASCII, processing instructions after the root.
-/// That file is then read by ``AndroidValuesParser`` as before, so both readings give the same
-/// file.
+/// root, plurals or array, CR line ends in CDATA, namespaces declared below the root or as a
+/// default, entities, tabs or line ends in attribute values, names outside ASCII, processing
+/// instructions after the root. That file is then read by ``AndroidValuesParser`` as before,
+/// so both readings give the same file.
 ///
 /// The file's UTF-8 is checked once before anything is read; locations are counted by
 /// ``LineIndex``.
