@@ -219,10 +219,7 @@ struct DirectValuesReader {
             } else if looking(at: "<!--") {
                 guard skipComment() else { return false }
             } else if looking(at: "<![CDATA[") {
-                position += 9
-                while position + 2 < count, !looking(at: "]]>") { position += 1 }
-                guard position + 2 < count else { return false }
-                position += 3
+                guard readCDATA(rejectingCarriageReturn: false) != nil else { return false }
             } else if looking(at: "<?") {
                 guard skipProcessingInstruction() else { return false }
             } else {
@@ -322,16 +319,9 @@ struct DirectValuesReader {
             } else if looking(at: "<!--") {
                 guard skipComment() else { return nil }
             } else if looking(at: "<![CDATA[") {
-                position += 9
-                let contentStart = position
-                while position + 2 < count, !looking(at: "]]>") {
-                    // Line ends in CDATA are the located reading's to normalize.
-                    guard buffer[position] != 0x0D else { return nil }
-                    position += 1
-                }
-                guard position + 2 < count else { return nil }
-                if position > contentStart { add(contentStart..<position, &self) }
-                position += 3
+                // Line ends in CDATA are the located reading's to normalize.
+                guard let content = readCDATA(rejectingCarriageReturn: true) else { return nil }
+                if !content.isEmpty { add(content, &self) }
             } else if looking(at: "<?") {
                 guard skipProcessingInstruction() else { return nil }
             } else {
@@ -369,6 +359,21 @@ struct DirectValuesReader {
         } catch {
             return nil
         }
+    }
+
+    /// The content of the CDATA section at `<![CDATA[`, read past its `]]>`; nil when the file
+    /// ends before it, or at a CR when `rejectingCarriageReturn`.
+    private mutating func readCDATA(rejectingCarriageReturn: Bool) -> Range<Int>? {
+        position += 9
+        let contentStart = position
+        while position + 2 < count, !looking(at: "]]>") {
+            if rejectingCarriageReturn, buffer[position] == 0x0D { return nil }
+            position += 1
+        }
+        guard position + 2 < count else { return nil }
+        let content = contentStart..<position
+        position += 3
+        return content
     }
 
     /// Decodes the entity or character reference at `&` onto `text`; false to give up.
