@@ -47,9 +47,11 @@ let package = Package(
             name: "CICU",
             dependencies: ["SystemICU"]
         ),
+        // The readers' scans over ordinary bytes, with SSE2 where the machine has it.
+        .target(name: "CByteScan"),
         .target(
             name: "LocalizedAlerts",
-            dependencies: ["CICU"]
+            dependencies: ["CICU", "CByteScan"]
         ),
         .target(
             name: "LocalizedAlertsReports",

@@ -30,7 +30,7 @@ let readingBenchmarks: @Sendable () -> Void = {
         let read = AndroidStringsFile(parsing: file.bytes)
         precondition(read.diagnostics.isEmpty && read.strings.count == 400, "\(file.folder): \(read.diagnostics)")
         let baseline = XMLStringsCollector.read(Data(file.bytes))
-        precondition(baseline.count == 400 && Set(baseline.keys) == Set(read.strings.keys))
+        precondition(baseline.count == 400 && Set(baseline.keys) == Set(read.strings.names))
     }
     readingComparison("Read \(files.count) values*/strings.xml × 400 strings (\(bytes / 1024) KiB)", files, maxIterations: 500)
     loadingBenchmarks(GeneratedResources.write(files), "the generated res/ folder (\(files.count) files)")
@@ -68,7 +68,7 @@ func readingComparison(_ name: String, _ files: [(folder: String, bytes: [UInt8]
     }
     let cut = files.map { file in
         let read = AndroidStringsFile(parsing: file.bytes)
-        return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
+        return CutStrings(read.strings.names.map { ($0, read.text(ofString: $0) ?? "") })
     }
     Benchmark(
         "\(name)/Swift Strings into [String: String] alone, names and texts already cut out", configuration: .init(maxIterations: maxIterations)

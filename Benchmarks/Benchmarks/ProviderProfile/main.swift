@@ -40,7 +40,7 @@ let androidCut: [CutStrings] =
     mode == "android-read-floor"
     ? androidFiles.map { file in
         let read = AndroidStringsFile(parsing: file.bytes)
-        return CutStrings(read.strings.keys.map { ($0, read.text(ofString: $0) ?? "") })
+        return CutStrings(read.strings.names.map { ($0, read.text(ofString: $0) ?? "") })
     } : []
 // android-load reads the res/ folder LOCALIZED_ALERTS_ANDROID_RES names, or the generated one.
 let androidDirectory =

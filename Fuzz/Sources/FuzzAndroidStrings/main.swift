@@ -11,7 +11,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let file = AndroidStringsFile(parsing: bytes, file: "strings.xml")
     let lines = Invariants.lines(bytes)
     Invariants.locationsInside(Invariants.diagnosticLocations(file.diagnostics), lines: lines, what: "strings.xml")
-    Invariants.locationsInside(file.strings.values.map(\.location), lines: lines, what: "a string's location")
+    Invariants.locationsInside(file.strings.map(\.location), lines: lines, what: "a string's location")
     let again = AndroidStringsFile(parsing: bytes, file: "strings.xml")
     guard again.strings == file.strings, again.plurals == file.plurals, again.stringArrays == file.stringArrays else {
         violated("reading the same bytes twice gave different resources")
@@ -26,7 +26,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             located.diagnostics.isEmpty
         else { violated("the file reads differently through the located reader") }
     }
-    let names = file.strings.keys.sorted().prefix(16)
+    let names = file.strings.names.sorted().prefix(16)
     for name in names { _ = file.text(ofString: name) }
     guard let folder = AndroidResourceFolder(name: "values-fr"), let base = AndroidResourceFolder(name: "values") else {
         violated("the fixed folder names do not read")

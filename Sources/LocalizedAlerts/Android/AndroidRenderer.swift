@@ -140,14 +140,16 @@ public struct AndroidAppResources: Sendable {
             definitions.reserveCapacity(appFolders.lazy.flatMap(\.files).map(\.strings.count).max() ?? 0)
             for folder in appFolders {
                 guard folder.qualifiers.otherQualifiers.isEmpty else {
-                    for file in folder.files { names.formUnion(file.strings.keys) }
+                    for file in folder.files { names.formUnion(file.strings.names) }
                     continue
                 }
                 let index = folders.count
                 folders.append(ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
                 for file in folder.files {
-                    for (name, resource) in file.strings {
-                        Self.add(Definition(folder: index, value: resource.value), to: &definitions[name, default: []])
+                    for position in file.strings.indices {
+                        Self.add(
+                            Definition(folder: index, value: file.strings.value(at: position)),
+                            to: &definitions[file.strings.name(at: position), default: []])
                     }
                 }
             }

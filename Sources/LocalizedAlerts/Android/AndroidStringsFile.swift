@@ -1,3 +1,5 @@
+import CByteScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,6 +31,18 @@ public struct AndroidStringResource: Sendable, Hashable {
     public var isStyled: Bool
     /// Where the element starts.
     public var location: SourceLocation
+
+    public init(
+        name: String, value: AndroidResourceValue, isTranslatable: Bool = true, isFormatted: Bool = true, isStyled: Bool = false,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.value = value
+        self.isTranslatable = isTranslatable
+        self.isFormatted = isFormatted
+        self.isStyled = isStyled
+        self.location = location
+    }
 }
 
 /// One `<plurals>`: values by quantity (`zero`, `one`, `two`, `few`, `many`, `other`).
@@ -59,8 +73,8 @@ public struct AndroidStringArrayResource: Sendable, Hashable {
 public struct AndroidStringsFile: Sendable {
     /// The file, as given.
     public var file: String?
-    /// `<string>` resources by name.
-    public var strings: [String: AndroidStringResource] = [:]
+    /// `<string>` resources, in file order and by name.
+    public var strings = AndroidStringTable()
     /// `<plurals>` resources by name.
     public var plurals: [String: AndroidPluralsResource] = [:]
     /// `<string-array>` resources by name.
@@ -84,7 +98,8 @@ public struct AndroidStringsFile: Sendable {
         self.file = file
         // About one string per hundred bytes in real files: room for them up front rather
         // than growing the table again and again.
-        strings.reserveCapacity(min(bytes.count / 128, limits.maximumEntryCount))
+        strings = AndroidStringTable(file: file)
+        strings.reserveCapacity(min(bytes.count / 128, limits.maximumEntryCount), bytes: bytes.count)
         var parser = AndroidValuesParser(bytes: bytes, file: file, limits: limits)
         parser.parse(into: &self)
         diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
@@ -93,6 +108,7 @@ public struct AndroidStringsFile: Sendable {
     /// A file with nothing read yet.
     init(file: String?) {
         self.file = file
+        strings = AndroidStringTable(file: file)
     }
 
     /// Reads a strings.xml file; only failing to read it throws.
@@ -113,11 +129,11 @@ public struct AndroidStringsFile: Sendable {
     /// A string's text with references followed inside this file (at most 16 steps); nil when
     /// the string or a referenced one is not here.
     public func text(ofString name: String) -> String? {
-        var value = strings[name]?.value
+        var value = strings.value(named: name)
         for _ in 0..<16 {
             switch value {
             case .text(let text)?: return text
-            case .reference(let type, let target)? where type == "string": value = strings[target]?.value
+            case .reference(let type, let target)? where type == "string": value = strings.value(named: target)
             default: return nil
             }
         }
@@ -158,6 +174,37 @@ package enum AAPT2StringBuilder {
         if !segmentEnds.isEmpty { return (.text(try build(styled: text, segmentEnds: segmentEnds)), true) }
         if let reference = referenceValue(text) { return (reference, false) }
         return (.text(try build(unstyled: text)), false)
+    }
+
+    /// What ``value(_:segmentEnds:)`` makes, written onto `output` as UTF-8 (at most
+    /// `text.count` bytes) for an ``AndroidStringTable``: the text, or for a reference the
+    /// trimmed text it reads back from. How many bytes, and whether they are a reference and
+    /// the value styled; nil for a text holding a NUL, which only the String form models.
+    static func compile(
+        _ text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int], into output: UnsafeMutablePointer<UInt8>
+    ) throws(Failure) -> (count: Int, isReference: Bool, isStyled: Bool)? {
+        var written = 0
+        if segmentEnds.isEmpty {
+            let text = trimmed(text)
+            if let lead = text.first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") {
+                switch reference(in: String(decoding: text, as: UTF8.self)) {
+                case .reference?:
+                    output.update(from: text.baseAddress!, count: text.count)
+                    return (text.count, true, false)
+                case .text?: return (0, false, false)
+                case nil: break
+                }
+            }
+            written = try compile(text, into: output)
+        } else {
+            var start = 0
+            for end in segmentEnds + [text.count] {
+                written += try compile(UnsafeBufferPointer(rebasing: text[start..<end]), into: output + written)
+                start = end
+            }
+        }
+        if memchr(output, 0, written) != nil { return nil }
+        return (written, false, !segmentEnds.isEmpty)
     }
 
     /// The compiled text of an element's content without styling tags: its leading and
@@ -238,7 +285,20 @@ package enum AAPT2StringBuilder {
         var written = 0
         let end = text.count
         guard let base = text.baseAddress else { return 0 }
+        // Where the next sixteen-byte run may start: after one that was not plain, the bytes
+        // it held are first taken one by one.
+        var nextRun = 0
         while index < end {
+            if index >= nextRun, index + 16 <= end {
+                let copied = bytescan_copy_plain_text(base + index, end - index, output + written, lastWasSpace ? 1 : 0)
+                if copied > 0 {
+                    index += copied
+                    written += copied
+                    lastWasSpace = base[index - 1] == 0x20
+                    continue
+                }
+                nextRun = index + 16
+            }
             // Eight bytes at a time while compiling leaves them as they are: no control
             // character, quote, apostrophe, backslash or run of spaces.
             if index + 8 <= end {
@@ -340,56 +400,58 @@ package enum AAPT2StringBuilder {
     /// patterns pass.
     package static func isAcceptedFormat(_ text: String) -> Bool {
         var text = text
-        // Every character the check looks at is ASCII: it walks the UTF-8 bytes, from one '%'
-        // to the next.
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return true }
-            var index = 0
-            var argumentCount = 0
-            var nonpositional = false
-            func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
-            while index < bytes.count {
-                guard let percent = memchr(base + index, Int32(UInt8(ascii: "%")), bytes.count - index) else { break }
-                index = UnsafeRawPointer(percent) - UnsafeRawPointer(base)
-                if index + 1 < bytes.count {
+        return text.withUTF8 { isAcceptedFormat($0) }
+    }
+
+    /// ``isAcceptedFormat(_:)`` on a text's UTF-8. Every character the check looks at is
+    /// ASCII: it walks the bytes, from one '%' to the next.
+    static func isAcceptedFormat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var argumentCount = 0
+        var nonpositional = false
+        func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") }
+        while index < bytes.count {
+            guard let percent = memchr(base + index, Int32(UInt8(ascii: "%")), bytes.count - index) else { break }
+            index = UnsafeRawPointer(percent) - UnsafeRawPointer(base)
+            if index + 1 < bytes.count {
+                index += 1
+                if bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "n") {
                     index += 1
-                    if bytes[index] == UInt8(ascii: "%") || bytes[index] == UInt8(ascii: "n") {
+                    continue
+                }
+                argumentCount += 1
+                let digitsStart = index
+                while isDigit(index) { index += 1 }
+                if index > digitsStart {
+                    if index < bytes.count, bytes[index] != UInt8(ascii: "$") { nonpositional = true }
+                } else if bytes[index] == UInt8(ascii: "<") {
+                    nonpositional = true
+                    index += 1
+                    if index < bytes.count, bytes[index] == UInt8(ascii: "$") { index += 1 }
+                } else {
+                    nonpositional = true
+                }
+                flags: while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "-"), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "("),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"):
                         index += 1
-                        continue
-                    }
-                    argumentCount += 1
-                    let digitsStart = index
-                    while isDigit(index) { index += 1 }
-                    if index > digitsStart {
-                        if index < bytes.count, bytes[index] != UInt8(ascii: "$") { nonpositional = true }
-                    } else if bytes[index] == UInt8(ascii: "<") {
-                        nonpositional = true
-                        index += 1
-                        if index < bytes.count, bytes[index] == UInt8(ascii: "$") { index += 1 }
-                    } else {
-                        nonpositional = true
-                    }
-                    flags: while index < bytes.count {
-                        switch bytes[index] {
-                        case UInt8(ascii: "-"), UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "("),
-                            UInt8(ascii: "0")...UInt8(ascii: "9"):
-                            index += 1
-                        default: break flags
-                        }
-                    }
-                    if index < bytes.count {
-                        switch bytes[index] {
-                        case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "K"), UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "Z"),
-                            UInt8(ascii: "k"), UInt8(ascii: "m"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"):
-                            return true
-                        default: break
-                        }
+                    default: break flags
                     }
                 }
-                if index < bytes.count { index += 1 }
+                if index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "K"), UInt8(ascii: "M"), UInt8(ascii: "W"), UInt8(ascii: "Z"),
+                        UInt8(ascii: "k"), UInt8(ascii: "m"), UInt8(ascii: "w"), UInt8(ascii: "y"), UInt8(ascii: "z"):
+                        return true
+                    default: break
+                    }
+                }
             }
-            return !(argumentCount > 1 && nonpositional)
+            if index < bytes.count { index += 1 }
         }
+        return !(argumentCount > 1 && nonpositional)
     }
 
     /// The reference an unstyled value's raw text is, or nil when it is text. Only a text whose
@@ -567,8 +629,9 @@ struct AndroidValuesParser {
                 duplicate("string", name, at: location, earlier: earlier.location, into: &result)
                 return
             }
-            result.strings[name] = AndroidStringResource(
-                name: name, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location)
+            result.strings.insert(
+                AndroidStringResource(
+                    name: name, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location))
         case "plurals":
             var items: [String: AndroidResourceValue] = [:]
             var failed = false

@@ -1,3 +1,5 @@
+import CByteScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -30,7 +32,10 @@ struct DirectValuesReader {
             guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil else {
                 return nil
             }
-            var reader = DirectValuesReader(bytes: bytes, buffer: buffer, file: file, limits: limits)
+            // Every name and value is shorter than its XML: the file's size is room for them all.
+            let pool = UnsafeMutablePointer<UInt8>.allocate(capacity: buffer.count)
+            defer { pool.deallocate() }
+            var reader = DirectValuesReader(bytes: bytes, buffer: buffer, file: file, limits: limits, pool: pool)
             return reader.read()
         }
     }
@@ -57,9 +62,15 @@ struct DirectValuesReader {
     private var text: [UInt8] = []
     private var segmentEnds: [Int] = []
     private var openSpans: [(name: Range<Int>, isXLIFF: Bool)] = []
+    /// The strings' names and compiled values, back to back (room for `count` bytes), and
+    /// their index: the ``AndroidStringTable`` being read.
+    private let pool: UnsafeMutablePointer<UInt8>
+    private var poolCount = 0
+    private var names = NameIndex()
 
-    private init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, file: String?, limits: ReadingLimits) {
+    private init(bytes: [UInt8], buffer: UnsafeBufferPointer<UInt8>, file: String?, limits: ReadingLimits, pool: UnsafeMutablePointer<UInt8>) {
         self.bytes = bytes
+        self.pool = pool
         self.buffer = buffer
         self.count = buffer.count
         self.file = file
@@ -72,7 +83,7 @@ struct DirectValuesReader {
     private mutating func read() -> AndroidStringsFile? {
         var result = AndroidStringsFile(file: file)
         // Real files hold about one string per hundred bytes: room for them all up front.
-        result.strings.reserveCapacity(min(count / 64, limits.maximumEntryCount))
+        names.reserveCapacity(min(count / 64, limits.maximumEntryCount))
         guard skipOutsideRoot(afterRoot: false), isStartTag("<resources") else {
             return nil
         }
@@ -84,7 +95,7 @@ struct DirectValuesReader {
             guard position + 1 < count, buffer[position] == UInt8(ascii: "<") else { return nil }
             if isStartTag("<string") {
                 entryCount += 1
-                guard entryCount <= limits.maximumEntryCount, readString(into: &result) else { return nil }
+                guard entryCount <= limits.maximumEntryCount, readString() else { return nil }
             } else if isStartTag("<plurals") {
                 entryCount += 1
                 guard entryCount <= limits.maximumEntryCount, readItems(plurals: true, into: &result) else { return nil }
@@ -104,19 +115,22 @@ struct DirectValuesReader {
             }
         }
         guard skipOutsideRoot(afterRoot: true), position == count else { return nil }
+        result.strings = AndroidStringTable(file: file, pool: Array(UnsafeBufferPointer(start: pool, count: poolCount)), index: names)
         return result
     }
 
     // MARK: Strings
 
-    /// Reads `<string …>…</string>` at `<` into `result`; false to give up.
-    private mutating func readString(into result: inout AndroidStringsFile) -> Bool {
+    /// Reads `<string …>…</string>` at `<` onto the pool and into `names`; false to give up.
+    private mutating func readString() -> Bool {
         let tagStart = position
         position += 7
-        guard readAttributes(), attributesAreBound(declaring: false) else { return false }
-        var name: Range<Int>?
+        var name = readNameOnlyTag()
         var translatable = true
         var formatted = true
+        if name == nil {
+            guard readAttributes(), attributesAreBound(declaring: false) else { return false }
+        }
         for attribute in attributes {
             if matches(attribute.name, "name") {
                 name = attribute.value
@@ -126,15 +140,37 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty, let (value, styled) = selfClosing ? Self.emptyValue : readValue(of: "string", closedBy: "</string>", depth: 2)
-        else { return false }
+        guard let name, !name.isEmpty else { return false }
+        let nameStart = poolCount
+        (pool + poolCount).update(from: buffer.baseAddress! + name.lowerBound, count: name.count)
+        poolCount += name.count
+        let output = pool + poolCount
+        let room = count - poolCount
+        let read =
+            selfClosing
+            ? (count: 0, isReference: false, isStyled: false)
+            : readValue(of: "string", closedBy: "</string>", depth: 2) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
+                raw.count <= room ? try AAPT2StringBuilder.compile(raw, segmentEnds: segmentEnds, into: output) : nil
+            } ?? nil
+        guard let read else { return false }
+        poolCount += read.count
         // A rejected format is the located reading's to report.
-        if AAPT2StringBuilder.rejectsFormat(of: value, styled: styled, formatted: formatted, translatable: translatable) { return false }
-        let key = String(decoding: buffer[name], as: UTF8.self)
-        let resource = AndroidStringResource(
-            name: key, value: value, isTranslatable: translatable, isFormatted: formatted, isStyled: styled, location: location(at: tagStart))
+        if formatted, translatable, !read.isStyled, !read.isReference,
+            !AAPT2StringBuilder.isAcceptedFormat(UnsafeBufferPointer(start: output, count: read.count))
+        {
+            return false
+        }
+        var flags: NameIndex.Flags = []
+        if read.isReference { flags.insert(.reference) }
+        if !translatable { flags.insert(.untranslatable) }
+        if !formatted { flags.insert(.unformatted) }
+        if read.isStyled { flags.insert(.styled) }
+        let location = location(at: tagStart)
+        let entry = NameIndex.Entry(
+            name: nameStart..<nameStart + name.count, value: nameStart + name.count..<poolCount, line: location.line, column: location.column,
+            flags: flags)
         // A duplicate is the located reading's to report.
-        return result.strings.updateValue(resource, forKey: key) == nil
+        return names.insert(entry, in: UnsafeBufferPointer(start: pool, count: poolCount))
     }
 
     /// Reads `<plurals …>` or `<string-array …>` at `<` into `result`: `<item>` elements
@@ -158,11 +194,17 @@ struct DirectValuesReader {
                 var quantity: String?
                 if plurals {
                     for attribute in attributes where matches(attribute.name, "quantity") {
-                        quantity = AndroidValuesParser.quantities.first { buffer[attribute.value].elementsEqual($0.utf8) }
+                        quantity = self.quantity(attribute.value)
                     }
                     guard quantity != nil else { return false }
                 }
-                guard let (value, _) = selfClosing ? Self.emptyValue : readValue(of: "item", closedBy: "</item>", depth: 3) else { return false }
+                let read =
+                    selfClosing
+                    ? Self.emptyValue
+                    : readValue(of: "item", closedBy: "</item>", depth: 3) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
+                        try AAPT2StringBuilder.value(raw, segmentEnds: segmentEnds)
+                    }
+                guard let (value, _) = read else { return false }
                 if let quantity {
                     guard quantities.updateValue(value, forKey: quantity) == nil else { return false }
                 } else {
@@ -187,6 +229,19 @@ struct DirectValuesReader {
         }
         let resource = AndroidStringArrayResource(name: key, items: items, location: location(at: tagStart))
         return result.stringArrays.updateValue(resource, forKey: key) == nil
+    }
+
+    /// The plural quantity `range` names, or nil.
+    private func quantity(_ range: Range<Int>) -> String? {
+        switch range.count {
+        case 3 where matches(range, "one"): "one"
+        case 3 where matches(range, "two"): "two"
+        case 3 where matches(range, "few"): "few"
+        case 4 where matches(range, "zero"): "zero"
+        case 4 where matches(range, "many"): "many"
+        case 5 where matches(range, "other"): "other"
+        default: nil
+        }
     }
 
     /// Passes over a resource at `<` that this reader does not keep (`<color>`, `<dimen>`,
@@ -241,8 +296,12 @@ struct DirectValuesReader {
         UnsafeBufferPointer(start: nil, count: 0), segmentEnds: [])
 
     /// The value of the `element` just started, `depth` elements deep, read to its end tag
-    /// (`closing`): (value, styled), or nil to give up.
-    private mutating func readValue(of element: StaticString, closedBy closing: StaticString, depth: Int) -> (AndroidResourceValue, Bool)? {
+    /// (`closing`), and made by `make` from its text and where its styled segments end; nil to
+    /// give up, as when `make` fails.
+    private mutating func readValue<Value>(
+        of element: StaticString, closedBy closing: StaticString, depth: Int,
+        _ make: (UnsafeBufferPointer<UInt8>, [Int]) throws(AAPT2StringBuilder.Failure) -> Value
+    ) -> Value? {
         // The value's text while it is one run of the file's bytes.
         var slice: Range<Int>? = nil
         var copied = false
@@ -272,18 +331,8 @@ struct DirectValuesReader {
 
         while true {
             let runStart = position
-            // Eight bytes at a time while none is '<', '&', ']' or CR.
-            if let base = buffer.baseAddress {
-                while position + 8 <= count {
-                    let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-                    if ByteWord.contains(word, UInt8(ascii: "<")) || ByteWord.contains(word, UInt8(ascii: "&"))
-                        || ByteWord.contains(word, UInt8(ascii: "]")) || ByteWord.contains(word, 0x0D)
-                    {
-                        break
-                    }
-                    position += 8
-                }
-            }
+            // Straight to the next '<', '&', ']' or CR.
+            if let base = buffer.baseAddress { position += bytescan_value_text_end(base + position, count - position) }
             while position < count {
                 let byte = buffer[position]
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x0D { break }
@@ -350,12 +399,10 @@ struct DirectValuesReader {
             // A styling tag copies the text: one slice of the file is never styled.
             if !copied {
                 let raw = slice.map { UnsafeBufferPointer(rebasing: buffer[$0]) } ?? UnsafeBufferPointer(start: nil, count: 0)
-                return try AAPT2StringBuilder.value(raw, segmentEnds: [])
+                return try make(raw, [])
             }
             let segmentEnds = segmentEnds
-            return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) in
-                try AAPT2StringBuilder.value(raw, segmentEnds: segmentEnds)
-            }
+            return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) in try make(raw, segmentEnds) }
         } catch {
             return nil
         }
@@ -384,8 +431,17 @@ struct DirectValuesReader {
         guard end < count, buffer[end] == UInt8(ascii: ";"), end > bodyStart else { return false }
         let body = buffer[bodyStart..<end]
         position = end + 1
-        if let predefined = ResourceXMLReader.predefinedEntities.first(where: { body.elementsEqual($0.name.utf8) }) {
-            text.append(predefined.byte)
+        let predefined: UInt8? =
+            switch body.count {
+            case 2 where matches(bodyStart..<end, "lt"): UInt8(ascii: "<")
+            case 2 where matches(bodyStart..<end, "gt"): UInt8(ascii: ">")
+            case 3 where matches(bodyStart..<end, "amp"): UInt8(ascii: "&")
+            case 4 where matches(bodyStart..<end, "quot"): UInt8(ascii: "\"")
+            case 4 where matches(bodyStart..<end, "apos"): UInt8(ascii: "'")
+            default: nil
+            }
+        if let predefined {
+            text.append(predefined)
             return true
         }
         guard buffer[bodyStart] == UInt8(ascii: "#") else { return false }
@@ -404,6 +460,19 @@ struct DirectValuesReader {
     }
 
     // MARK: Tags
+
+    /// Reads the commonest start tag's rest, ` name="…">`, at once: the name's value, or nil
+    /// (nothing read) for ``readAttributes()`` to read it.
+    private mutating func readNameOnlyTag() -> Range<Int>? {
+        guard looking(at: #" name=""#), let base = buffer.baseAddress else { return nil }
+        let start = position + 7
+        let end = start + bytescan_attribute_value_end(base + start, count - start, UInt8(ascii: "\""))
+        guard end + 1 < count, buffer[end] == UInt8(ascii: "\""), buffer[end + 1] == UInt8(ascii: ">") else { return nil }
+        position = end + 2
+        selfClosing = false
+        attributeCount = 0
+        return start..<end
+    }
 
     /// Reads the attributes of a start tag up to its `>` or `/>`; false to give up.
     private mutating func readAttributes() -> Bool {
@@ -432,13 +501,8 @@ struct DirectValuesReader {
             let quote = buffer[position]
             position += 1
             let valueStart = position
-            while position < count, buffer[position] != quote {
-                switch buffer[position] {
-                case UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A, 0x0D: return false
-                default: position += 1
-                }
-            }
-            guard position < count else { return false }
+            position += bytescan_attribute_value_end(buffer.baseAddress! + position, count - position, quote)
+            guard position < count, buffer[position] == quote else { return false }
             let value = valueStart..<position
             position += 1
             for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }

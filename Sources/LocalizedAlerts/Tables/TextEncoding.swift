@@ -1,3 +1,5 @@
+import CByteScan
+
 /// The encoding a text table was stored in, as detected from its first bytes.
 public enum TextEncoding: String, Sendable, Hashable, Codable {
     case utf8
@@ -158,6 +160,16 @@ enum TextDecoder {
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
     static func firstInvalidUTF8(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let p = buffer.baseAddress else { return nil }
+        let n = buffer.count
+        // Most text is valid: checked whole without branching on each byte, and walked to
+        // find where it breaks only when it does.
+        if start <= n, bytescan_is_valid_utf8(p + start, n - start) != 0 { return nil }
+        return firstInvalidUTF8Walking(in: buffer, from: start)
+    }
+
+    /// ``firstInvalidUTF8(in:from:)``, a character at a time.
+    static func firstInvalidUTF8Walking(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let p = buffer.baseAddress else { return nil }
         let raw = UnsafeRawPointer(p)
         let n = buffer.count

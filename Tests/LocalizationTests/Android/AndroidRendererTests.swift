@@ -137,7 +137,7 @@ struct AndroidRendererTests {
         for (folder, file) in read {
             let path = try #require(file.file)
             let written = folder + "/" + (path as NSString).lastPathComponent
-            #expect(path.hasSuffix("/" + written) && file.strings.values.contains { $0.value == .text(written) }, "\(path)")
+            #expect(path.hasSuffix("/" + written) && file.strings.contains { $0.value == .text(written) }, "\(path)")
         }
         #expect(Set(read.map(\.0)).count == 40)
         #expect(resources.diagnostics.filter { $0.id == .androidUnescapedApostrophe }.count == 80)
@@ -156,7 +156,7 @@ struct AndroidRendererTests {
     @Test("kept locale choices are the ones made afresh, string by string")
     func keptChoicesAreMadeAfresh() throws {
         let resources = try AndroidAppResources(resourceDirectory: Fixtures.path("android/res"))
-        let names = Set(resources.folders.flatMap { $0.files.flatMap(\.strings.keys) })
+        let names = Set(resources.folders.flatMap { $0.files.flatMap(\.strings.names) })
         let tags =
             resources.locales + [
                 "fr-CA", "fr-BE", "es-MX", "es-419", "zh-HK", "zh-Hant-TW", "pt-PT", "en-GB", "en-US", "iw", "he", "in", "id", "tl", "fil", "sr-Latn",

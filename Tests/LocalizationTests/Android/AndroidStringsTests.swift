@@ -34,7 +34,7 @@ struct AndroidStringsTests {
     /// References aapt2 link would reject: to a string, plural or array the file does not
     /// define, or to any other resource (the fixtures define none).
     static func dangling(in file: AndroidStringsFile) -> [String] {
-        file.strings.values.compactMap {
+        file.strings.compactMap {
             guard case .reference(let type, let name) = $0.value, type != "null", type != "id" else { return nil }
             switch type {
             case "string": return file.strings[name] == nil ? name : nil
@@ -64,7 +64,7 @@ struct AndroidStringsTests {
         // Every resource the reader found is one aapt2 compiled.
         for (name, file) in files where !rows.contains(where: { $0[0] == name && $0[2] == "error" }) {
             let listed = Set(rows.filter { $0[0] == name }.map { $0[1] })
-            for string in file.strings.keys { #expect(listed.contains("string/\(string)"), "\(name): \(string)") }
+            for string in file.strings.names { #expect(listed.contains("string/\(string)"), "\(name): \(string)") }
         }
     }
 
@@ -100,6 +100,36 @@ struct AndroidStringsTests {
         #expect(file.plurals["photos"]?.items.keys.sorted() == ["one", "other"])
         #expect(file.stringArrays["planets"]?.items.count == 4)
         #expect(file.strings["positional"]?.location.line == 5)
+    }
+
+    @Test("a string table gives back every value put in, in order, and keeps the first of a name")
+    func stringTable() {
+        let values: [AndroidResourceValue] = [
+            .text(""), .text("Noor a partagé « %1$s »"), .text("a\u{0}b"), .text("@string/app_name"), .reference(type: "string", name: "app_name"),
+            .reference(type: "android:string", name: "ok"), .reference(type: "attr", name: "colorPrimary"),
+            .reference(type: "android:attr", name: "textColor"), .reference(type: "null", name: "null"), .reference(type: "id", name: "a/b c"),
+        ]
+        var table = AndroidStringTable()
+        var inserted: [AndroidStringResource] = []
+        // Enough names to grow the index several times.
+        for index in 0..<2_000 {
+            let resource = AndroidStringResource(
+                name: "name_\(index)", value: values[index % values.count], isTranslatable: index % 3 != 0, isFormatted: index % 5 != 0,
+                isStyled: index % 7 == 0, location: SourceLocation(line: index + 1, column: 5))
+            let added = table.insert(resource)
+            #expect(added)
+            inserted.append(resource)
+        }
+        var again = inserted[10]
+        again.value = .text("later")
+        let addedAgain = table.insert(again)
+        #expect(!addedAgain && table[again.name] == inserted[10])
+        #expect(Array(table) == inserted && table.names == inserted.map(\.name))
+        #expect(inserted.allSatisfy { table[$0.name] == $0 && table.value(named: $0.name) == $0.value })
+        #expect(table["name_2000"] == nil && table["name_"] == nil && table[""] == nil)
+        var reordered = AndroidStringTable()
+        for resource in inserted.reversed() { reordered.insert(resource) }
+        #expect(reordered == table && reordered != AndroidStringTable())
     }
 
     @Test("hostile input stays bounded")

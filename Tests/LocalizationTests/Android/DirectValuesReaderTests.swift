@@ -18,7 +18,7 @@ struct DirectValuesReaderTests {
         let located = AndroidStringsFile(parsing: bytes, file: "strings.xml", limits: limits, readingDirectly: false)
         if direct.file != located.file { return "file" }
         if direct.strings != located.strings {
-            let names = Set(direct.strings.keys).union(located.strings.keys).sorted()
+            let names = Set(direct.strings.names).union(located.strings.names).sorted()
             let differing = names.filter { direct.strings[$0] != located.strings[$0] }.prefix(2)
             return "strings: "
                 + differing.map { "\(direct.strings[$0].debugDescription) vs \(located.strings[$0].debugDescription)" }.joined(separator: "; ")
@@ -92,7 +92,7 @@ struct DirectValuesReaderTests {
             </resources>
             """#
         let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
-        #expect(file.strings.mapValues(\.value) == ["a": .text("A"), "b": .text("B")])
+        #expect(file.strings.map { [$0.name: $0.value] } == [["a": .text("A")], ["b": .text("B")]])
         #expect(file.strings["b"]?.location == SourceLocation(file: "f.xml", line: 7, column: 5))
         #expect(Self.difference(Array(text.utf8)) == nil)
         // Each counts as a resource toward the entry limit, as in the located reading.

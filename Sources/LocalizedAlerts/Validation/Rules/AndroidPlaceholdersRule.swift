@@ -86,7 +86,7 @@ struct AndroidPlaceholdersRule: LintRule {
         // Android's development language is the folder without qualifiers.
         for folder in android.folders where folder.name == "values" {
             for file in folder.files {
-                for resource in file.strings.values.sorted(by: { $0.location < $1.location }) {
+                for resource in file.strings {
                     guard resource.isFormatted, case .text(let text) = resource.value, let entry = table.entry(resource.name),
                         let iOS = Self.iOSSignature(entry), let androidArguments = Self.androidSignature(text), iOS != androidArguments
                     else { continue }

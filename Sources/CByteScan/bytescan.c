@@ -1,0 +1,173 @@
+#include "CByteScan.h"
+
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/*
+ * UTF-8 validation as a shift-based automaton: each entry holds, for every state, the state
+ * after that byte at the bit offset the state stands for. Error is offset 0, whose field is 0
+ * in every entry, so it stays; the others are: complete (6), one continuation byte to come (12),
+ * two (18), after E0 (24: A0-BF next), after ED (30: 80-9F next), after F0 (36: 90-BF next),
+ * after F1-F3 (42), after F4 (48: 80-8F next). The next state depends on the byte's entry,
+ * loaded ahead, and a shift: no branch per byte.
+ */
+static const uint64_t utf8_transitions[256] = {
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL, 0x0000000000000180ULL,
+    0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL,
+    0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL,
+    0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL,
+    0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL, 0x0012480300306000ULL,
+    0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL,
+    0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL,
+    0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL,
+    0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL, 0x0000492300306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL, 0x000049200C306000ULL,
+    0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL, 0x0000000000000300ULL,
+    0x0000000000000600ULL, 0x0000000000000480ULL, 0x0000000000000480ULL, 0x0000000000000480ULL,
+    0x0000000000000480ULL, 0x0000000000000480ULL, 0x0000000000000480ULL, 0x0000000000000480ULL,
+    0x0000000000000480ULL, 0x0000000000000480ULL, 0x0000000000000480ULL, 0x0000000000000480ULL,
+    0x0000000000000480ULL, 0x0000000000000780ULL, 0x0000000000000480ULL, 0x0000000000000480ULL,
+    0x0000000000000900ULL, 0x0000000000000A80ULL, 0x0000000000000A80ULL, 0x0000000000000A80ULL,
+    0x0000000000000C00ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+    0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+    0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL,
+};
+
+enum { utf8_error = 0, utf8_complete = 6 };
+
+int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count) {
+    /* Only the low six bits are the state: the shift uses no more, so they are never masked
+       between bytes. */
+    uint64_t state = utf8_complete;
+    size_t index = 0;
+    while (index + 16 <= count) {
+#if defined(__SSE2__)
+        /* ASCII, sixteen bytes at a time, between characters. */
+        if ((state & 63) == utf8_complete && _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(bytes + index))) == 0) {
+            index += 16;
+            continue;
+        }
+#endif
+        for (int offset = 0; offset < 16; offset++) state = utf8_transitions[bytes[index + offset]] >> (state & 63);
+        if ((state & 63) == utf8_error) return 0;
+        index += 16;
+    }
+    for (; index < count; index++) state = utf8_transitions[bytes[index]] >> (state & 63);
+    return (state & 63) == utf8_complete;
+}
+
+/* The offset of the first byte of `bytes` that is one of six (repeated to fill), or `count`. */
+static inline size_t first_of_six(const uint8_t *bytes, size_t count, const uint8_t needles[6]) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    __m128i splats[6];
+    for (int needle = 0; needle < 6; needle++) splats[needle] = _mm_set1_epi8((char)needles[needle]);
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i found = _mm_cmpeq_epi8(block, splats[0]);
+        for (int needle = 1; needle < 6; needle++) found = _mm_or_si128(found, _mm_cmpeq_epi8(block, splats[needle]));
+        int mask = _mm_movemask_epi8(found);
+        if (mask != 0) return index + (size_t)__builtin_ctz((unsigned)mask);
+        index += 16;
+    }
+#endif
+    for (; index < count; index++) {
+        for (int needle = 0; needle < 6; needle++) {
+            if (bytes[index] == needles[needle]) return index;
+        }
+    }
+    return count;
+}
+
+size_t bytescan_value_text_end(const uint8_t *bytes, size_t count) {
+    const uint8_t ends[6] = {'<', '&', ']', '\r', '\r', '\r'};
+    return first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote) {
+    const uint8_t ends[6] = {quote, '<', '&', '\t', '\n', '\r'};
+    return first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    const __m128i control_top = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'), apostrophe = _mm_set1_epi8('\''),
+                  backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(' ');
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        /* A byte at most 0x1F is its own unsigned minimum with 0x1F. */
+        __m128i special = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(block, control_top), block), _mm_cmpeq_epi8(block, quote)),
+            _mm_or_si128(_mm_cmpeq_epi8(block, apostrophe), _mm_cmpeq_epi8(block, backslash)));
+        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, space));
+        if (_mm_movemask_epi8(special) != 0 || (spaces & (spaces >> 1)) != 0 || (after_space && (spaces & 1))) break;
+        _mm_storeu_si128((__m128i *)(output + index), block);
+        after_space = (spaces >> 15) & 1;
+        index += 16;
+    }
+#else
+    while (index + 16 <= count) {
+        size_t end = index + 16;
+        /* Plain: not a control character, '"', '\'' or '\\'. */
+        int space_before = after_space;
+        for (size_t i = index; i < end; i++) {
+            uint8_t byte = bytes[i];
+            if (byte < 0x20 || byte == '"' || byte == '\'' || byte == '\\' || (byte == ' ' && space_before)) return index;
+            space_before = byte == ' ';
+        }
+        memcpy(output + index, bytes + index, 16);
+        after_space = space_before;
+        index = end;
+    }
+#endif
+    return index;
+}

@@ -1,0 +1,48 @@
+#ifndef CBYTESCAN_H
+#define CBYTESCAN_H
+
+/*
+ * The readers' scans over runs of ordinary bytes, sixteen at a time with SSE2 where the
+ * machine has it (every x86-64), eight at a time elsewhere. Swift's SIMD types do not lower to
+ * vector compares on every toolchain, so these few loops are written in C.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * 1 when `bytes` (`count` long) are valid UTF-8 (no overlong form, surrogate or value above
+ * U+10FFFF, no sequence cut short), else 0.
+ */
+int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count);
+
+/*
+ * The offset of the first byte of `bytes` (`count` long) that ends a run of an XML value's
+ * text: '<', '&', ']' or CR; `count` when there is none.
+ */
+size_t bytescan_value_text_end(const uint8_t *bytes, size_t count);
+
+/*
+ * The offset of the first byte of `bytes` (`count` long) that ends an attribute value quoted
+ * with `quote`: the quote, or a byte the value may not hold as it is ('<', '&', tab, LF, CR);
+ * `count` when there is none.
+ */
+size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote);
+
+/*
+ * Copies onto `output` the longest prefix of `bytes`, in whole blocks of sixteen, that aapt2's
+ * string compiling leaves as it is outside double quotes: no control character, '"', '\'' or
+ * '\\', no two spaces in a row, and no space first when `after_space` (the byte before was one).
+ * Returns how many bytes it copied.
+ */
+size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

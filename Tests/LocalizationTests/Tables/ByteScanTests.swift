@@ -1,0 +1,90 @@
+import CByteScan
+import Testing
+
+@testable import LocalizedAlerts
+
+/// The readers' vector scans against the byte-at-a-time definitions they stand for, on seeded
+/// random bytes that cross the sixteen-byte blocks at every offset.
+@Suite("Byte scans")
+struct ByteScanTests {
+    /// Random bytes drawn mostly from `alphabet`, so that the rare ones fall anywhere.
+    static func randomBytes(_ count: Int, _ alphabet: [UInt8], using random: inout SplitMix64) -> [UInt8] {
+        (0..<count).map { _ in
+            Int.random(in: 0..<10, using: &random) == 0 ? UInt8.random(in: 0...255, using: &random) : alphabet.randomElement(using: &random)!
+        }
+    }
+
+    @Test("UTF-8 validity agrees with the standard library and with the walk that locates the break")
+    func utf8Validity() {
+        var random = SplitMix64(seed: 11)
+        // ASCII, two-, three- and four-byte characters, and the bytes that make them invalid.
+        let pieces: [[UInt8]] = [
+            Array("plain text ".utf8), Array("é".utf8), Array("ह".utf8), Array("😀".utf8), [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0x80],
+            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xE3, 0x81], [0xFF],
+        ]
+        var invalid = 0
+        for round in 0..<4_000 {
+            var bytes: [UInt8] = []
+            let valid = round % 2 == 0
+            while bytes.count < Int.random(in: 0..<80, using: &random) {
+                bytes += pieces[Int.random(in: 0..<(valid ? 4 : pieces.count), using: &random)]
+            }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8(in: $0, from: 0) }
+            let walked = bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8Walking(in: $0, from: 0) }
+            #expect((found == nil) == expected && found == walked, "\(bytes)")
+            if !expected { invalid += 1 }
+        }
+        #expect(invalid > 1_000)
+    }
+
+    @Test("an XML value's text ends at the first '<', '&', ']' or CR")
+    func valueTextEnd() {
+        var random = SplitMix64(seed: 12)
+        for _ in 0..<2_000 {
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("abc xyz".utf8) + [0xC3, 0xA9], using: &random)
+            let expected = bytes.firstIndex { [UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "]"), 0x0D].contains($0) } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_value_text_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+        }
+    }
+
+    @Test("an attribute value ends at its quote or at a byte it may not hold")
+    func attributeValueEnd() {
+        var random = SplitMix64(seed: 13)
+        for _ in 0..<2_000 {
+            let quote = Bool.random(using: &random) ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("call_missed_title.2".utf8), using: &random)
+            let ends: [UInt8] = [quote, UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A, 0x0D]
+            let expected = bytes.firstIndex { ends.contains($0) } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_attribute_value_end($0.baseAddress, $0.count, quote) } == expected, "\(bytes)")
+        }
+    }
+
+    @Test("plain text is copied in whole blocks up to the first byte string compiling changes")
+    func plainText() {
+        var random = SplitMix64(seed: 14)
+        for _ in 0..<2_000 {
+            let bytes = Self.randomBytes(
+                Int.random(in: 0..<70, using: &random), Array("Noor shared a file".utf8) + [0xE2, 0x80, 0x99], using: &random)
+            let afterSpace = Bool.random(using: &random)
+            // The longest prefix with no control character, quote, apostrophe or backslash, no
+            // two spaces in a row and no space first after one, cut to whole blocks of sixteen.
+            var plain = 0
+            var spaceBefore = afterSpace
+            for byte in bytes {
+                if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\")
+                    || (byte == 0x20 && spaceBefore)
+                {
+                    break
+                }
+                spaceBefore = byte == 0x20
+                plain += 1
+            }
+            var output = [UInt8](repeating: 0, count: bytes.count)
+            let copied = bytes.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { bytescan_copy_plain_text(input.baseAddress, input.count, $0.baseAddress, afterSpace ? 1 : 0) }
+            }
+            #expect(copied == plain / 16 * 16 && output[..<copied] == bytes[..<copied], "\(bytes)")
+        }
+    }
+}
