@@ -29,7 +29,7 @@ let package = Package(
         )
     } + [
         // The sample app and the varied input, shared by the rendering benchmarks and the profile.
-        .target(name: "SampleInput", path: "Benchmarks/SampleInput"),
+        .target(name: "SampleInput", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage)], path: "Benchmarks/SampleInput"),
         // Not a benchmark: the provider's path in a loop, for callgrind and perf.
         .executableTarget(
             name: "ProviderProfile", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage), "SampleInput"],

@@ -137,37 +137,50 @@ size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t 
     return first_of_six(bytes, count, ends);
 }
 
+#if defined(__SSE2__)
+/*
+ * The bytes of a block that compiling changes, one bit each: control characters, '"', '\'' and
+ * '\\', and a space after a space (`space_before` says whether the byte before bit 0 was one).
+ */
+static inline unsigned changed_bytes(__m128i block, int space_before) {
+    const __m128i control_top = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'), apostrophe = _mm_set1_epi8('\''),
+                  backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(' ');
+    /* A byte at most 0x1F is its own unsigned minimum with 0x1F. */
+    __m128i special = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(block, control_top), block), _mm_cmpeq_epi8(block, quote)),
+        _mm_or_si128(_mm_cmpeq_epi8(block, apostrophe), _mm_cmpeq_epi8(block, backslash)));
+    unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, space));
+    return (unsigned)_mm_movemask_epi8(special) | (spaces & ((spaces << 1) | (unsigned)(space_before != 0)));
+}
+#endif
+
 size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space) {
     size_t index = 0;
 #if defined(__SSE2__)
-    const __m128i control_top = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'), apostrophe = _mm_set1_epi8('\''),
-                  backslash = _mm_set1_epi8('\\'), space = _mm_set1_epi8(' ');
-    while (index + 16 <= count) {
-        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
-        /* A byte at most 0x1F is its own unsigned minimum with 0x1F. */
-        __m128i special = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(block, control_top), block), _mm_cmpeq_epi8(block, quote)),
-            _mm_or_si128(_mm_cmpeq_epi8(block, apostrophe), _mm_cmpeq_epi8(block, backslash)));
-        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(block, space));
-        if (_mm_movemask_epi8(special) != 0 || (spaces & (spaces >> 1)) != 0 || (after_space && (spaces & 1))) break;
-        _mm_storeu_si128((__m128i *)(output + index), block);
-        after_space = (spaces >> 15) & 1;
-        index += 16;
-    }
-#else
-    while (index + 16 <= count) {
-        size_t end = index + 16;
-        /* Plain: not a control character, '"', '\'' or '\\'. */
-        int space_before = after_space;
-        for (size_t i = index; i < end; i++) {
-            uint8_t byte = bytes[i];
-            if (byte < 0x20 || byte == '"' || byte == '\'' || byte == '\\' || (byte == ' ' && space_before)) return index;
-            space_before = byte == ' ';
+    if (count >= 16) {
+        while (index + 16 <= count) {
+            __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+            unsigned changed = changed_bytes(block, after_space);
+            /* The whole block is stored: the output has room for all of `count`. */
+            _mm_storeu_si128((__m128i *)(output + index), block);
+            if (changed != 0) return index + (size_t)__builtin_ctz(changed);
+            after_space = bytes[index + 15] == ' ';
+            index += 16;
         }
-        memcpy(output + index, bytes + index, 16);
-        after_space = space_before;
-        index = end;
+        if (index == count) return count;
+        /* The last sixteen bytes, some of them already copied (the same again). */
+        size_t start = count - 16;
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + start));
+        unsigned changed = changed_bytes(block, 0) & ~((1u << (index - start)) - 1);
+        _mm_storeu_si128((__m128i *)(output + start), block);
+        return changed != 0 ? start + (size_t)__builtin_ctz(changed) : count;
     }
 #endif
+    for (; index < count; index++) {
+        uint8_t byte = bytes[index];
+        if (byte < 0x20 || byte == '"' || byte == '\'' || byte == '\\' || (byte == ' ' && after_space)) break;
+        output[index] = byte;
+        after_space = byte == ' ';
+    }
     return index;
 }

@@ -13,7 +13,8 @@ import SampleInput
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
 // bytes (both), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
 // → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
-// strings.xml files, read once per language list; android-read-xmlparser, its baseline: the same
+// strings.xml files, read once per language list; android-read-strings, the same with every text
+// then made into the baseline's dictionary; android-read-xmlparser, its baseline: the same
 // files read by Foundation's XMLParser into a name → text dictionary; android-read-floor, the
 // same dictionary made from names and texts already cut out); android-load (AndroidAppResources
 // reading those files' res/ folder, once per language list); android-render (an FCM message →
@@ -40,7 +41,7 @@ let androidCut: [CutStrings] =
     mode == "android-read-floor"
     ? androidFiles.map { file in
         let read = AndroidStringsFile(parsing: file.bytes)
-        return CutStrings(read.strings.names.map { ($0, read.text(ofString: $0) ?? "") })
+        return CutStrings(read.textsByName().map { ($0.key, $0.value) })
     } : []
 // android-load reads the res/ folder LOCALIZED_ALERTS_ANDROID_RES names, or the generated one.
 let androidDirectory =
@@ -85,6 +86,7 @@ for _ in 0..<rounds {
                     renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
         case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
+        case "android-read-strings": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).textsByName().count }
         case "android-read-xmlparser": for data in androidDatas { sink &+= XMLStringsCollector.read(data).count }
         case "android-read-floor": for file in androidCut { sink &+= file.dictionary().count }
         case "android-load": sink &+= try AndroidAppResources(resourceDirectory: androidDirectory).locales.count
@@ -97,7 +99,7 @@ for _ in 0..<rounds {
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
         default:
             fatalError(
-                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
+                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-strings, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
             )
         }
     }

@@ -34,10 +34,10 @@ size_t bytescan_value_text_end(const uint8_t *bytes, size_t count);
 size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote);
 
 /*
- * Copies onto `output` the longest prefix of `bytes`, in whole blocks of sixteen, that aapt2's
- * string compiling leaves as it is outside double quotes: no control character, '"', '\'' or
- * '\\', no two spaces in a row, and no space first when `after_space` (the byte before was one).
- * Returns how many bytes it copied.
+ * Copies onto `output` the longest prefix of `bytes` that aapt2's string compiling leaves as it
+ * is outside double quotes: no control character, '"', '\'' or '\\', no two spaces in a row,
+ * and no space first when `after_space` (the byte before was one). Returns how many bytes it
+ * copied.
  */
 size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
 

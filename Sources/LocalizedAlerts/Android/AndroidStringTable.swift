@@ -147,7 +147,16 @@ struct NameIndex: Sendable {
     private(set) var entries: [Entry] = []
     /// Entry positions plus one, 0 for a free slot; a power of two long, at most half taken.
     private var slots: [UInt32] = []
-    private var usesSipHash = false
+    private(set) var usesSipHash = false
+    /// The longest run of taken slots an insertion may probe before the names are rehashed
+    /// with SipHash: far beyond what chance gives a table at most half full.
+    private let probeLimit: Int
+    /// ``seed``, read once rather than through its lazy global for every name.
+    private let fastSeed = NameIndex.seed
+
+    init(probeLimit: Int = 64) {
+        self.probeLimit = probeLimit
+    }
 
     /// Makes room for `count` entries.
     mutating func reserveCapacity(_ count: Int) {
@@ -172,7 +181,7 @@ struct NameIndex: Sendable {
         guard entries.count < UInt32.max else { return false }
         entries.append(entry)
         slots[slot] = UInt32(entries.count)
-        if probes > 64, !usesSipHash {
+        if probes > probeLimit, !usesSipHash {
             usesSipHash = true
             rehash(size: slots.count, pool: pool)
         }
@@ -214,7 +223,7 @@ struct NameIndex: Sendable {
             hasher.combine(bytes: UnsafeRawBufferPointer(name))
             return hasher.finalize()
         }
-        return Int(truncatingIfNeeded: Self.fastHash(name))
+        return Int(truncatingIfNeeded: Self.fastHash(name, seed: fastSeed))
     }
 
     /// Per process, so that which names collide is not known in advance.
@@ -222,7 +231,7 @@ struct NameIndex: Sendable {
 
     /// A multiply-and-fold hash over eight bytes at a time.
     @inline(__always)
-    static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
         guard let base = bytes.baseAddress else { return hash }
         var index = 0

@@ -285,35 +285,14 @@ package enum AAPT2StringBuilder {
         var written = 0
         let end = text.count
         guard let base = text.baseAddress else { return 0 }
-        // Where the next sixteen-byte run may start: after one that was not plain, the bytes
-        // it held are first taken one by one.
-        var nextRun = 0
         while index < end {
-            if index >= nextRun, index + 16 <= end {
-                let copied = bytescan_copy_plain_text(base + index, end - index, output + written, lastWasSpace ? 1 : 0)
-                if copied > 0 {
-                    index += copied
-                    written += copied
-                    lastWasSpace = base[index - 1] == 0x20
-                    continue
-                }
-                nextRun = index + 16
-            }
-            // Eight bytes at a time while compiling leaves them as they are: no control
-            // character, quote, apostrophe, backslash or run of spaces.
-            if index + 8 <= end {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let spaces = ByteWord.mask(word, 0x20)
-                if !ByteWord.containsByte(word, below: 0x20), !ByteWord.contains(word, UInt8(ascii: "\"")),
-                    !ByteWord.contains(word, UInt8(ascii: "'")), !ByteWord.contains(word, UInt8(ascii: "\\")), spaces & (spaces << 8) == 0,
-                    !(lastWasSpace && spaces & 0x80 != 0)
-                {
-                    UnsafeMutableRawPointer(output + written).storeBytes(of: word, as: UInt64.self)
-                    written += 8
-                    index += 8
-                    lastWasSpace = spaces >> 63 != 0
-                    continue
-                }
+            // Up to the next byte compiling changes, copied as it is.
+            let copied = bytescan_copy_plain_text(base + index, end - index, output + written, lastWasSpace ? 1 : 0)
+            if copied > 0 {
+                index += copied
+                written += copied
+                lastWasSpace = base[index - 1] == 0x20
+                guard index < end else { break }
             }
             let byte = text[index]
             index += 1

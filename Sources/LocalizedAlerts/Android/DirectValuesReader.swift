@@ -146,13 +146,17 @@ struct DirectValuesReader {
         poolCount += name.count
         let output = pool + poolCount
         let room = count - poolCount
-        let read =
-            selfClosing
-            ? (count: 0, isReference: false, isStyled: false)
-            : readValue(of: "string", closedBy: "</string>", depth: 2) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
-                raw.count <= room ? try AAPT2StringBuilder.compile(raw, segmentEnds: segmentEnds, into: output) : nil
-            } ?? nil
-        guard let read else { return false }
+        var read = (count: 0, isReference: false, isStyled: false)
+        if !selfClosing {
+            let readToEnd = readValue(of: "string", closedBy: "</string>", depth: 2) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
+                guard raw.count <= room, let compiled = try AAPT2StringBuilder.compile(raw, segmentEnds: segmentEnds, into: output) else {
+                    return false
+                }
+                read = compiled
+                return true
+            }
+            guard readToEnd else { return false }
+        }
         poolCount += read.count
         // A rejected format is the located reading's to report.
         if formatted, translatable, !read.isStyled, !read.isReference,
@@ -165,10 +169,9 @@ struct DirectValuesReader {
         if !translatable { flags.insert(.untranslatable) }
         if !formatted { flags.insert(.unformatted) }
         if read.isStyled { flags.insert(.styled) }
-        let location = location(at: tagStart)
+        let (line, column) = lineAndColumn(at: tagStart)
         let entry = NameIndex.Entry(
-            name: nameStart..<nameStart + name.count, value: nameStart + name.count..<poolCount, line: location.line, column: location.column,
-            flags: flags)
+            name: nameStart..<nameStart + name.count, value: nameStart + name.count..<poolCount, line: line, column: column, flags: flags)
         // A duplicate is the located reading's to report.
         return names.insert(entry, in: UnsafeBufferPointer(start: pool, count: poolCount))
     }
@@ -198,12 +201,14 @@ struct DirectValuesReader {
                     }
                     guard quantity != nil else { return false }
                 }
-                let read =
-                    selfClosing
-                    ? Self.emptyValue
-                    : readValue(of: "item", closedBy: "</item>", depth: 3) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
-                        try AAPT2StringBuilder.value(raw, segmentEnds: segmentEnds)
+                var read = Self.emptyValue
+                if !selfClosing {
+                    let readToEnd = readValue(of: "item", closedBy: "</item>", depth: 3) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
+                        read = try AAPT2StringBuilder.value(raw, segmentEnds: segmentEnds)
+                        return true
                     }
+                    guard readToEnd else { return false }
+                }
                 guard let (value, _) = read else { return false }
                 if let quantity {
                     guard quantities.updateValue(value, forKey: quantity) == nil else { return false }
@@ -295,13 +300,13 @@ struct DirectValuesReader {
     private static let emptyValue: (AndroidResourceValue, Bool)? = try? AAPT2StringBuilder.value(
         UnsafeBufferPointer(start: nil, count: 0), segmentEnds: [])
 
-    /// The value of the `element` just started, `depth` elements deep, read to its end tag
-    /// (`closing`), and made by `make` from its text and where its styled segments end; nil to
-    /// give up, as when `make` fails.
-    private mutating func readValue<Value>(
+    /// Reads the value of the `element` just started, `depth` elements deep, to its end tag
+    /// (`closing`), and gives `make` its text and where its styled segments end; false to give
+    /// up, as when `make` fails or returns false.
+    private mutating func readValue(
         of element: StaticString, closedBy closing: StaticString, depth: Int,
-        _ make: (UnsafeBufferPointer<UInt8>, [Int]) throws(AAPT2StringBuilder.Failure) -> Value
-    ) -> Value? {
+        _ make: (UnsafeBufferPointer<UInt8>, [Int]) throws(AAPT2StringBuilder.Failure) -> Bool
+    ) -> Bool {
         // The value's text while it is one run of the file's bytes.
         var slice: Range<Int>? = nil
         var copied = false
@@ -336,10 +341,10 @@ struct DirectValuesReader {
             while position < count {
                 let byte = buffer[position]
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x0D { break }
-                if byte == UInt8(ascii: "]"), looking(at: "]]>") { return nil }
+                if byte == UInt8(ascii: "]"), looking(at: "]]>") { return false }
                 position += 1
             }
-            guard position + 1 < count else { return nil }
+            guard position + 1 < count else { return false }
             if position > runStart { add(runStart..<position, &self) }
             if buffer[position] == 0x0D {
                 // XML reads a CR, and a CRLF, as one line feed.
@@ -350,7 +355,7 @@ struct DirectValuesReader {
             }
             if buffer[position] == UInt8(ascii: "&") {
                 copy(&self)
-                guard decodeEntity() else { return nil }
+                guard decodeEntity() else { return false }
                 continue
             }
             if buffer[position + 1] == UInt8(ascii: "/") {
@@ -358,32 +363,32 @@ struct DirectValuesReader {
                     position += closing.utf8CodeUnitCount
                     break
                 }
-                guard let name = endTag() else { return nil }
+                guard let name = endTag() else { return false }
                 guard let open = openSpans.popLast() else {
-                    guard matches(name, element) else { return nil }
+                    guard matches(name, element) else { return false }
                     break
                 }
-                guard buffer[name].elementsEqual(buffer[open.name]) else { return nil }
+                guard buffer[name].elementsEqual(buffer[open.name]) else { return false }
                 if open.isXLIFF { inXLIFF = false } else { spanEdge(&self) }
             } else if looking(at: "<!--") {
-                guard skipComment() else { return nil }
+                guard skipComment() else { return false }
             } else if looking(at: "<![CDATA[") {
                 // Line ends in CDATA are the located reading's to normalize.
-                guard let content = readCDATA(rejectingCarriageReturn: true) else { return nil }
+                guard let content = readCDATA(rejectingCarriageReturn: true) else { return false }
                 if !content.isEmpty { add(content, &self) }
             } else if looking(at: "<?") {
-                guard skipProcessingInstruction() else { return nil }
+                guard skipProcessingInstruction() else { return false }
             } else {
                 // A start tag: a styling tag or <xliff:g>, below the located reading's depth limit.
-                guard buffer[position + 1] != UInt8(ascii: "!"), depth + openSpans.count < limits.maximumNestingDepth else { return nil }
+                guard buffer[position + 1] != UInt8(ascii: "!"), depth + openSpans.count < limits.maximumNestingDepth else { return false }
                 position += 1
-                guard let name = readName(), readAttributes(), attributesAreBound(declaring: false) else { return nil }
+                guard let name = readName(), readAttributes(), attributesAreBound(declaring: false) else { return false }
                 if let colon = buffer[name].firstIndex(of: UInt8(ascii: ":")) {
                     // <xliff:g> keeps its text and is no span; another one inside it, or any other
                     // namespaced element, is the located reading's.
                     guard !inXLIFF, let uri = namespace(of: name.lowerBound..<colon), matches(uri, Self.xliffNamespace),
                         matches(colon + 1..<name.upperBound, "g")
-                    else { return nil }
+                    else { return false }
                     if !selfClosing {
                         inXLIFF = true
                         openSpans.append((name, true))
@@ -404,7 +409,7 @@ struct DirectValuesReader {
             let segmentEnds = segmentEnds
             return try text.withUnsafeBufferPointer { (raw) throws(AAPT2StringBuilder.Failure) in try make(raw, segmentEnds) }
         } catch {
-            return nil
+            return false
         }
     }
 
@@ -673,8 +678,13 @@ struct DirectValuesReader {
 
     /// The location of byte `offset`, as the located reading counts it.
     private mutating func location(at offset: Int) -> SourceLocation {
-        var location = lines.location(of: offset, in: buffer)
-        if hasByteOrderMark, location.line == 1 { location.column -= 1 }
-        return location
+        let (line, column) = lineAndColumn(at: offset)
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// ``location(at:)``'s line and column.
+    private mutating func lineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+        let (line, column) = lines.lineAndColumn(of: offset, in: buffer)
+        return (line, hasByteOrderMark && line == 1 ? column - 1 : column)
     }
 }

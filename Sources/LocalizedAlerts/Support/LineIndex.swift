@@ -66,6 +66,13 @@ struct LineIndex: Sendable {
     }
 
     mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let (line, column) = lineAndColumn(of: offset, in: bytes)
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// ``location(of:in:)``'s 1-based line and column, for readers that keep them apart from
+    /// the file's name.
+    mutating func lineAndColumn(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         let stop = min(max(offset, 0), bytes.count)
         if stop < lastOffset {
             // Backwards: from the start of the offset's line, found by binary search; the walk
@@ -98,7 +105,7 @@ struct LineIndex: Sendable {
             }
             lastColumn += LineIndex.scalarCount(bytes, from: lastOffset, to: stop)
             lastOffset = stop
-            return SourceLocation(file: file, line: lastLine + 1, column: lastColumn)
+            return (lastLine + 1, lastColumn)
         }
         // Forward from the last answer, by the line-ending rule of `lineStarts`: `\n`, a `\r`
         // not followed by `\n`, and `\r\n` (whose `\r` is counted like any byte of the line).
@@ -128,7 +135,7 @@ struct LineIndex: Sendable {
         lastOffset = stop
         lastLine = line
         lastColumn = column
-        return SourceLocation(file: file, line: line + 1, column: column)
+        return (line + 1, column)
     }
 
     /// Scalars between two offsets of one line: every byte but the 10xxxxxx continuation bytes

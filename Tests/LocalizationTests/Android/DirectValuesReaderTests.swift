@@ -240,4 +240,28 @@ struct DirectValuesReaderTests {
             environmentPrefix: "VALUES_READER", generate: Self.document, isTakenDirectly: { Self.isTakenDirectly($0) },
             difference: { Self.difference($0) })
     }
+
+    @Test("a name index that meets a long probe run rehashes with SipHash and still finds every name")
+    func collidingNames() {
+        // With no probe allowed, the first collision switches to SipHash, with entries already in.
+        var index = NameIndex(probeLimit: 0)
+        var pool: [UInt8] = []
+        var positions: [Range<Int>] = []
+        for number in 0..<2_000 {
+            let start = pool.count
+            pool += Array("name_\(number)".utf8)
+            positions.append(start..<pool.count)
+            let entry = NameIndex.Entry(name: start..<pool.count, value: pool.count..<pool.count, line: 1, column: 1, flags: [])
+            let inserted = pool.withUnsafeBufferPointer { index.insert(entry, in: $0) }
+            #expect(inserted)
+        }
+        #expect(index.usesSipHash)
+        pool.withUnsafeBufferPointer { pool in
+            for (position, name) in positions.enumerated() {
+                #expect(index.position(of: UnsafeBufferPointer(rebasing: pool[name]), in: pool) == position)
+            }
+            let missing = Array("name_2000".utf8)
+            #expect(missing.withUnsafeBufferPointer { index.position(of: $0, in: pool) } == nil)
+        }
+    }
 }
