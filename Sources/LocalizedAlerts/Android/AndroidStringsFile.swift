@@ -276,8 +276,9 @@ package enum AAPT2StringBuilder {
     }
 
     /// Compiles `text` onto `output`: outside double quotes runs of whitespace become one
-    /// space, quotes are dropped, escapes unescaped, and an apostrophe is an error. Writes at
-    /// most `text.count` bytes (no escape is longer than what it stands for); returns how many.
+    /// space, quotes are dropped, escapes unescaped, and an apostrophe is an error. Returns how
+    /// many bytes it wrote, at most `text.count` (no escape is longer than what it stands for);
+    /// `output` must have room for `text.count`, which the copying of plain runs may use.
     static func compile(_ text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) throws(Failure) -> Int {
         var quoted = false
         var lastWasSpace = false

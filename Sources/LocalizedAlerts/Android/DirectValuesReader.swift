@@ -140,7 +140,7 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty else { return false }
+        guard let name, !name.isEmpty, name.count <= count - poolCount else { return false }
         let nameStart = poolCount
         (pool + poolCount).update(from: buffer.baseAddress! + name.lowerBound, count: name.count)
         poolCount += name.count
