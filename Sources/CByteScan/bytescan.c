@@ -83,19 +83,12 @@ static const uint64_t utf8_transitions[256] = {
 
 enum { utf8_error = 0, utf8_complete = 6 };
 
-int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count) {
+int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count) {
     /* Only the low six bits are the state: the shift uses no more, so they are never masked
        between bytes. */
     uint64_t state = utf8_complete;
     size_t index = 0;
     while (index + 16 <= count) {
-#if defined(__SSE2__)
-        /* ASCII, sixteen bytes at a time, between characters. */
-        if ((state & 63) == utf8_complete && _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(bytes + index))) == 0) {
-            index += 16;
-            continue;
-        }
-#endif
         for (int offset = 0; offset < 16; offset++) state = utf8_transitions[bytes[index + offset]] >> (state & 63);
         if ((state & 63) == utf8_error) return 0;
         index += 16;
@@ -104,7 +97,37 @@ int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count) {
     return (state & 63) == utf8_complete;
 }
 
+int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count) {
+#if defined(__SSE2__)
+    uint64_t state = utf8_complete;
+    size_t index = 0;
+    while (index + 16 <= count) {
+        /* ASCII, sixteen bytes at a time, between characters. */
+        if ((state & 63) == utf8_complete && _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(bytes + index))) == 0) {
+            index += 16;
+            continue;
+        }
+        for (int offset = 0; offset < 16; offset++) state = utf8_transitions[bytes[index + offset]] >> (state & 63);
+        if ((state & 63) == utf8_error) return 0;
+        index += 16;
+    }
+    for (; index < count; index++) state = utf8_transitions[bytes[index]] >> (state & 63);
+    return (state & 63) == utf8_complete;
+#else
+    return bytescan_portable_is_valid_utf8(bytes, count);
+#endif
+}
+
 /* The offset of the first byte of `bytes` that is one of six (repeated to fill), or `count`. */
+static inline size_t portable_first_of_six(const uint8_t *bytes, size_t count, const uint8_t needles[6]) {
+    for (size_t index = 0; index < count; index++) {
+        for (int needle = 0; needle < 6; needle++) {
+            if (bytes[index] == needles[needle]) return index;
+        }
+    }
+    return count;
+}
+
 static inline size_t first_of_six(const uint8_t *bytes, size_t count, const uint8_t needles[6]) {
     size_t index = 0;
 #if defined(__SSE2__)
@@ -119,22 +142,36 @@ static inline size_t first_of_six(const uint8_t *bytes, size_t count, const uint
         index += 16;
     }
 #endif
-    for (; index < count; index++) {
-        for (int needle = 0; needle < 6; needle++) {
-            if (bytes[index] == needles[needle]) return index;
-        }
-    }
-    return count;
+    return index + portable_first_of_six(bytes + index, count - index, needles);
 }
 
-size_t bytescan_value_text_end(const uint8_t *bytes, size_t count) {
-    const uint8_t ends[6] = {'<', '&', ']', '\r', '\r', '\r'};
-    return first_of_six(bytes, count, ends);
+static const uint8_t value_text_ends[6] = {'<', '&', ']', '\r', '\r', '\r'};
+
+size_t bytescan_value_text_end(const uint8_t *bytes, size_t count) { return first_of_six(bytes, count, value_text_ends); }
+
+size_t bytescan_portable_value_text_end(const uint8_t *bytes, size_t count) {
+    return portable_first_of_six(bytes, count, value_text_ends);
 }
 
 size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote) {
     const uint8_t ends[6] = {quote, '<', '&', '\t', '\n', '\r'};
     return first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_portable_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote) {
+    const uint8_t ends[6] = {quote, '<', '&', '\t', '\n', '\r'};
+    return portable_first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_portable_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space) {
+    size_t index = 0;
+    for (; index < count; index++) {
+        uint8_t byte = bytes[index];
+        if (byte < 0x20 || byte == '"' || byte == '\'' || byte == '\\' || (byte == ' ' && after_space)) break;
+        output[index] = byte;
+        after_space = byte == ' ';
+    }
+    return index;
 }
 
 #if defined(__SSE2__)
@@ -155,9 +192,9 @@ static inline unsigned changed_bytes(__m128i block, int space_before) {
 #endif
 
 size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space) {
-    size_t index = 0;
 #if defined(__SSE2__)
     if (count >= 16) {
+        size_t index = 0;
         while (index + 16 <= count) {
             __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
             unsigned changed = changed_bytes(block, after_space);
@@ -176,11 +213,5 @@ size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *out
         return changed != 0 ? start + (size_t)__builtin_ctz(changed) : count;
     }
 #endif
-    for (; index < count; index++) {
-        uint8_t byte = bytes[index];
-        if (byte < 0x20 || byte == '"' || byte == '\'' || byte == '\\' || (byte == ' ' && after_space)) break;
-        output[index] = byte;
-        after_space = byte == ' ';
-    }
-    return index;
+    return bytescan_portable_copy_plain_text(bytes, count, output, after_space);
 }

@@ -3,7 +3,7 @@
 
 /*
  * The readers' scans over runs of ordinary bytes, sixteen at a time with SSE2 where the
- * machine has it (every x86-64), eight at a time elsewhere. Swift's SIMD types do not lower to
+ * machine has it (every x86-64), a byte at a time elsewhere. Swift's SIMD types do not lower to
  * vector compares on every toolchain, so these few loops are written in C.
  */
 
@@ -40,6 +40,15 @@ size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t 
  * copied.
  */
 size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
+
+/*
+ * The same four, a byte at a time: what machines without SSE2 run, exported so that the tests
+ * hold them to the same definitions on every machine.
+ */
+int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count);
+size_t bytescan_portable_value_text_end(const uint8_t *bytes, size_t count);
+size_t bytescan_portable_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote);
+size_t bytescan_portable_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
 
 #ifdef __cplusplus
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import LocalizedAlerts
 
-/// The readers' vector scans against the byte-at-a-time definitions they stand for, on seeded
-/// random bytes that cross the sixteen-byte blocks at every offset.
+/// The readers' byte scans against the byte-at-a-time definitions they stand for, on seeded
+/// random bytes that cross the sixteen-byte blocks at every offset: the vector paths this
+/// machine runs, and the portable paths machines without SSE2 run.
 @Suite("Byte scans")
 struct ByteScanTests {
     /// Random bytes drawn mostly from `alphabet`, so that the rare ones fall anywhere.
@@ -32,7 +33,8 @@ struct ByteScanTests {
             let expected = String(validating: bytes, as: UTF8.self) != nil
             let found = bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8(in: $0, from: 0) }
             let walked = bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8Walking(in: $0, from: 0) }
-            #expect((found == nil) == expected && found == walked, "\(bytes)")
+            let portable = bytes.withUnsafeBufferPointer { bytescan_portable_is_valid_utf8($0.baseAddress, $0.count) != 0 }
+            #expect((found == nil) == expected && found == walked && portable == expected, "\(bytes)")
             if !expected { invalid += 1 }
         }
         #expect(invalid > 1_000)
@@ -45,6 +47,7 @@ struct ByteScanTests {
             let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("abc xyz".utf8) + [0xC3, 0xA9], using: &random)
             let expected = bytes.firstIndex { [UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "]"), 0x0D].contains($0) } ?? bytes.count
             #expect(bytes.withUnsafeBufferPointer { bytescan_value_text_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_value_text_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
         }
     }
 
@@ -57,6 +60,7 @@ struct ByteScanTests {
             let ends: [UInt8] = [quote, UInt8(ascii: "<"), UInt8(ascii: "&"), 0x09, 0x0A, 0x0D]
             let expected = bytes.firstIndex { ends.contains($0) } ?? bytes.count
             #expect(bytes.withUnsafeBufferPointer { bytescan_attribute_value_end($0.baseAddress, $0.count, quote) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_attribute_value_end($0.baseAddress, $0.count, quote) } == expected, "\(bytes)")
         }
     }
 
@@ -80,11 +84,13 @@ struct ByteScanTests {
                 spaceBefore = byte == 0x20
                 plain += 1
             }
-            var output = [UInt8](repeating: 0, count: bytes.count)
-            let copied = bytes.withUnsafeBufferPointer { input in
-                output.withUnsafeMutableBufferPointer { bytescan_copy_plain_text(input.baseAddress, input.count, $0.baseAddress, afterSpace ? 1 : 0) }
+            for copy in [bytescan_copy_plain_text, bytescan_portable_copy_plain_text] {
+                var output = [UInt8](repeating: 0, count: bytes.count)
+                let copied = bytes.withUnsafeBufferPointer { input in
+                    output.withUnsafeMutableBufferPointer { copy(input.baseAddress, input.count, $0.baseAddress, afterSpace ? 1 : 0) }
+                }
+                #expect(copied == plain && output[..<copied] == bytes[..<copied], "\(bytes)")
             }
-            #expect(copied == plain && output[..<copied] == bytes[..<copied], "\(bytes)")
         }
     }
 }
