@@ -162,38 +162,70 @@ package enum AAPT2StringBuilder {
 
     /// An element's value from its content's text, where styling tags end the segments at
     /// `segmentEnds` (none without styling tags): a reference when the unstyled text is one,
-    /// else the compiled text; and whether the value is styled. Without styling tags the whole
-    /// text's leading and trailing whitespace is dropped first; with them each run of text
-    /// between tags is collapsed on its own, its double quotes too. A NUL character (from
+    /// else the compiled text; and whether the value is styled. A NUL character (from
     /// `\u0000` or a short `\u`) turns the rest of the string into NULs, one per byte of
     /// aapt2's UTF-8.
     ///
     /// Everything aapt2 treats specially is ASCII, so the text is compiled as UTF-8 bytes,
     /// straight into the String's storage.
     static func value(_ text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> (AndroidResourceValue, Bool) {
-        if !segmentEnds.isEmpty { return (.text(try build(styled: text, segmentEnds: segmentEnds)), true) }
-        if let reference = referenceValue(text) { return (reference, false) }
-        return (.text(try build(unstyled: text)), false)
+        var failure: Failure?
+        var compiled = Compiled(count: 0, isReference: false, isStyled: false, hasNUL: false)
+        let string = String(unsafeUninitializedCapacity: max(text.count, 1)) { output in
+            do throws(Failure) {
+                compiled = try compile(text, segmentEnds: segmentEnds, into: output.baseAddress!)
+                return compiled.hasNUL ? 0 : compiled.count
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
+        if compiled.isReference, let reference = reference(in: string) { return (reference, false) }
+        guard compiled.hasNUL else { return (.text(string), compiled.isStyled) }
+        var output = try [UInt8](unsafeUninitializedCapacity: max(text.count, 1)) { (buffer, count) throws(Failure) in
+            count = try compile(text, segmentEnds: segmentEnds, into: buffer.baseAddress!).count
+        }
+        let nul = output.firstIndex(of: 0)!
+        // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates: six bytes
+        // for the four of UTF-8.
+        let rest = output.count - nul + 2 * output[nul...].count { $0 >= 0xF0 }
+        output.replaceSubrange(nul..., with: repeatElement(0, count: rest))
+        return (.text(String(decoding: output, as: UTF8.self)), compiled.isStyled)
     }
 
-    /// What ``value(_:segmentEnds:)`` makes, written onto `output` as UTF-8 (at most
-    /// `text.count` bytes) for an ``AndroidStringTable``: the text, or for a reference the
-    /// trimmed text it reads back from. How many bytes, and whether they are a reference and
-    /// the value styled; nil for a text holding a NUL, which only the String form models.
+    /// An element's content compiled onto a buffer by ``compile(_:segmentEnds:into:)``: plain
+    /// values, so that keeping one costs nothing on the reading's hot path.
+    struct Compiled {
+        /// The bytes written: the compiled text, or the trimmed text of a reference.
+        var count: Int
+        /// Whether the bytes are a reference's text (which ``reference(in:)`` reads back).
+        var isReference: Bool
+        var isStyled: Bool
+        /// Whether the compiled text holds a NUL, which ``value(_:segmentEnds:)`` turns into
+        /// NULs to the end.
+        var hasNUL: Bool
+    }
+
+    /// Compiles an element's content onto `output`, which has room for `text.count` bytes:
+    /// without styling tags the whole text's leading and trailing whitespace is dropped first,
+    /// and a text whose trimmed form is a reference is copied as it is; with them (segments
+    /// ending at `segmentEnds`) each run of text between tags is collapsed on its own, its
+    /// double quotes too. ``value(_:segmentEnds:)`` makes the value of it; an
+    /// ``AndroidStringTable`` keeps the bytes.
     static func compile(
         _ text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int], into output: UnsafeMutablePointer<UInt8>
-    ) throws(Failure) -> (count: Int, isReference: Bool, isStyled: Bool)? {
+    ) throws(Failure) -> Compiled {
         var written = 0
         if segmentEnds.isEmpty {
             let text = trimmed(text)
-            if let lead = text.first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") {
-                switch reference(in: String(decoding: text, as: UTF8.self)) {
-                case .reference?:
-                    output.update(from: text.baseAddress!, count: text.count)
-                    return (text.count, true, false)
-                case .text?: return (0, false, false)
-                case nil: break
-                }
+            // Only a text starting with '@' or '?' can be a reference; `@empty` is the empty text.
+            if let lead = text.first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?"),
+                let value = reference(in: String(decoding: text, as: UTF8.self))
+            {
+                guard case .reference = value else { return Compiled(count: 0, isReference: false, isStyled: false, hasNUL: false) }
+                output.update(from: text.baseAddress!, count: text.count)
+                return Compiled(count: text.count, isReference: true, isStyled: false, hasNUL: false)
             }
             written = try compile(text, into: output)
         } else {
@@ -203,61 +235,7 @@ package enum AAPT2StringBuilder {
                 start = end
             }
         }
-        if memchr(output, 0, written) != nil { return nil }
-        return (written, false, !segmentEnds.isEmpty)
-    }
-
-    /// The compiled text of an element's content without styling tags: its leading and
-    /// trailing whitespace dropped first.
-    private static func build(unstyled text: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
-        let text = trimmed(text)
-        return try string(capacity: text.count) { (output) throws(Failure) -> Int in try compile(text, into: output) }
-    }
-
-    /// The compiled text of an element's content with styling tags, which end the segments of
-    /// `text` at `segmentEnds`: each segment collapsed on its own.
-    private static func build(styled text: UnsafeBufferPointer<UInt8>, segmentEnds: [Int]) throws(Failure) -> String {
-        try string(capacity: text.count) { (output) throws(Failure) -> Int in
-            var start = 0
-            var written = 0
-            for end in segmentEnds + [text.count] {
-                written += try compile(UnsafeBufferPointer(rebasing: text[start..<end]), into: output + written)
-                start = end
-            }
-            return written
-        }
-    }
-
-    /// The String `write` compiles into storage of `capacity` bytes (it writes at most that
-    /// many, and says how many), with what aapt2 makes of a NUL.
-    private static func string(
-        capacity: Int, _ write: (UnsafeMutablePointer<UInt8>) throws(Failure) -> Int
-    ) throws(Failure) -> String {
-        var failure: Failure?
-        var hasNUL = false
-        let string = String(unsafeUninitializedCapacity: max(capacity, 1)) { output in
-            do throws(Failure) {
-                let written = try write(output.baseAddress!)
-                hasNUL = memchr(output.baseAddress!, 0, written) != nil
-                return hasNUL ? 0 : written
-            } catch {
-                failure = error
-                return 0
-            }
-        }
-        if let failure { throw failure }
-        guard hasNUL else { return string }
-        var written = 0
-        var output = try [UInt8](unsafeUninitializedCapacity: max(capacity, 1)) { (buffer, count) throws(Failure) in
-            written = try write(buffer.baseAddress!)
-            count = written
-        }
-        let nul = output.firstIndex(of: 0)!
-        // aapt2's UTF-8 writes a character outside the BMP as two 3-byte surrogates: six bytes
-        // for the four of UTF-8.
-        let rest = output.count - nul + 2 * output[nul...].count { $0 >= 0xF0 }
-        output.replaceSubrange(nul..., with: repeatElement(0, count: rest))
-        return String(decoding: output, as: UTF8.self)
+        return Compiled(count: written, isReference: false, isStyled: !segmentEnds.isEmpty, hasNUL: memchr(output, 0, written) != nil)
     }
 
     static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -371,8 +349,13 @@ package enum AAPT2StringBuilder {
     /// Whether aapt2 rejects a `<string>` for its format. It checks only plain text values of
     /// strings that are formatted and translatable (not styled strings).
     static func rejectsFormat(of value: AndroidResourceValue, styled: Bool, formatted: Bool, translatable: Bool) -> Bool {
-        guard formatted, translatable, !styled, case .text(let text) = value else { return false }
-        return !isAcceptedFormat(text)
+        guard case .text(var text) = value else { return false }
+        return text.withUTF8 { rejectsFormat(ofText: $0, styled: styled, formatted: formatted, translatable: translatable) }
+    }
+
+    /// ``rejectsFormat(of:styled:formatted:translatable:)`` for a text value's UTF-8.
+    static func rejectsFormat(ofText text: UnsafeBufferPointer<UInt8>, styled: Bool, formatted: Bool, translatable: Bool) -> Bool {
+        formatted && translatable && !styled && !isAcceptedFormat(text)
     }
 
     /// aapt2's check of a formatted string (`VerifyJavaStringFormat`): false when there are
@@ -432,13 +415,6 @@ package enum AAPT2StringBuilder {
             if index < bytes.count { index += 1 }
         }
         return !(argumentCount > 1 && nonpositional)
-    }
-
-    /// The reference an unstyled value's raw text is, or nil when it is text. Only a text whose
-    /// first visible character is '@' or '?' can be one.
-    private static func referenceValue(_ raw: UnsafeBufferPointer<UInt8>) -> AndroidResourceValue? {
-        guard let lead = raw.first(where: { !isSpace($0) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else { return nil }
-        return reference(in: String(decoding: raw, as: UTF8.self))
     }
 
     /// aapt2's resource types (`ParseResourceType`).

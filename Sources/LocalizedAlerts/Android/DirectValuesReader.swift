@@ -146,21 +146,22 @@ struct DirectValuesReader {
         poolCount += name.count
         let output = pool + poolCount
         let room = count - poolCount
-        var read = (count: 0, isReference: false, isStyled: false)
+        var read = AAPT2StringBuilder.Compiled(count: 0, isReference: false, isStyled: false, hasNUL: false)
         if !selfClosing {
+            // A NUL is the String form's to model.
             let readToEnd = readValue(of: "string", closedBy: "</string>", depth: 2) { (raw, segmentEnds) throws(AAPT2StringBuilder.Failure) in
-                guard raw.count <= room, let compiled = try AAPT2StringBuilder.compile(raw, segmentEnds: segmentEnds, into: output) else {
-                    return false
-                }
-                read = compiled
-                return true
+                guard raw.count <= room else { return false }
+                read = try AAPT2StringBuilder.compile(raw, segmentEnds: segmentEnds, into: output)
+                return !read.hasNUL
             }
             guard readToEnd else { return false }
         }
         poolCount += read.count
         // A rejected format is the located reading's to report.
-        if formatted, translatable, !read.isStyled, !read.isReference,
-            !AAPT2StringBuilder.isAcceptedFormat(UnsafeBufferPointer(start: output, count: read.count))
+        if !read.isReference,
+            AAPT2StringBuilder.rejectsFormat(
+                ofText: UnsafeBufferPointer(start: output, count: read.count), styled: read.isStyled, formatted: formatted, translatable: translatable
+            )
         {
             return false
         }
