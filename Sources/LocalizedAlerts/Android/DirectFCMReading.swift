@@ -91,19 +91,8 @@ extension DirectPayloadReader {
         // As `FCMMessage(parsing:)` merges them: android.notification over notification for
         // title and body, loc keys and args from android.notification only.
         guard common != nil || specific != nil else { return reading }
-        var notification = FCMMessage.AndroidNotification()
-        if let title = specific?.title {
-            notification.title = title
-        } else if let title = common?.title {
-            notification.title = title
-            notification.titleIsCommon = true
-        }
-        if let body = specific?.body {
-            notification.body = body
-        } else if let body = common?.body {
-            notification.body = body
-            notification.bodyIsCommon = true
-        }
+        var notification = FCMMessage.AndroidNotification(
+            title: (common: common?.title, specific: specific?.title), body: (common: common?.body, specific: specific?.body))
         notification.titleLocKey = specific?.titleLocKey
         notification.bodyLocKey = specific?.bodyLocKey
         notification.titleLocArgs = specific?.titleLocArgs

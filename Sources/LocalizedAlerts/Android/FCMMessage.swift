@@ -72,6 +72,22 @@ public struct FCMMessage: Sendable {
         public var titleIsCommon = false
         /// Whether the body came from the common `notification` object.
         public var bodyIsCommon = false
+
+        public init() {}
+
+        /// Title and body as FCM merges them: `android.notification`'s field over
+        /// `notification`'s. The API is proto3, where an empty string is the same as an unset
+        /// field: `"title": ""` under `android` leaves the common title in place, and an empty
+        /// field reaches the phone as no field at all.
+        init(title: (common: Field?, specific: Field?), body: (common: Field?, specific: Field?)) {
+            func merged(_ pair: (common: Field?, specific: Field?)) -> (Field?, isCommon: Bool) {
+                if let specific = pair.specific, !specific.value.isEmpty { return (specific, false) }
+                if let common = pair.common, !common.value.isEmpty { return (common, true) }
+                return (nil, false)
+            }
+            (self.title, titleIsCommon) = merged(title)
+            (self.body, bodyIsCommon) = merged(body)
+        }
     }
 
     /// The whole document; nil when the text is not JSON. A message in the common shape is read
@@ -132,7 +148,6 @@ public struct FCMMessage: Sendable {
         let common = message["notification"]
         let specific = message["android"]?["notification"]
         guard common != nil || specific != nil else { return }
-        var notification = AndroidNotification()
         func field(_ object: LocatedJSON?, _ key: String) -> Field? {
             guard let value = object?[key] else { return nil }
             guard let text = value.stringValue else {
@@ -164,18 +179,9 @@ public struct FCMMessage: Sendable {
             // An empty repeated field is not sent: Android gets no args at all.
             return strings.isEmpty ? nil : strings
         }
-        if let title = field(specific, "title") {
-            notification.title = title
-        } else if let title = field(common, "title") {
-            notification.title = title
-            notification.titleIsCommon = true
-        }
-        if let body = field(specific, "body") {
-            notification.body = body
-        } else if let body = field(common, "body") {
-            notification.body = body
-            notification.bodyIsCommon = true
-        }
+        var notification = AndroidNotification(
+            title: (common: field(common, "title"), specific: field(specific, "title")),
+            body: (common: field(common, "body"), specific: field(specific, "body")))
         notification.titleLocKey = field(specific, "title_loc_key")
         notification.bodyLocKey = field(specific, "body_loc_key")
         notification.titleLocArgs = arguments("title_loc_args")

@@ -1,6 +1,7 @@
 import Foundation
-import LocalizedAlerts
 import Testing
+
+@testable import LocalizedAlerts
 
 @Suite("Android rendering of FCM messages")
 struct AndroidRendererTests {
@@ -51,6 +52,20 @@ struct AndroidRendererTests {
         #expect(rendering.diagnostics.contains { $0.id == .androidRawFieldHidesLocKey })
         let specific = #"{"message": {"notification": {"title": "Common"}, "android": {"notification": {"title": "Specific"}}}}"#
         #expect(Self.render(specific, ["en"]).title == "Specific")
+    }
+
+    @Test("an empty string is an unset field (proto3): the common title shows, the loc key is used")
+    func emptyIsUnset() {
+        let common =
+            #"{"message": {"notification": {"title": "Common", "body": ""}, "android": {"notification": {"title": "", "body": "", "body_loc_key": "delivery_body", "body_loc_args": ["Ana", "the door"]}}}}"#
+        // Read directly and through the located tree alike.
+        for message in [FCMMessage(parsing: Array(common.utf8)), FCMMessage(parsing: Array(common.utf8), file: nil, readingDirectly: false)] {
+            #expect(message.android?.title?.value == "Common" && message.android?.titleIsCommon == true)
+            #expect(message.android?.body == nil)
+            let rendering = AndroidRenderer.render(message, deviceLocales: ["fr-FR"], resources: Self.resources, appName: "Parcel")
+            #expect(rendering.title == "Common")
+            #expect(rendering.body == "Ana l'a déposé : the door.")
+        }
     }
 
     @Test("a missing loc key or argument falls back; a conversion crashes")
