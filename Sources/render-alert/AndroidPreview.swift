@@ -8,11 +8,11 @@ enum AndroidPreview {
     /// Reads the resources and the messages and renders each for each device; with the app's
     /// name, as untitled notifications show it.
     static func previews(
-        messages: [String], resourceDirectory: String, devices requested: [[String]], appName: String?, iPhone: AlertRenderer?,
-        filter: DiagnosticFilter
+        messages: [String], resourceDirectory: String, build: AndroidBuildSettings, devices requested: [[String]], appName: String?,
+        iPhone: AlertRenderer?, filter: DiagnosticFilter
     ) throws -> (appName: String, previews: [FCMMessagePreview]) {
         let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
-            try AndroidAppResources(resourceDirectory: resourceDirectory)
+            try AndroidAppResources(resourceDirectory: resourceDirectory, build: build)
         }
         let name =
             appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first

@@ -66,6 +66,8 @@ struct Lint: ParsableCommand {
 
     @OptionGroup(title: "APNs request headers (for every payload)") var apnsHeaders: APNsHeaderOptions
 
+    @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
+
     @Option(help: "Accept the findings listed in this baseline file; report only new ones.", completion: .file(extensions: ["json"]))
     var baseline: String?
 
@@ -116,6 +118,7 @@ struct Lint: ParsableCommand {
         session.payloadFiles = payloads
         session.manifest = manifest
         session.resourceDirectories = resourceDirectories
+        session.androidBuild = try androidBuild.settings()
         session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)

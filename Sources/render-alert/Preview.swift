@@ -83,6 +83,8 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var findingOptions: FindingOptions
 
+    @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
+
     @OptionGroup(title: "APNs request headers") var apnsHeaders: APNsHeaderOptions
 
     @Flag(help: "Regenerate the output (the --output file, or the terminal view) whenever a table, payload or the icon changes, until Ctrl-C.")
@@ -116,7 +118,7 @@ struct Preview: ParsableCommand {
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
         let (name, previews) = try AndroidPreview.previews(
-            messages: try PayloadFiles.expand(payloads), resourceDirectory: res,
+            messages: try PayloadFiles.expand(payloads), resourceDirectory: res, build: try androidBuild.settings(),
             devices: try languages.map { try LanguageList.parse($0, option: "--language") },
             appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
         let text =

@@ -159,6 +159,9 @@ public enum AndroidLocaleResolution {
     static func resourceLocale(deviceLocales: [String], parsedAppLocales appLocales: some Sequence<AndroidLocale>) -> String? {
         guard let first = deviceLocales.first else { return nil }
         guard deviceLocales.count > 1 else { return first }
+        // "No app defined locales, so grab the system locales": the system is taken to
+        // support the device's first locale (an assumption: its list is the phone's).
+        guard appLocales.contains(where: { !isPseudoLocale($0) }) else { return first }
         let desired = deviceLocales.map { AndroidLocale(languageTag: $0) }
         func firstMatch(_ supported: AndroidLocale) -> Int? {
             desired.firstIndex { $0.map { javaMatches(supported: supported, desired: $0) } ?? false }

@@ -31,11 +31,20 @@ public struct AndroidAppResources: Sendable {
 
     /// The folders, in name order.
     public var folders: [Folder] {
-        didSet {
-            index = Index(folders)
-            resolutions = Resolutions()
-        }
+        didSet { relink() }
     }
+    /// The `res/` folders that are not `values*` folders, for what `aapt2 link` keeps.
+    public var fileFolders: [AndroidFileResourceFolder] {
+        didSet { relink() }
+    }
+    /// How the app is built.
+    public var build: AndroidBuildSettings {
+        didSet { relink() }
+    }
+    /// What `aapt2 link` made of the folders; for a built app, what its table holds.
+    private var link: AndroidLinkStep
+    /// Whether ``link`` was read from a built app rather than worked out from folders.
+    private var isBuilt = false
     /// What rendering looks up for every message, made once.
     private var index: Index
     /// The locale choices rendering has made, kept: every message sent to the same languages
@@ -44,11 +53,24 @@ public struct AndroidAppResources: Sendable {
     /// Problems found while reading (per file, and about folders this model ignores).
     public var diagnostics: [LocalizationDiagnostic] = []
 
-    /// Resources from folders already read.
-    public init(folders: [Folder]) {
+    /// Resources from folders already read, linked as `build` says (the values folders in
+    /// `folders`, the others' file names in `fileFolders`).
+    public init(folders: [Folder], fileFolders: [AndroidFileResourceFolder] = [], build: AndroidBuildSettings = AndroidBuildSettings()) {
         self.folders = folders
-        index = Index(folders)
+        self.fileFolders = fileFolders
+        self.build = build
+        link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build)
+        index = Index(folders, link: link, compiler: build.compiler)
         diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
+        if build.compiler == .aapt2 {
+            for index in diagnostics.indices where diagnostics[index].id == .androidNonpositionalFormat {
+                diagnostics[index].severity = .error
+                diagnostics[index].message += " (the build uses plain aapt2)"
+            }
+        }
+        diagnostics += duplicatesAcrossFiles()
+        diagnostics += removalFindings()
+        diagnostics += danglingReferences()
         for folder in folders where !folder.qualifiers.otherQualifiers.isEmpty {
             for file in folder.files where !file.strings.isEmpty {
                 diagnostics.append(
@@ -60,14 +82,25 @@ public struct AndroidAppResources: Sendable {
         }
     }
 
-    /// Reads every `values*/*.xml` of a `res/` directory; only failing to list it or to read
-    /// a file throws (the first such file in folder order).
-    public init(resourceDirectory path: String, limits: ReadingLimits = .default) throws(FileReadError) {
+    /// Reads every `values*/*.xml` of a `res/` directory, and the names of the other folders'
+    /// files; only failing to list it or to read a file throws (the first such file in
+    /// folder order).
+    public init(resourceDirectory path: String, build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
+        throws(FileReadError)
+    {
         var listed: [(name: String, qualifiers: AndroidResourceFolder, paths: [String])] = []
+        var fileFolders: [AndroidFileResourceFolder] = []
         for name in try FileSystem.contentsOfDirectory(path) {
-            guard let qualifiers = AndroidResourceFolder(name: name), qualifiers.type == "values" else { continue }
+            guard let qualifiers = AndroidResourceFolder(name: name) else { continue }
             let folderPath = FileSystem.join(path, name)
             guard FileSystem.kind(of: folderPath) == .directory else { continue }
+            guard qualifiers.type == "values" else {
+                // A file is a resource named by its name up to the first dot (aapt2's
+                // ExtractResourcePathData); hidden files are not resources.
+                let names = try FileSystem.contentsOfDirectory(folderPath).filter { !$0.hasPrefix(".") }.map { String($0.prefix { $0 != "." }) }
+                fileFolders.append(AndroidFileResourceFolder(name: name, qualifiers: qualifiers, resourceNames: names))
+                continue
+            }
             let paths = try FileSystem.contentsOfDirectory(folderPath).filter { $0.hasSuffix(".xml") }.map { FileSystem.join(folderPath, $0) }
             listed.append((name, qualifiers, paths))
         }
@@ -86,16 +119,194 @@ public struct AndroidAppResources: Sendable {
             for _ in folder.paths { files.append(try read.removeFirst().get()) }
             folders.append(Folder(name: folder.name, qualifiers: folder.qualifiers, files: files))
         }
-        self.init(folders: folders)
+        var build = build
+        if build.packageName == nil {
+            build.packageName = Self.manifestPackage(FileSystem.join(path, "../AndroidManifest.xml"))
+        }
+        self.init(folders: folders, fileFolders: fileFolders, build: build)
     }
 
-    /// The locales of the folders (BCP 47), what `AssetManager.getNonSystemLocales` lists.
+    /// The `package` of the manifest beside a module's `res/` folder (`src/main/AndroidManifest.xml`),
+    /// nil when there is none or it names none (a Gradle build may set it as `namespace` instead).
+    static func manifestPackage(_ path: String) -> String? {
+        guard FileSystem.kind(of: path) == .file, let bytes = try? FileSystem.readAll(path, maximumSize: 4 << 20) else { return nil }
+        var reader = ResourceXMLReader(bytes: bytes, file: path, maximumDepth: 64)
+        while let event = reader.next() {
+            guard case .start(let name, _, let attributes, _) = event else { continue }
+            guard name == "manifest" else { return nil }
+            return attributes.first { $0.name == "package" && $0.namespace.isEmpty }.map(\.value).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        return nil
+    }
+
+    private mutating func relink() {
+        if !isBuilt { link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build) }
+        index = Index(folders, link: link, compiler: build.compiler)
+        resolutions = Resolutions()
+    }
+
+    /// The app's locales (BCP 47) as `AssetManager.getNonSystemLocales` lists them on the
+    /// phone: every configuration's locale that holds a resource after `aapt2 link` (an empty
+    /// `values-xx` adds none), Tagalog given as `fil`, and the libraries' locales.
     public var locales: [String] { index.locales }
     /// ``locales`` parsed.
     var parsedLocales: [AndroidLocale] { index.parsedLocales }
 
-    /// Whether any folder defines the string (`getIdentifier` is not 0).
+    /// Resources `aapt2 link` removes: defined in locale folders and not in the default one.
+    public var removedResources: [AndroidResourceName] { link.removed.sorted() }
+
+    /// Whether any folder defines the string after linking (`getIdentifier` is not 0).
     public func defines(string name: String) -> Bool { index.names.contains(name) }
+
+    /// The resource with ID `identifier`, as aapt2 link numbered them.
+    public func resource(withIdentifier identifier: UInt32) -> AndroidResourceName? { link.identifiers[identifier] }
+
+    /// Whether the linked app has the resource (removed ones not).
+    func has(_ resource: AndroidResourceName) -> Bool {
+        resource.type == "string"
+            ? index.names.contains(resource.name) : link.identifiers.values.contains(resource) && !link.removed.contains(resource)
+    }
+
+    /// What a loc key names on the phone: `getIdentifier(key, "string", package)` reads a
+    /// number as a resource ID and `[package:][type/]name` as a name; then `getString`.
+    enum LocKeyTarget: Sendable, Hashable {
+        /// A string resource, by name.
+        case string(String)
+        /// `getIdentifier` gives 0: Firebase shows the field's fallback. Why, for the finding.
+        case notFound(String)
+        /// `getString` throws `Resources.NotFoundException`, which Firebase does not catch.
+        case crash(String)
+    }
+
+    func target(ofLocKey key: String) -> LocKeyTarget {
+        switch AndroidLocKey(key) {
+        case .invalid:
+            return .notFound("no resource can be named \"\(key)\"")
+        case .identifier(0):
+            return .notFound("\"\(key)\" is read as a resource ID (Integer.parseInt comes first), and 0 is no resource")
+        case .identifier(let number):
+            let identifier = UInt32(bitPattern: number)
+            let hex = "0x" + String(identifier, radix: 16)
+            guard let resource = link.identifiers[identifier], has(resource) else {
+                return .crash(
+                    "\"\(key)\" is read as resource ID \(hex) (Integer.parseInt comes first), which the app does not have: Resources.NotFoundException crashes the app"
+                )
+            }
+            guard resource.type == "string" else {
+                return .crash(
+                    "\"\(key)\" is read as resource ID \(hex), \(resource.type)/\(resource.name), not a string: getString is taken to throw Resources.NotFoundException (assumed)"
+                )
+            }
+            return .string(resource.name)
+        case .name(let resource, let package):
+            if let package, package == "android" {
+                return .notFound("\"\(key)\" names a framework resource: Android's own strings are not modelled (assumed not found)")
+            }
+            if let package, let own = build.packageName, package != own {
+                return .notFound("\"\(key)\" names package \(package), not the app's (\(own))")
+            }
+            guard has(resource) else {
+                if link.removed.contains(resource) {
+                    return .notFound(
+                        "\(resource.type) \"\(resource.name)\" is defined only in locale folders: aapt2 link removes it (no default value in values/), so the phone has no such \(resource.type)"
+                    )
+                }
+                return .notFound("no values folder defines \(resource.type) \"\(resource.name)\"")
+            }
+            guard resource.type == "string" else {
+                return .crash(
+                    "\"\(key)\" names \(resource.type)/\(resource.name), not a string: getString is taken to throw Resources.NotFoundException (assumed)"
+                )
+            }
+            return .string(resource.name)
+        }
+    }
+
+    /// `aapt2 link` fails on a string, plural or array defined in two files of one
+    /// configuration ("has a conflicting value for configuration"); within one file the
+    /// reader reports it.
+    private func duplicatesAcrossFiles() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        var seen: [AndroidResourceFolder: [AndroidResourceName: SourceLocation]] = [:]
+        for folder in folders {
+            for file in folder.files {
+                var here: [(AndroidResourceName, SourceLocation)] = file.strings.map {
+                    (AndroidResourceName(type: "string", name: $0.name), $0.location)
+                }
+                here += file.plurals.values.map { (AndroidResourceName(type: "plurals", name: $0.name), $0.location) }
+                here += file.stringArrays.values.map { (AndroidResourceName(type: "array", name: $0.name), $0.location) }
+                for (resource, location) in here.sorted(by: { $0.1.line < $1.1.line }) {
+                    if let earlier = seen[folder.qualifiers, default: [:]][resource], earlier.file != location.file {
+                        var finding = LocalizationDiagnostic(
+                            .androidDuplicateResource, at: location,
+                            "\(resource.type) \"\(resource.name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
+                            hint: "keep one definition", notes: [.init(location: earlier, message: "first defined here")])
+                        finding.key = resource.name
+                        findings.append(finding)
+                    } else {
+                        seen[folder.qualifiers, default: [:]][resource] = location
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// `aapt2 link` fails on a reference to a string, plural or array the linked app does
+    /// not have (one removed for want of a default included). References to other types may
+    /// name a library's resources, which are not read here.
+    private func danglingReferences() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        for folder in folders {
+            for file in folder.files {
+                for resource in file.strings {
+                    guard case .reference(let type, let target) = resource.value, ["string", "plurals", "array"].contains(type) else { continue }
+                    let name = AndroidResourceName(type: type, name: target)
+                    let exists = type == "string" ? defines(string: target) : link.identifiers.values.contains(name) && !link.removed.contains(name)
+                    guard !exists else { continue }
+                    var finding = LocalizationDiagnostic(
+                        .androidMissingReference, at: resource.location,
+                        "string \"\(resource.name)\" refers to @\(type)/\(target), which \(link.removed.contains(name) ? "aapt2 link removes (no default value)" : "no values folder defines"): the app does not build",
+                        hint: "define \(target) in values/")
+                    finding.key = resource.name
+                    findings.append(finding)
+                }
+            }
+        }
+        return findings
+    }
+
+    /// One warning per removed string, plural or array, at its first definition.
+    private func removalFindings() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        for resource in removedResources where ["string", "plurals", "array"].contains(resource.type) {
+            var places: [(folder: String, location: SourceLocation)] = []
+            for folder in folders {
+                for file in folder.files {
+                    let location: SourceLocation? =
+                        switch resource.type {
+                        case "string": file.strings[resource.name]?.location
+                        case "plurals": file.plurals[resource.name]?.location
+                        default: file.stringArrays[resource.name]?.location
+                        }
+                    if let location {
+                        places.append((folder.name, location))
+                        break
+                    }
+                }
+            }
+            guard let first = places.first else { continue }
+            let kind = resource.type == "array" ? "string-array" : resource.type
+            var finding = LocalizationDiagnostic(
+                .androidRemovedWithoutDefault, at: first.location,
+                "\(kind) \"\(resource.name)\" is defined in \(places.map(\.folder).joined(separator: ", ")) but not in values/: aapt2 link removes it (\"without required default value\"), so the app on the phone has no such \(kind)",
+                hint: "add it to values/, or remove it from the locale folders",
+                notes: places.dropFirst().map { .init(location: $0.location, message: "also defined here") })
+            finding.key = resource.name
+            findings.append(finding)
+        }
+        return findings
+    }
 
     /// The folders' locales and strings by name, so that a rendering looks each up once
     /// instead of walking every folder.
@@ -130,9 +341,8 @@ public struct AndroidAppResources: Sendable {
         /// The definitions' folder configurations, one list per distinct set of folders.
         var groups: [[NativeConfig]] = []
 
-        init(_ appFolders: [Folder]) {
-            var seen: Set<String> = []
-            locales = appFolders.compactMap { $0.qualifiers.locale?.languageTag }.filter { seen.insert($0).inserted }
+        init(_ appFolders: [Folder], link: AndroidLinkStep, compiler: AndroidBuildSettings.Compiler) {
+            locales = link.locales
             parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
             // Every folder defines mostly the same names: the table is sized once, and each
             // (folder, string) pair costs one lookup in it.
@@ -146,12 +356,20 @@ public struct AndroidAppResources: Sendable {
                 let index = folders.count
                 folders.append(ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
                 for file in folder.files {
+                    // Plain aapt2 rejects a non-positional format: the string is left out.
+                    let rejected =
+                        compiler == .aapt2
+                        ? Set(file.diagnostics.lazy.filter { $0.id == .androidNonpositionalFormat }.compactMap(\.key)) : []
                     for position in file.strings.indices {
-                        Self.add(
-                            Definition(folder: index, value: file.strings.value(at: position)),
-                            to: &definitions[file.strings.name(at: position), default: []])
+                        let name = file.strings.name(at: position)
+                        guard !rejected.contains(name) else { continue }
+                        Self.add(Definition(folder: index, value: file.strings.value(at: position)), to: &definitions[name, default: []])
                     }
                 }
+            }
+            for removed in link.removed where removed.type == "string" {
+                definitions[removed.name] = nil
+                names.remove(removed.name)
             }
             names.formUnion(definitions.keys)
             var groupOfFolders: [[Int]: Int] = [:]
@@ -303,18 +521,23 @@ public enum AndroidRenderer {
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
-            // A string that has a value is defined: whether it is, is asked only when it has none.
-            guard let (text, folder) = resources.string(named: key.value, forResourceLocale: locale) else {
-                guard resources.defines(string: key.value) else {
-                    diagnostics.append(
-                        LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, "no values folder defines string \"\(key.value)\""))
-                    return .text(nil, folder: nil)
-                }
+            let name: String
+            switch resources.target(ofLocKey: key.value) {
+            case .string(let string):
+                name = string
+            case .notFound(let why):
+                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
+                return .text(nil, folder: nil)
+            case .crash(let why):
+                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
+                return .crash("Resources.NotFoundException")
+            }
+            guard let (text, folder) = resources.string(named: name, forResourceLocale: locale) else {
                 // Defined only in folders that do not match: getString throws, uncaught.
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .androidMissingLocKey, at: key.location ?? start,
-                        "string \"\(key.value)\" has no value for \(locale ?? "the device"): Resources.NotFoundException crashes the app",
+                        "string \"\(name)\" has no value for \(locale ?? "the device"): Resources.NotFoundException crashes the app",
                         hint: "add it to values/"))
                 return .crash("Resources.NotFoundException")
             }

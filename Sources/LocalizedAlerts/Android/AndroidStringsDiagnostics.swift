@@ -29,12 +29,14 @@ extension DiagnosticID {
         "android.nested-xliff", .error, .syntax,
         rationale: "aapt2 rejects an <xliff:g> nested in another: the app does not build.",
         example: "<xliff:g><xliff:g>%1$s</xliff:g></xliff:g>")
-    /// `android.nonpositional-format` (error). aapt2 rejects a formatted, translatable string
-    /// with several arguments not all positional (`%s and %s`).
+    /// `android.nonpositional-format` (warning). A formatted, translatable string with several
+    /// arguments not all positional (`%s and %s`): the Android Gradle Plugin compiles with
+    /// `aapt2 compile --legacy`, which warns and keeps it; plain aapt2 rejects it (an error
+    /// when the toolchain is plain aapt2).
     public static let androidNonpositionalFormat = DiagnosticID(
-        "android.nonpositional-format", .error, .formats,
+        "android.nonpositional-format", .warning, .formats,
         rationale:
-            "aapt2 rejects a translatable string with several format arguments that are not all positional, since translations may reorder them: the app does not build.",
+            "A translatable string with several format arguments that are not all positional cannot be reordered by a translation. A Gradle build (aapt2 compile --legacy) warns and fills them in order; plain aapt2 rejects it and the app does not build.",
         example: "<string name=\"a\">%s and %s</string>")
     /// `android.duplicate-resource` (error). aapt2 rejects two values for one resource in one
     /// configuration.

@@ -59,6 +59,32 @@ public struct AndroidStringArrayResource: Sendable, Hashable {
     public var location: SourceLocation
 }
 
+/// A resource as aapt2 names it: its type (`string`, `array` for `<string-array>`, `color`, …)
+/// and its name.
+public struct AndroidResourceName: Sendable, Hashable, Comparable {
+    public var type: String
+    public var name: String
+
+    public init(type: String, name: String) {
+        self.type = type
+        self.name = name
+    }
+
+    public static func < (left: Self, right: Self) -> Bool { (left.type, left.name) < (right.type, right.name) }
+
+    /// The resource type aapt2 gives a values file's element (`ResourceParser::ParseResource`):
+    /// nil for elements that define no resource of their own (`<eat-comment>`, `<public>`,
+    /// `<skip>`, `<declare-styleable>`, whose attributes are read apart).
+    static func type(ofElement element: String, typeAttribute: String?) -> String? {
+        switch element {
+        case "item": typeAttribute
+        case "string-array", "integer-array", "array": "array"
+        case "bool", "color", "dimen", "drawable", "fraction", "id", "integer", "plurals", "string", "style", "attr": element
+        default: nil
+        }
+    }
+}
+
 /// A `res/values*/strings.xml` file (or any values file) read the way aapt2 compiles it: for
 /// each `<string>` the text `Resources.getString` returns on a device.
 ///
@@ -79,6 +105,10 @@ public struct AndroidStringsFile: Sendable {
     public var plurals: [String: AndroidPluralsResource] = [:]
     /// `<string-array>` resources by name.
     public var stringArrays: [String: AndroidStringArrayResource] = [:]
+    /// The file's other resources (`<color>`, `<dimen>`, `<item type="id">`, the attributes a
+    /// `<declare-styleable>` defines, …), by type and name: aapt2 link's removal of resources
+    /// without a default, the app's locale list and its resource IDs depend on them too.
+    public var otherResources: [AndroidResourceName] = []
     /// What aapt2 would reject, located.
     public var diagnostics: [LocalizationDiagnostic] = []
 
@@ -552,6 +582,36 @@ struct AndroidValuesParser {
         }
     }
 
+    /// Notes the resource a skipped element defines: `<declare-styleable>` defines the
+    /// attributes it gives a format or values to, and each `<enum>` or `<flag>` of an attribute
+    /// defines an `id`.
+    mutating func recordOtherResource(_ element: String, attributes: [ResourceXMLReader.Attribute], into result: inout AndroidStringsFile) {
+        let name = Self.attribute("name", in: attributes) ?? ""
+        if element != "declare-styleable", !name.isEmpty,
+            let type = AndroidResourceName.type(ofElement: element, typeAttribute: Self.attribute("type", in: attributes))
+        {
+            result.otherResources.append(AndroidResourceName(type: type, name: name))
+        }
+        guard element == "declare-styleable" || element == "attr" else {
+            skipElement()
+            return
+        }
+        let depth = reader.depth
+        while reader.depth >= depth, let event = reader.next() {
+            guard case .start(let child, let namespace, let childAttributes, _) = event, namespace.isEmpty else { continue }
+            guard let childName = Self.attribute("name", in: childAttributes), !childName.isEmpty else { continue }
+            if element == "declare-styleable", child == "attr" {
+                // An attribute with neither format nor values refers to one defined elsewhere.
+                let before = result.otherResources.count
+                recordOtherResource(child, attributes: childAttributes, into: &result)
+                let definesValues = result.otherResources.count > before + 1
+                if Self.attribute("format", in: childAttributes) == nil, !definesValues { result.otherResources.remove(at: before) }
+            } else if element == "attr", child == "enum" || child == "flag" {
+                result.otherResources.append(AndroidResourceName(type: "id", name: childName))
+            }
+        }
+    }
+
     static func attribute(_ name: String, in attributes: [ResourceXMLReader.Attribute]) -> String? {
         attributes.first { $0.name == name && $0.namespace.isEmpty }?.value
     }
@@ -560,7 +620,7 @@ struct AndroidValuesParser {
         _ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile
     ) {
         guard ["string", "plurals", "string-array"].contains(element) else {
-            skipElement()
+            recordOtherResource(element, attributes: attributes, into: &result)
             return
         }
         guard let name = Self.attribute("name", in: attributes), !name.isEmpty else {
@@ -573,13 +633,16 @@ struct AndroidValuesParser {
         case "string":
             let formatted = Self.attribute("formatted", in: attributes) != "false"
             guard let (value, styled) = parseValue(at: location, into: &result) else { return }
+            // A Gradle build compiles with `aapt2 compile --legacy`, which only warns: the string
+            // is kept and formats its arguments in order. Plain aapt2 fails the build; the
+            // app's resources drop the string when told the toolchain is plain aapt2.
             if AAPT2StringBuilder.rejectsFormat(of: value, styled: styled, formatted: formatted, translatable: translatable) {
-                result.diagnostics.append(
-                    LocalizationDiagnostic(
-                        .androidNonpositionalFormat, at: location,
-                        "string '\(name)' has several format arguments, not all positional",
-                        hint: "number them (%1$s, %2$s) or add formatted=\"false\""))
-                return
+                var finding = LocalizationDiagnostic(
+                    .androidNonpositionalFormat, at: location,
+                    "string '\(name)' has several format arguments, not all positional: a Gradle build (aapt2 compile --legacy) warns and fills them in order; plain aapt2 fails the build",
+                    hint: "number them (%1$s, %2$s) or add formatted=\"false\"")
+                finding.key = name
+                result.diagnostics.append(finding)
             }
             if let earlier = result.strings[name] {
                 duplicate("string", name, at: location, earlier: earlier.location, into: &result)

@@ -62,6 +62,8 @@ struct DirectValuesReader {
     private var text: [UInt8] = []
     private var segmentEnds: [Int] = []
     private var openSpans: [(name: Range<Int>, isXLIFF: Bool)] = []
+    /// The resources passed over, by type and name.
+    private var otherResources: [AndroidResourceName] = []
     /// The strings' names and compiled values, back to back (room for `count` bytes), and
     /// their index: the ``AndroidStringTable`` being read.
     private let pool: UnsafeMutablePointer<UInt8>
@@ -116,6 +118,7 @@ struct DirectValuesReader {
         }
         guard skipOutsideRoot(afterRoot: true), position == count else { return nil }
         result.strings = AndroidStringTable(file: file, pool: Array(UnsafeBufferPointer(start: pool, count: poolCount)), index: names)
+        result.otherResources = otherResources
         return result
     }
 
@@ -257,6 +260,22 @@ struct DirectValuesReader {
         position += 1
         guard let name = readName(), !buffer[name].contains(UInt8(ascii: ":")), readAttributes(), attributesAreBound(declaring: false) else {
             return false
+        }
+        // What an attribute definition defines (its enum and flag ids, a styleable's
+        // attributes) is the located reading's to find.
+        if matches(name, "attr") || matches(name, "declare-styleable") { return false }
+        var resourceName: Range<Int>?
+        var typeAttribute: Range<Int>?
+        for attribute in attributes {
+            if matches(attribute.name, "name") { resourceName = attribute.value }
+            if matches(attribute.name, "type") { typeAttribute = attribute.value }
+        }
+        if let resourceName, !resourceName.isEmpty,
+            let type = AndroidResourceName.type(
+                ofElement: String(decoding: buffer[name], as: UTF8.self),
+                typeAttribute: typeAttribute.map { String(decoding: buffer[$0], as: UTF8.self) })
+        {
+            otherResources.append(AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self)))
         }
         if selfClosing { return true }
         // The elements open inside it; kept from one resource to the next for their room.

@@ -20,6 +20,8 @@ public struct LintSession: Sendable {
     /// would reject is a finding) and each string defined in both `values/` and an app's
     /// development-language Localizable table is compared with it.
     public var resourceDirectories: [String] = []
+    /// How the Android app is built (a Gradle build's defaults).
+    public var androidBuild = AndroidBuildSettings()
     /// A push-key manifest: its keys are checked as the payloads that carry them.
     public var manifest: String?
     /// The APNs headers the payload files are sent with: what does not fit is a finding.
@@ -266,17 +268,21 @@ public struct LintSession: Sendable {
     private func readAndroidResources() throws(Failure) -> AndroidAppResources? {
         guard !resourceDirectories.isEmpty else { return nil }
         var folders: [AndroidAppResources.Folder] = []
+        var fileFolders: [AndroidFileResourceFolder] = []
         for directory in resourceDirectories {
             guard FileStatus.isDirectory(directory) else {
                 throw Failure("cannot read the Android resources", directory, reason: "no such directory")
             }
             do {
-                folders += try AndroidAppResources(resourceDirectory: directory).folders
+                let resources = try AndroidAppResources(resourceDirectory: directory)
+                folders += resources.folders
+                fileFolders += resources.fileFolders
             } catch {
                 throw Failure("cannot read the Android resources", error.path, reason: error.reason)
             }
         }
-        return AndroidAppResources(folders: folders)
+        // Linked as one app, as a Gradle build merges a module's and its libraries' folders.
+        return AndroidAppResources(folders: folders, fileFolders: fileFolders, build: androidBuild)
     }
 
     /// Configuration entries that changed nothing: a runtime fallback table no app has, an

@@ -4,6 +4,7 @@
 extension RuleCatalog {
     /// Every declared ID, in source order.
     static let declaredIDs: [DiagnosticID] = [
+        .androidRemovedWithoutDefault,
         .androidUnmodelledFolder,
         .androidMalformedXML,
         .androidInvalidResource,

@@ -31,9 +31,20 @@ struct AndroidRendererTests {
         #expect(mexico.title == "Llegó tu paquete")
         let hongKong = Self.render(Self.localized, ["zh-HK"])
         #expect(hongKong.title == "你的包裹到了")
-        // Defined only for Traditional Chinese and not in values/: the lookup throws.
-        let onlyTraditional = Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "hant_only"}}}}"#, ["zh-CN"])
-        #expect(onlyTraditional.outcome == .crash(exception: "Resources.NotFoundException"))
+        // Defined only for Traditional Chinese and not in values/: aapt2 link removes it, so the
+        // phone has no such string, even in Traditional Chinese, and shows the app's name.
+        #expect(Self.resources.removedResources == [AndroidResourceName(type: "string", name: "hant_only")])
+        let removal = Self.resources.diagnostics.filter { $0.id == .androidRemovedWithoutDefault }
+        #expect(removal.count == 1 && removal[0].location.file?.hasSuffix("values-b+zh+Hant/strings.xml") == true)
+        for locale in ["zh-TW", "zh-CN"] {
+            let onlyTraditional = Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "hant_only"}}}}"#, [locale])
+            #expect(onlyTraditional.outcome == .shown && onlyTraditional.title == "Parcel")
+            #expect(onlyTraditional.diagnostics.contains { $0.id == .androidMissingLocKey && $0.message.contains("aapt2 link removes it") })
+        }
+        // Defined only for night mode: kept by the link, but no folder matches a phone in day
+        // mode, so the lookup throws.
+        let onlyNight = Self.render(#"{"message": {"android": {"notification": {"title_loc_key": "night_only"}}}}"#, ["en-US"])
+        #expect(onlyNight.outcome == .crash(exception: "Resources.NotFoundException"))
         let china = Self.render(Self.localized, ["zh-CN"])
         #expect(china.title == "Your parcel is here")
         // Italian is not supported, French is: the Java layer picks French.
@@ -182,6 +193,11 @@ struct AndroidRendererTests {
         for round in 0..<2 {
             for name in names.sorted() {
                 for tag in tags {
+                    // aapt2 link removes a string no default folder defines.
+                    if resources.removedResources.contains(AndroidResourceName(type: "string", name: name)) {
+                        #expect(resources.string(named: name, forResourceLocale: tag) == nil)
+                        continue
+                    }
                     let candidates = resources.folders.filter { $0.qualifiers.otherQualifiers.isEmpty }.compactMap { folder in
                         folder.files.lazy.compactMap { $0.strings[name] }.first.map {
                             (folder: folder.name, locale: folder.qualifiers.locale, value: $0.value)

@@ -25,6 +25,7 @@ struct DirectValuesReaderTests {
         }
         if direct.plurals != located.plurals { return "plurals" }
         if direct.stringArrays != located.stringArrays { return "string arrays" }
+        if direct.otherResources != located.otherResources { return "other resources" }
         if direct.diagnostics != located.diagnostics { return "diagnostics: \(direct.diagnostics) vs \(located.diagnostics)" }
         return nil
     }
@@ -86,7 +87,7 @@ struct DirectValuesReaderTests {
                 <color name="accent">#FF6200EE</color>
                 <string name="a">A</string>
                 <style name="Theme" parent="Base"><item name="android:colorPrimary">@color/accent</item><item name="x">it's</item></style>
-                <declare-styleable name="View"><attr name="label" format="string"/></declare-styleable>
+                <item type="id" name="row"/>
                 <eat-comment/>
                 <string name="b">B</string>
             </resources>
@@ -94,7 +95,26 @@ struct DirectValuesReaderTests {
         let file = try #require(DirectValuesReader.read(Array(text.utf8), file: "f.xml", limits: .default))
         #expect(file.strings.map { [$0.name: $0.value] } == [["a": .text("A")], ["b": .text("B")]])
         #expect(file.strings["b"]?.location == SourceLocation(file: "f.xml", line: 7, column: 5))
+        #expect(
+            file.otherResources == [
+                AndroidResourceName(type: "color", name: "accent"), AndroidResourceName(type: "style", name: "Theme"),
+                AndroidResourceName(type: "id", name: "row"),
+            ])
         #expect(Self.difference(Array(text.utf8)) == nil)
+        // What an attribute definition defines is the located reading's to find: a styleable's
+        // attributes with a format or values, and each enum's id.
+        let styleable = #"""
+            <resources>
+                <declare-styleable name="View"><attr name="label" format="string"/><attr name="textColor"/><attr name="mode"><enum name="fast" value="0"/></attr></declare-styleable>
+                <string name="b">B</string>
+            </resources>
+            """#
+        #expect(DirectValuesReader.read(Array(styleable.utf8), file: "f.xml", limits: .default) == nil)
+        #expect(
+            AndroidStringsFile(parsing: Array(styleable.utf8)).otherResources == [
+                AndroidResourceName(type: "attr", name: "label"), AndroidResourceName(type: "attr", name: "mode"),
+                AndroidResourceName(type: "id", name: "fast"),
+            ])
         // Each counts as a resource toward the entry limit, as in the located reading.
         let limited = ReadingLimits(maximumEntryCount: 3)
         #expect(!Self.isTakenDirectly(Array(text.utf8), limits: limited))
