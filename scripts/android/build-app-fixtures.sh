@@ -40,7 +40,7 @@ mkdir -p "$work/aab/base/manifest" "$work/aab/tracking/manifest"
 (cd "$work/aab/base" && unzip -q -o "$work/base-proto.apk" && mv AndroidManifest.xml manifest/)
 (cd "$work/aab/tracking" && unzip -q -o "$work/feature-proto.apk" && mv AndroidManifest.xml manifest/)
 rm -f "$out/app.aab"
-(cd "$work/aab" && TZ=UTC find . -exec touch -t 198001010000 {} + && zip -q -X -D -r "$out/app.aab" base tracking)
+(cd "$work/aab" && TZ=UTC find . -exec touch -t 198001010000 {} + && zip -q -X -D -0 -r "$out/app.aab" base tracking)
 
 # The oracle's locale lists.
 g++ -std=c++17 -O1 -w -I/usr/include/android -o "$work/resource-locales" "$root/scripts/android/resource-locales.cpp" \
