@@ -21,6 +21,21 @@ enum AndroidArchive {
         return lowered.hasSuffix(".apk") || lowered.hasSuffix(".aab")
     }
 
+    /// Whether `path` is a built app rather than a `res/` folder: an `.apk` or `.aab`, or a
+    /// folder that holds APKs and no `values` folder.
+    static func isBuiltApp(_ path: String) -> Bool {
+        if isArchive(path) { return true }
+        guard FileStatus.isDirectory(path), let names = try? FileStatus.visibleNames(in: path) else { return false }
+        return names.contains { $0.lowercased().hasSuffix(".apk") } && !names.contains { $0 == "values" || $0.hasPrefix("values-") }
+    }
+
+    /// The resources of `path` as the phone has them: a built app's table, or a `res/` folder
+    /// linked as `build` says.
+    static func resources(_ path: String, build: AndroidBuildSettings) throws -> AndroidAppResources {
+        if isBuiltApp(path) { return AndroidAppResources(builtApp: try read(path), build: build) }
+        return try readingInput("cannot read the resources \(path)") { try AndroidAppResources(resourceDirectory: path, build: build) }
+    }
+
     /// The resource table of the app at `path`: an `.apk`, an `.aab`, or a folder of split APKs.
     static func read(_ path: String) throws(InputOutputError) -> AndroidResourceTable {
         if path.lowercased().hasSuffix(".aab") { return try readBundle(path) }
@@ -70,7 +85,8 @@ enum AndroidArchive {
             return parts.count == 2 && parts[1] == "resources.pb" && !parts[0].isEmpty && !parts[0].hasPrefix(".")
         }
         if let link = modules.first(where: { $0.type != .file }) {
-            throw InputOutputError(what, path, reason: "\(BoundedZipReader.quoted(link.path)) is not a file in the archive (a symbolic link or a folder)")
+            throw InputOutputError(
+                what, path, reason: "\(BoundedZipReader.quoted(link.path)) is not a file in the archive (a symbolic link or a folder)")
         }
         guard modules.contains(where: { $0.path == "base/resources.pb" }) else {
             throw InputOutputError(what, path, reason: "no base/resources.pb in the archive (not an App Bundle, or one without resources)")

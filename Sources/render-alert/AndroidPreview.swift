@@ -11,9 +11,7 @@ enum AndroidPreview {
         messages: [String], resourceDirectory: String, build: AndroidBuildSettings, devices requested: [[String]], appName: String?,
         iPhone: AlertRenderer?, filter: DiagnosticFilter
     ) throws -> (appName: String, previews: [FCMMessagePreview]) {
-        let resources = try readingInput("cannot read the resources \(resourceDirectory)") {
-            try AndroidAppResources(resourceDirectory: resourceDirectory, build: build)
-        }
+        let resources = try AndroidArchive.resources(resourceDirectory, build: build)
         let name =
             appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first
             ?? "<app name>"

@@ -34,7 +34,7 @@ struct Lint: ParsableCommand {
     @Option(
         name: .customLong("res"),
         help: ArgumentHelp(
-            "The same app's Android res/ directory (repeatable): its strings.xml files are checked, and each string it and the iOS Localizable table both define must take the same arguments.",
+            "The same app's Android res/ directory (repeatable), or the built app (.apk, .aab, or a folder of split APKs): its strings are checked, and each string it and the iOS Localizable table both define must take the same arguments.",
             valueName: "dir"),
         completion: .directory)
     var resourceDirectories: [String] = []
@@ -117,7 +117,10 @@ struct Lint: ParsableCommand {
         session.ignored = try findingOptions.filter().ignored
         session.payloadFiles = payloads
         session.manifest = manifest
-        session.resourceDirectories = resourceDirectories
+        // A built app is read here (zips are the command line's); res/ folders by the session.
+        let builtApps = resourceDirectories.filter(AndroidArchive.isBuiltApp)
+        session.resourceDirectories = resourceDirectories.filter { !AndroidArchive.isBuiltApp($0) }
+        session.builtAndroidApps = try builtApps.map(AndroidArchive.read)
         session.androidBuild = try androidBuild.settings()
         session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion

@@ -50,7 +50,7 @@ struct Preview: ParsableCommand {
 
     @Option(
         help:
-            "An Android app's res/ directory: the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).",
+            "An Android app's res/ directory, or the built app (.apk, .aab, or a folder of split APKs): the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).",
         completion: .directory)
     var res: String?
 

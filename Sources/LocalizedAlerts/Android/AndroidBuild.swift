@@ -184,6 +184,12 @@ struct AndroidLinkStep: Sendable {
         }
     }
 
+    /// A built app's link, as its table holds it: nothing left to remove.
+    init(builtLocales: [String], identifiers: [UInt32: AndroidResourceName]) {
+        locales = builtLocales
+        self.identifiers = identifiers
+    }
+
     /// A locale as libandroidfw's `getBcp47Locale(…, canonicalize: true)` writes it.
     static func canonicalTag(_ locale: AndroidLocale) -> String {
         var locale = locale

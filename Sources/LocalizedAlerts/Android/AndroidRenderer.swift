@@ -139,6 +139,21 @@ public struct AndroidAppResources: Sendable {
         return nil
     }
 
+    /// The resources of a built app (an APK's or a bundle's table): linked already, so its
+    /// locales, IDs and strings are the phone's. `build` adds the library locales only when
+    /// the table lacks them (it has the libraries' own); its package is the table's.
+    public init(builtApp table: AndroidResourceTable, build: AndroidBuildSettings = AndroidBuildSettings()) {
+        folders = table.folders
+        fileFolders = []
+        var build = build
+        build.packageName = table.packageName
+        self.build = build
+        let locales = Set(table.locales).union(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(AndroidLinkStep.canonicalTag) })
+        link = AndroidLinkStep(builtLocales: locales.sorted(), identifiers: table.resourceNames)
+        isBuilt = true
+        index = Index(folders, link: link, compiler: build.compiler)
+    }
+
     private mutating func relink() {
         if !isBuilt { link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build) }
         index = Index(folders, link: link, compiler: build.compiler)

@@ -139,7 +139,13 @@ struct AndroidResourceConfig: Sendable, Hashable {
                 index += 3
                 continue
             case 2, 3:
-                if language.isEmpty { language = component.lowercased() } else if region.isEmpty { region = component.uppercased() } else { return false }
+                if language.isEmpty {
+                    language = component.lowercased()
+                } else if region.isEmpty {
+                    region = component.uppercased()
+                } else {
+                    return false
+                }
             case 4 where !(component.first!.isASCII && component.first!.isNumber):
                 script = component.prefix(1).uppercased() + component.dropFirst().lowercased()
             case 4...8:

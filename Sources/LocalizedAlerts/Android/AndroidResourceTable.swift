@@ -12,20 +12,6 @@
 /// work and memory are bounded by the input's size and by ``Limits``, and a damaged table
 /// throws an ``AndroidResourceTableError`` that says where and what.
 public struct AndroidResourceTable: Sendable {
-    /// A resource's type and entry name (`string`, `title`).
-    public struct ResourceName: Sendable, Hashable, CustomStringConvertible {
-        public var type: String
-        public var name: String
-
-        public init(type: String, name: String) {
-            self.type = type
-            self.name = name
-        }
-
-        /// `type/name`, as aapt2 prints it.
-        public var description: String { "\(type)/\(name)" }
-    }
-
     /// Bounds on what one table may make the reader do.
     public struct Limits: Sendable, Hashable {
         /// Largest table read, in bytes.
@@ -57,7 +43,7 @@ public struct AndroidResourceTable: Sendable {
     /// lists them: BCP 47 tags with explicit scripts only, Tagalog (`tl`) as Filipino (`fil`).
     public private(set) var locales: [String]
     /// Every resource by its ID (`0x7f0b0002`), in any configuration and of any type.
-    public private(set) var resourceNames: [UInt32: ResourceName]
+    public private(set) var resourceNames: [UInt32: AndroidResourceName]
 
     /// The string values of each configuration, references still as IDs.
     var configurations: [ConfigurationStrings]
@@ -101,7 +87,7 @@ public struct AndroidResourceTable: Sendable {
     }
 
     /// The name of the resource with ID `id`, or nil.
-    public func name(of id: UInt32) -> ResourceName? { resourceNames[id] }
+    public func name(of id: UInt32) -> AndroidResourceName? { resourceNames[id] }
 
     /// Reads an APK's binary `resources.arsc`; `file` names it in locations and errors
     /// (`app.apk!resources.arsc`).
@@ -171,7 +157,7 @@ struct ResourceTableContents: Sendable {
     var packageName = ""
     var configurations: [ConfigurationStrings] = []
     var locales: Set<String> = []
-    var resourceNames: [UInt32: AndroidResourceTable.ResourceName] = [:]
+    var resourceNames: [UInt32: AndroidResourceName] = [:]
 }
 
 /// The string entries of one configuration of one table.

@@ -61,7 +61,7 @@ public struct AndroidStringArrayResource: Sendable, Hashable {
 
 /// A resource as aapt2 names it: its type (`string`, `array` for `<string-array>`, `color`, …)
 /// and its name.
-public struct AndroidResourceName: Sendable, Hashable, Comparable {
+public struct AndroidResourceName: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var type: String
     public var name: String
 
@@ -71,6 +71,9 @@ public struct AndroidResourceName: Sendable, Hashable, Comparable {
     }
 
     public static func < (left: Self, right: Self) -> Bool { (left.type, left.name) < (right.type, right.name) }
+
+    /// `type/name`, as aapt2 prints it.
+    public var description: String { "\(type)/\(name)" }
 
     /// The resource type aapt2 gives a values file's element (`ResourceParser::ParseResource`):
     /// nil for elements that define no resource of their own (`<eat-comment>`, `<public>`,

@@ -44,7 +44,8 @@ struct BinaryResourceTableReader {
                 try readTable(chunk)
                 tables += 1
             } else if offset == 0 {
-                throw failure(at: 0, "the file starts with chunk type 0x\(hex(chunk.type)), not a resource table (0x0002)", remedy: "give a resources.arsc")
+                throw failure(
+                    at: 0, "the file starts with chunk type 0x\(hex(chunk.type)), not a resource table (0x0002)", remedy: "give a resources.arsc")
             }
             offset = chunk.end
         }
@@ -121,7 +122,9 @@ struct BinaryResourceTableReader {
 
     private mutating func readPackage(_ package: Chunk, values: StringPool?) throws(AndroidResourceTableError) {
         // `ResTable_package` without `typeIdOffset` (older tables) is 284 bytes.
-        guard package.headerSize >= 284 else { throw failure(at: package.start + 2, "a package header is \(package.headerSize) bytes, less than 284") }
+        guard package.headerSize >= 284 else {
+            throw failure(at: package.start + 2, "a package header is \(package.headerSize) bytes, less than 284")
+        }
         let id = u32(package.start + 8)
         guard id <= 0xFF else { throw failure(at: package.start + 8, "package ID 0x\(String(id, radix: 16)) is larger than 0xff") }
         var nameUnits: [UInt16] = []
@@ -152,7 +155,9 @@ struct BinaryResourceTableReader {
                     keys = try StringPool(child, in: self)
                 }
             case Self.typeSpecType:
-                guard child.headerSize >= 16 else { throw failure(at: child.start + 2, "a type spec header is \(child.headerSize) bytes, less than 16") }
+                guard child.headerSize >= 16 else {
+                    throw failure(at: child.start + 2, "a type spec header is \(child.headerSize) bytes, less than 16")
+                }
                 let typeID = bytes[child.start + 8]
                 guard typeID != 0 else { throw failure(at: child.start + 8, "a type spec has type ID 0") }
                 let entryCount = Int(u32(child.start + 12))
@@ -412,7 +417,9 @@ struct StringPool {
     var chunkEnd: Int
 
     init(_ chunk: BinaryResourceTableReader.Chunk, in reader: BinaryResourceTableReader) throws(AndroidResourceTableError) {
-        guard chunk.headerSize >= 28 else { throw reader.failure(at: chunk.start + 2, "a string pool header is \(chunk.headerSize) bytes, less than 28") }
+        guard chunk.headerSize >= 28 else {
+            throw reader.failure(at: chunk.start + 2, "a string pool header is \(chunk.headerSize) bytes, less than 28")
+        }
         count = Int(reader.u32(chunk.start + 8))
         styleCount = Int(reader.u32(chunk.start + 12))
         isUTF8 = reader.u32(chunk.start + 16) & 0x100 != 0
@@ -421,7 +428,8 @@ struct StringPool {
         offsetsStart = chunk.bodyStart
         chunkEnd = chunk.end
         guard count <= (chunk.size - chunk.headerSize) / 4, styleCount <= (chunk.size - chunk.headerSize) / 4 - count else {
-            throw reader.failure(at: chunk.start + 8, "a string pool declares \(count) strings and \(styleCount) styles, more than its \(chunk.size) bytes hold")
+            throw reader.failure(
+                at: chunk.start + 8, "a string pool declares \(count) strings and \(styleCount) styles, more than its \(chunk.size) bytes hold")
         }
         let offsetsEnd = offsetsStart + 4 * (count + styleCount)
         stringsStart = chunk.start + relativeStrings

@@ -271,7 +271,8 @@ struct ProtobufWireReader {
             case 2:
                 let length = try varint(&position, end: range.upperBound)
                 guard length <= UInt64(range.upperBound - position) else {
-                    throw failure(at: start, "field \(field) declares \(length) bytes, past the end of its message (\(range.upperBound - position) left)")
+                    throw failure(
+                        at: start, "field \(field) declares \(length) bytes, past the end of its message (\(range.upperBound - position) left)")
                 }
                 let value = position..<(position + Int(length))
                 position = value.upperBound

@@ -20,6 +20,9 @@ public struct LintSession: Sendable {
     /// would reject is a finding) and each string defined in both `values/` and an app's
     /// development-language Localizable table is compared with it.
     public var resourceDirectories: [String] = []
+    /// Built Android apps already read (an APK's or a bundle's table), instead of
+    /// ``resourceDirectories``.
+    public var builtAndroidApps: [AndroidResourceTable] = []
     /// How the Android app is built (a Gradle build's defaults).
     public var androidBuild = AndroidBuildSettings()
     /// A push-key manifest: its keys are checked as the payloads that carry them.
@@ -123,7 +126,9 @@ public struct LintSession: Sendable {
         let isPushCatalog = { (file: String) in file.hasSuffix("/Localizable.xcstrings") || file == "Localizable.xcstrings" }
         let hasApp = !targets.apps.isEmpty || !archives.isEmpty || !appVersions.isEmpty || targets.catalogs.contains(where: isPushCatalog)
         // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp && resourceDirectories.isEmpty {
+        if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp && resourceDirectories.isEmpty
+            && builtAndroidApps.isEmpty
+        {
             throw Failure(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason:
@@ -255,7 +260,8 @@ public struct LintSession: Sendable {
         var capped = LintFindings(limit: maximumFindingsPerKind, ignoring: [])
         capped.append(contentsOf: findings)
         return LintResult(
-            findings: capped.finished(), accepted: accepted, checked: targets.count + appVersions.count + archives.count + resourceDirectories.count,
+            findings: capped.finished(), accepted: accepted,
+            checked: targets.count + appVersions.count + archives.count + resourceDirectories.count + builtAndroidApps.count,
             models: models)
     }
 
@@ -266,6 +272,17 @@ public struct LintSession: Sendable {
 
     /// The Android resources of ``resourceDirectories``, as one app's; nil without any.
     private func readAndroidResources() throws(Failure) -> AndroidAppResources? {
+        if !builtAndroidApps.isEmpty {
+            guard resourceDirectories.isEmpty else {
+                throw Failure(
+                    "cannot read the Android resources", resourceDirectories[0], reason: "give either res/ folders or the built app, not both")
+            }
+            do {
+                return AndroidAppResources(builtApp: try AndroidResourceTable(merging: builtAndroidApps), build: androidBuild)
+            } catch {
+                throw Failure("cannot read the Android resources", error.file ?? "", reason: "\(error.problem); \(error.remedy)")
+            }
+        }
         guard !resourceDirectories.isEmpty else { return nil }
         var folders: [AndroidAppResources.Folder] = []
         var fileFolders: [AndroidFileResourceFolder] = []
