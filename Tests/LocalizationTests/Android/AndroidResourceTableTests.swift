@@ -214,11 +214,13 @@ struct AndroidResourceTableTests {
         let pool = try #require(chunks.first { $0.type == 1 }).offset
         let type = try #require(chunks.first { $0.type == 0x201 }).offset
         let spec = try #require(chunks.first { $0.type == 0x202 }).offset
-        func refused(_ change: (inout [UInt8]) -> Void, _ problem: String, at offset: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        func refused(_ change: (inout [UInt8]) -> Void, _ problem: String, at offset: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        {
             var damaged = bytes
             change(&damaged)
             let error = Self.error(damaged)
-            #expect(error?.problem.contains(problem) == true && error?.offset == offset, "\(String(describing: error))", sourceLocation: sourceLocation)
+            #expect(
+                error?.problem.contains(problem) == true && error?.offset == offset, "\(String(describing: error))", sourceLocation: sourceLocation)
             #expect(error?.remedy.isEmpty == false, sourceLocation: sourceLocation)
         }
         refused({ Self.set32(&$0, 4, 0xFFFF_FF00) }, "past the end of its container", at: 4)
@@ -286,7 +288,8 @@ struct AndroidResourceTableTests {
         #expect(problem([0x13])?.contains("wire type 3") == true)
         #expect(problem([])?.contains("no package") == true)
         // A locale aapt2 never writes.
-        let package: [UInt8] = [0x1A, 0x14, 0x12, 0x06] + Array("string".utf8) + [0x1A, 0x0A, 0x32, 0x08, 0x0A, 0x06, 0x1A, 0x04] + Array("x_y!".utf8)
+        let package: [UInt8] =
+            [0x1A, 0x14, 0x12, 0x06] + Array("string".utf8) + [0x1A, 0x0A, 0x32, 0x08, 0x0A, 0x06, 0x1A, 0x04] + Array("x_y!".utf8)
         #expect(problem([0x12, UInt8(package.count)] + package)?.contains("not a BCP 47 tag") == true)
         for length in 0..<pb.count { _ = problem(Array(pb[..<length])) }
     }
