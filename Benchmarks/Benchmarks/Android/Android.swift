@@ -9,7 +9,8 @@ import FoundationXML
 
 /// Android: reading a realistic app's `values*/strings.xml` files against Foundation's
 /// XMLParser building the same name → text dictionary, and rendering an FCM message for both
-/// phones against rendering an APNs payload for an iPhone alone.
+/// phones against rendering an APNs payload for an iPhone alone; and a built APK's
+/// `resources.arsc` read against `aapt2 dump resources` on the APK (`BuiltApp.swift`).
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .throughput, .mallocCountTotal],
@@ -19,6 +20,7 @@ let benchmarks: @Sendable () -> Void = {
     readingBenchmarks()
     if let app = AppResourceFiles.fromEnvironment() { appReadingBenchmarks(app.directory, app.files) }
     renderingBenchmarks()
+    builtAppBenchmarks()
 }
 
 /// 30 locale folders of 400 strings each, read whole in each iteration.
