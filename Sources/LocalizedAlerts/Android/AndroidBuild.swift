@@ -51,14 +51,20 @@ public struct AndroidFileResourceFolder: Sendable, Hashable {
     public var name: String
     /// Its type (`drawable`) and qualifiers.
     public var qualifiers: AndroidResourceFolder
-    /// Its resources' names, without the extension.
-    public var resourceNames: [String]
+    /// Its files' names (`icon.xml`, `badge.9.png`).
+    public var fileNames: [String]
 
-    public init(name: String, qualifiers: AndroidResourceFolder, resourceNames: [String]) {
+    public init(name: String, qualifiers: AndroidResourceFolder, fileNames: [String]) {
         self.name = name
         self.qualifiers = qualifiers
-        self.resourceNames = resourceNames
+        self.fileNames = fileNames
     }
+
+    /// Its resources' names: each file's name up to its first dot (aapt2's
+    /// `ExtractResourcePathData`).
+    public var resourceNames: [String] { fileNames.map(Self.resourceName(ofFile:)) }
+
+    static func resourceName(ofFile file: String) -> String { String(file.prefix { $0 != "." }) }
 }
 
 /// What `aapt2 link` makes of an app's folders, as far as the phone's strings go
@@ -80,6 +86,11 @@ struct AndroidLinkStep: Sendable {
     var locales: [String] = []
     /// Every resource's ID, as aapt2 link assigns them.
     var identifiers: [UInt32: AndroidResourceName] = [:]
+    /// ``identifiers`` the other way round (each initializer fills it in at its end).
+    private var identifierOfResource: [AndroidResourceName: UInt32] = [:]
+
+    /// The ID of `resource`, nil when the app has none.
+    func identifier(of resource: AndroidResourceName) -> UInt32? { identifierOfResource[resource] }
 
     /// aapt2's resource types, in the order of its `ResourceType` enumeration, which is the
     /// order type IDs are given in (`styleable` gets none: it is not in the table).
@@ -182,12 +193,14 @@ struct AndroidLinkStep: Sendable {
             }
             typeID += 1
         }
+        identifierOfResource = Dictionary(identifiers.map { ($1, $0) }, uniquingKeysWith: min)
     }
 
     /// A built app's link, as its table holds it: nothing left to remove.
     init(builtLocales: [String], identifiers: [UInt32: AndroidResourceName]) {
         locales = builtLocales
         self.identifiers = identifiers
+        identifierOfResource = Dictionary(identifiers.map { ($1, $0) }, uniquingKeysWith: min)
     }
 
     /// A locale as libandroidfw's `getBcp47Locale(…, canonicalize: true)` writes it.

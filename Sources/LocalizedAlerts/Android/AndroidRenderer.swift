@@ -60,7 +60,7 @@ public struct AndroidAppResources: Sendable {
         self.fileFolders = fileFolders
         self.build = build
         link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build)
-        index = Index(folders, link: link, compiler: build.compiler)
+        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
         diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
         if build.compiler == .aapt2 {
             for index in diagnostics.indices where diagnostics[index].id == .androidNonpositionalFormat {
@@ -97,8 +97,8 @@ public struct AndroidAppResources: Sendable {
             guard qualifiers.type == "values" else {
                 // A file is a resource named by its name up to the first dot (aapt2's
                 // ExtractResourcePathData); hidden files are not resources.
-                let names = try FileSystem.contentsOfDirectory(folderPath).filter { !$0.hasPrefix(".") }.map { String($0.prefix { $0 != "." }) }
-                fileFolders.append(AndroidFileResourceFolder(name: name, qualifiers: qualifiers, resourceNames: names))
+                let files = try FileSystem.contentsOfDirectory(folderPath).filter { !$0.hasPrefix(".") }
+                fileFolders.append(AndroidFileResourceFolder(name: name, qualifiers: qualifiers, fileNames: files))
                 continue
             }
             let paths = try FileSystem.contentsOfDirectory(folderPath).filter { $0.hasSuffix(".xml") }.map { FileSystem.join(folderPath, $0) }
@@ -122,6 +122,24 @@ public struct AndroidAppResources: Sendable {
         var build = build
         if build.packageName == nil {
             build.packageName = Self.manifestPackage(FileSystem.join(path, "../AndroidManifest.xml"))
+        }
+        self.init(folders: folders, fileFolders: fileFolders, build: build)
+    }
+
+    /// The `res/` folders of an app and of its libraries, the app's first, linked as one app,
+    /// as a Gradle build merges them: where two define a string for the same folder, the
+    /// first one's is used. The app's package is its manifest's.
+    public init(resourceDirectories paths: [String], build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
+        throws(FileReadError)
+    {
+        var folders: [Folder] = []
+        var fileFolders: [AndroidFileResourceFolder] = []
+        var build = build
+        for path in paths {
+            let resources = try AndroidAppResources(resourceDirectory: path, build: build, limits: limits)
+            folders += resources.folders
+            fileFolders += resources.fileFolders
+            build.packageName = build.packageName ?? resources.build.packageName
         }
         self.init(folders: folders, fileFolders: fileFolders, build: build)
     }
@@ -151,12 +169,12 @@ public struct AndroidAppResources: Sendable {
         let locales = Set(table.locales).union(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(AndroidLinkStep.canonicalTag) })
         link = AndroidLinkStep(builtLocales: locales.sorted(), identifiers: table.resourceNames)
         isBuilt = true
-        index = Index(folders, link: link, compiler: build.compiler)
+        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
     }
 
     private mutating func relink() {
         if !isBuilt { link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build) }
-        index = Index(folders, link: link, compiler: build.compiler)
+        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
         resolutions = Resolutions()
     }
 
@@ -176,6 +194,9 @@ public struct AndroidAppResources: Sendable {
     /// The resource with ID `identifier`, as aapt2 link numbered them.
     public func resource(withIdentifier identifier: UInt32) -> AndroidResourceName? { link.identifiers[identifier] }
 
+    /// Whether some folder gives `resource`, not a string, a simple value.
+    func hasSimpleValue(_ resource: AndroidResourceName) -> Bool { index.otherEntries[resource] != nil }
+
     /// Whether the linked app has the resource (removed ones not).
     func has(_ resource: AndroidResourceName) -> Bool {
         resource.type == "string"
@@ -185,8 +206,8 @@ public struct AndroidAppResources: Sendable {
     /// What a loc key names on the phone: `getIdentifier(key, "string", package)` reads a
     /// number as a resource ID and `[package:][type/]name` as a name; then `getString`.
     enum LocKeyTarget: Sendable, Hashable {
-        /// A string resource, by name.
-        case string(String)
+        /// A resource the phone has; `getString` gives its text.
+        case resource(AndroidResourceName)
         /// `getIdentifier` gives 0: Firebase shows the field's fallback. Why, for the finding.
         case notFound(String)
         /// `getString` throws `Resources.NotFoundException`, which Firebase does not catch.
@@ -207,12 +228,7 @@ public struct AndroidAppResources: Sendable {
                     "\"\(key)\" is read as resource ID \(hex) (Integer.parseInt comes first), which the app does not have: Resources.NotFoundException crashes the app"
                 )
             }
-            guard resource.type == "string" else {
-                return .crash(
-                    "\"\(key)\" is read as resource ID \(hex), \(resource.type)/\(resource.name), not a string: getString is taken to throw Resources.NotFoundException (assumed)"
-                )
-            }
-            return .string(resource.name)
+            return .resource(resource)
         case .name(let resource, let package):
             if let package, package == "android" {
                 return .notFound("\"\(key)\" names a framework resource: Android's own strings are not modelled (assumed not found)")
@@ -228,12 +244,7 @@ public struct AndroidAppResources: Sendable {
                 }
                 return .notFound("no values folder defines \(resource.type) \"\(resource.name)\"")
             }
-            guard resource.type == "string" else {
-                return .crash(
-                    "\"\(key)\" names \(resource.type)/\(resource.name), not a string: getString is taken to throw Resources.NotFoundException (assumed)"
-                )
-            }
-            return .string(resource.name)
+            return .resource(resource)
         }
     }
 
@@ -242,8 +253,10 @@ public struct AndroidAppResources: Sendable {
     /// reader reports it.
     private func duplicatesAcrossFiles() -> [LocalizationDiagnostic] {
         var findings: [LocalizationDiagnostic] = []
-        var seen: [AndroidResourceFolder: [AndroidResourceName: SourceLocation]] = [:]
+        // Per folder: the same folder of several res/ directories (an app's and a library's)
+        // is merged by the Gradle plugin, the app's value winning, before aapt2 sees it.
         for folder in folders {
+            var seen: [AndroidResourceName: SourceLocation] = [:]
             for file in folder.files {
                 var here: [(AndroidResourceName, SourceLocation)] = file.strings.map {
                     (AndroidResourceName(type: "string", name: $0.name), $0.location)
@@ -251,7 +264,7 @@ public struct AndroidAppResources: Sendable {
                 here += file.plurals.values.map { (AndroidResourceName(type: "plurals", name: $0.name), $0.location) }
                 here += file.stringArrays.values.map { (AndroidResourceName(type: "array", name: $0.name), $0.location) }
                 for (resource, location) in here.sorted(by: { $0.1.line < $1.1.line }) {
-                    if let earlier = seen[folder.qualifiers, default: [:]][resource], earlier.file != location.file {
+                    if let earlier = seen[resource], earlier.file != location.file {
                         var finding = LocalizationDiagnostic(
                             .androidDuplicateResource, at: location,
                             "\(resource.type) \"\(resource.name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
@@ -259,7 +272,7 @@ public struct AndroidAppResources: Sendable {
                         finding.key = resource.name
                         findings.append(finding)
                     } else {
-                        seen[folder.qualifiers, default: [:]][resource] = location
+                        seen[resource] = location
                     }
                 }
             }
@@ -355,8 +368,11 @@ public struct AndroidAppResources: Sendable {
         var entries: [String: (definitions: [Definition], group: Int)] = [:]
         /// The definitions' folder configurations, one list per distinct set of folders.
         var groups: [[NativeConfig]] = []
+        /// Resources of other types with a simple value (a colour, a dimension, a file's path),
+        /// by resource: what a loc key naming one shows. Looked up rarely, so not grouped.
+        var otherEntries: [AndroidResourceName: [Definition]] = [:]
 
-        init(_ appFolders: [Folder], link: AndroidLinkStep, compiler: AndroidBuildSettings.Compiler) {
+        init(_ appFolders: [Folder], fileFolders: [AndroidFileResourceFolder], link: AndroidLinkStep, compiler: AndroidBuildSettings.Compiler) {
             locales = link.locales
             parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
             // Every folder defines mostly the same names: the table is sized once, and each
@@ -380,6 +396,19 @@ public struct AndroidAppResources: Sendable {
                         guard !rejected.contains(name) else { continue }
                         Self.add(Definition(folder: index, value: file.strings.value(at: position)), to: &definitions[name, default: []])
                     }
+                    for (resource, value) in file.otherValues where !link.removed.contains(resource) {
+                        Self.add(Definition(folder: index, value: value), to: &otherEntries[resource, default: []])
+                    }
+                }
+            }
+            // A file resource's value is its path in the APK, which getString gives as text.
+            for folder in fileFolders where folder.qualifiers.otherQualifiers.isEmpty {
+                let index = folders.count
+                folders.append(ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
+                for file in folder.fileNames {
+                    let resource = AndroidResourceName(type: folder.qualifiers.type, name: AndroidFileResourceFolder.resourceName(ofFile: file))
+                    guard !link.removed.contains(resource) else { continue }
+                    Self.add(Definition(folder: index, value: .text("res/\(folder.name)/\(file)")), to: &otherEntries[resource, default: []])
                 }
             }
             for removed in link.removed where removed.type == "string" {
@@ -434,31 +463,62 @@ public struct AndroidAppResources: Sendable {
     /// among the folders that define it, the one libandroidfw picks; references followed.
     /// Nil when no matching folder defines it.
     public func string(named name: String, forResourceLocale tag: String?) -> (text: String, folder: String)? {
-        var name = name
-        for _ in 0..<16 {
-            guard let (candidates, group) = index.entries[name] else { return nil }
-            let folders = index.folders
-            let chosen: Int?
+        text(of: AndroidResourceName(type: "string", name: name), forResourceLocale: tag)
+    }
+
+    /// The text `getString` gives for `resource` on a device locale: among the folders that
+    /// define it, the one libandroidfw picks, and its value with references resolved as
+    /// `AssetManager2::ResolveReference` does (up to 20 steps, each choosing its own folder;
+    /// a reference still left shows as `@` and its ID, as `TypedValue.coerceToString` writes
+    /// it). Nil when `getString` throws: no matching folder, a bag (plurals, an array), or a
+    /// value with no text.
+    public func text(of resource: AndroidResourceName, forResourceLocale tag: String?) -> (text: String, folder: String)? {
+        var current = resource
+        for step in 0...20 {
+            guard let (value, folder) = definition(of: current, forResourceLocale: tag) else { return nil }
+            switch value {
+            case .text(let text): return (text, folder)
+            case .reference(let type, let target):
+                // @null has no text; a framework resource is not modelled.
+                guard type != "null", !type.contains(":") else { return nil }
+                let next = AndroidResourceName(type: type, name: target)
+                if step == 20 { return link.identifier(of: next).map { ("@\(Int32(bitPattern: $0))", folder) } }
+                current = next
+            }
+        }
+        return nil
+    }
+
+    /// The value of the folder libandroidfw picks for `resource`, with the folder's name.
+    private func definition(of resource: AndroidResourceName, forResourceLocale tag: String?) -> (AndroidResourceValue, String)? {
+        let folders = index.folders
+        let candidates: [Index.Definition]
+        let chosen: Int?
+        if resource.type == "string" {
+            guard let (definitions, group) = index.entries[resource.name] else { return nil }
+            candidates = definitions
             if let tag {
                 // The same folders, hence the same choice, for every name of the group.
                 chosen = resolutions.choices.value(for: .init(tag: tag, group: group)) {
                     guard let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
-                        return candidates.firstIndex { folders[$0.folder].locale == nil }
+                        return definitions.firstIndex { folders[$0.folder].locale == nil }
                     }
                     return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: index.groups[group])
                 }
             } else {
                 chosen = candidates.firstIndex { folders[$0.folder].locale == nil }
             }
-            guard let chosen else { return nil }
-            switch candidates[chosen].value {
-            case .text(let text): return (text, folders[candidates[chosen].folder].name)
-            case .reference(let type, let target):
-                guard type == "string" else { return nil }
-                name = target
+        } else {
+            guard let definitions = index.otherEntries[resource] else { return nil }
+            candidates = definitions
+            if let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) {
+                chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: definitions.map { folders[$0.folder].config })
+            } else {
+                chosen = candidates.firstIndex { folders[$0.folder].locale == nil }
             }
         }
-        return nil
+        guard let chosen else { return nil }
+        return (candidates[chosen].value, folders[candidates[chosen].folder].name)
     }
 }
 
@@ -536,10 +596,10 @@ public enum AndroidRenderer {
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
-            let name: String
+            let resource: AndroidResourceName
             switch resources.target(ofLocKey: key.value) {
-            case .string(let string):
-                name = string
+            case .resource(let named):
+                resource = named
             case .notFound(let why):
                 diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
                 return .text(nil, folder: nil)
@@ -547,13 +607,17 @@ public enum AndroidRenderer {
                 diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
                 return .crash("Resources.NotFoundException")
             }
-            guard let (text, folder) = resources.string(named: name, forResourceLocale: locale) else {
-                // Defined only in folders that do not match: getString throws, uncaught.
+            guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
+                // Defined only in folders that do not match, or with no text (a plural, an
+                // array): getString throws, uncaught.
+                let why =
+                    resource.type == "string" || resources.hasSimpleValue(resource)
+                    ? "has no value for \(locale ?? "the device")" : "has no text getString can give (a \(resource.type) is a bag of values)"
                 diagnostics.append(
                     LocalizationDiagnostic(
                         .androidMissingLocKey, at: key.location ?? start,
-                        "string \"\(name)\" has no value for \(locale ?? "the device"): Resources.NotFoundException crashes the app",
-                        hint: "add it to values/"))
+                        "\(resource.type) \"\(resource.name)\" \(why): Resources.NotFoundException crashes the app",
+                        hint: resource.type == "string" ? "add it to values/" : "name a string"))
                 return .crash("Resources.NotFoundException")
             }
             guard let args else { return .text(text, folder: folder) }

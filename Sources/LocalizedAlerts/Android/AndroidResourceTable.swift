@@ -71,11 +71,19 @@ public struct AndroidResourceTable: Sendable {
                         name: definition.name, value: value.value, isStyled: value.isStyled,
                         location: SourceLocation(file: configuration.file, line: 1, column: 1)))
             }
-            guard !file.strings.isEmpty else { continue }
+            for other in configuration.others {
+                guard let value = resolve(other.value) else { continue }
+                file.otherResources.append(other.resource)
+                file.otherValues[other.resource] = value.value
+            }
+            guard !file.strings.isEmpty || !file.otherValues.isEmpty else { continue }
             let name = configuration.config.valuesFolderName
-            // One file per table: a split's values beside the base's for the same folder.
+            // One file per table (each type of a configuration is a chunk of its own): a split's
+            // values beside the base's for the same folder.
             if let index = byName[name]?.firstIndex(where: { $0.file == configuration.file }) {
                 for resource in file.strings { byName[name]![index].strings.insert(resource) }
+                byName[name]![index].otherResources += file.otherResources
+                byName[name]![index].otherValues.merge(file.otherValues) { first, _ in first }
             } else {
                 byName[name, default: []].append(file)
             }
@@ -160,11 +168,13 @@ struct ResourceTableContents: Sendable {
     var resourceNames: [UInt32: AndroidResourceName] = [:]
 }
 
-/// The string entries of one configuration of one table.
+/// The string entries of one configuration of one table, and its simple values of other
+/// types (a colour, a dimension, a file's path), which a loc key may name too.
 struct ConfigurationStrings: Sendable {
     var config: AndroidResourceConfig
     var file: String?
     var strings: [(name: String, value: StoredValue)] = []
+    var others: [(resource: AndroidResourceName, value: StoredValue)] = []
 }
 
 /// A string entry's value before references are named: split APKs refer to resources of the
@@ -176,17 +186,11 @@ enum StoredValue: Sendable, Hashable {
     /// A reference by ID; a bundle gives the target's name too.
     case reference(id: UInt32, name: String?, isAttribute: Bool)
 
-    /// A primitive `Res_value` as Java's `TypedValue.coerceToString` gives it, for the types
-    /// whose text does not depend on Java's float formatting; nil for the others.
+    /// A primitive `Res_value` as Java's `TypedValue.coerceToString` gives it; nil for the
+    /// types it gives no text for.
     static func coerced(type: UInt8, data: UInt32) -> StoredValue? {
-        switch type {
-        case 0x00: return data == 1 ? .text("", isStyled: false) : .null  // TYPE_NULL: @empty, or undefined.
-        case 0x10: return .text(String(Int32(bitPattern: data)), isStyled: false)
-        case 0x11: return .text("0x" + String(data, radix: 16), isStyled: false)
-        case 0x12: return .text(data != 0 ? "true" : "false", isStyled: false)
-        case 0x1C...0x1F: return .text("#" + String(data, radix: 16), isStyled: false)
-        default: return nil
-        }
+        if type == 0x00 { return data == 1 ? .text("", isStyled: false) : .null }  // TYPE_NULL: @empty, or undefined.
+        return AndroidValueText.coercedText(type: type, data: data).map { .text($0, isStyled: false) }
     }
 }
 

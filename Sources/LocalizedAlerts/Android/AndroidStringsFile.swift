@@ -78,6 +78,9 @@ public struct AndroidResourceName: Sendable, Hashable, Comparable, CustomStringC
     /// The resource type aapt2 gives a values file's element (`ResourceParser::ParseResource`):
     /// nil for elements that define no resource of their own (`<eat-comment>`, `<public>`,
     /// `<skip>`, `<declare-styleable>`, whose attributes are read apart).
+    /// The types whose values are one typed value, not a bag of them (a style, an array).
+    static let simpleTypes: Set<String> = ["color", "bool", "integer", "dimen", "fraction"]
+
     static func type(ofElement element: String, typeAttribute: String?) -> String? {
         switch element {
         case "item": typeAttribute
@@ -112,6 +115,10 @@ public struct AndroidStringsFile: Sendable {
     /// `<declare-styleable>` defines, …), by type and name: aapt2 link's removal of resources
     /// without a default, the app's locale list and its resource IDs depend on them too.
     public var otherResources: [AndroidResourceName] = []
+    /// The values of those of a simple type (`<color>`, `<dimen>`, `<bool>`, `<integer>`,
+    /// `<fraction>`) as `getString` gives them on the phone (`#ffff0000`, `16.0dip`), or the
+    /// resource they refer to: a loc key may name one.
+    public var otherValues: [AndroidResourceName: AndroidResourceValue] = [:]
     /// What aapt2 would reject, located.
     public var diagnostics: [LocalizationDiagnostic] = []
 
@@ -593,7 +600,25 @@ struct AndroidValuesParser {
         if element != "declare-styleable", !name.isEmpty,
             let type = AndroidResourceName.type(ofElement: element, typeAttribute: Self.attribute("type", in: attributes))
         {
-            result.otherResources.append(AndroidResourceName(type: type, name: name))
+            let resource = AndroidResourceName(type: type, name: name)
+            result.otherResources.append(resource)
+            if AndroidResourceName.simpleTypes.contains(type) {
+                // Its text, unless it holds an element (then aapt2 reads no simple value).
+                var raw = ""
+                var holdsElement = false
+                let depth = reader.depth
+                while reader.depth >= depth, let event = reader.next() {
+                    switch event {
+                    case .text(let bytes, _): raw += String(decoding: bytes, as: UTF8.self)
+                    case .start: holdsElement = true
+                    default: break
+                    }
+                }
+                if !holdsElement, let value = AndroidValueText.value(ofRaw: raw, type: type, format: Self.attribute("format", in: attributes)) {
+                    result.otherValues[resource] = value
+                }
+                return
+            }
         }
         guard element == "declare-styleable" || element == "attr" else {
             skipElement()

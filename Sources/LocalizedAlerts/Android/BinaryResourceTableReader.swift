@@ -247,14 +247,18 @@ struct BinaryResourceTableReader {
             let name = keyCache[entry.key]!
             let id = package << 24 | typeID << 16 | UInt32(index)
             if contents.resourceNames[id] == nil { contents.resourceNames[id] = .init(type: typeName, name: name) }
-            guard isString, let value = entry.value else { continue }
+            guard let value = entry.value else { continue }
             if let stored = try storedValue(value, package: package, values: values, valueCache: &valueCache) {
                 // Each configuration's file holds its own copy of the name.
                 try count(name)
-                strings.strings.append((name, stored))
+                if isString {
+                    strings.strings.append((name, stored))
+                } else {
+                    strings.others.append((AndroidResourceName(type: typeName, name: name), stored))
+                }
             }
         }
-        if !strings.strings.isEmpty { contents.configurations.append(strings) }
+        if !strings.strings.isEmpty || !strings.others.isEmpty { contents.configurations.append(strings) }
     }
 
     struct Entry {
@@ -302,7 +306,7 @@ struct BinaryResourceTableReader {
         return entry
     }
 
-    /// A string entry's value.
+    /// A simple entry's value.
     private mutating func storedValue(
         _ value: (type: UInt8, data: UInt32, offset: Int), package: UInt32, values: StringPool?, valueCache: inout [Int: (String, Bool)]
     ) throws(AndroidResourceTableError) -> StoredValue? {

@@ -62,8 +62,9 @@ struct DirectValuesReader {
     private var text: [UInt8] = []
     private var segmentEnds: [Int] = []
     private var openSpans: [(name: Range<Int>, isXLIFF: Bool)] = []
-    /// The resources passed over, by type and name.
+    /// The resources passed over, by type and name, and the simple ones' values.
     private var otherResources: [AndroidResourceName] = []
+    private var otherValues: [AndroidResourceName: AndroidResourceValue] = [:]
     /// The strings' names and compiled values, back to back (room for `count` bytes), and
     /// their index: the ``AndroidStringTable`` being read.
     private let pool: UnsafeMutablePointer<UInt8>
@@ -119,6 +120,7 @@ struct DirectValuesReader {
         guard skipOutsideRoot(afterRoot: true), position == count else { return nil }
         result.strings = AndroidStringTable(file: file, pool: Array(UnsafeBufferPointer(start: pool, count: poolCount)), index: names)
         result.otherResources = otherResources
+        result.otherValues = otherValues
         return result
     }
 
@@ -266,16 +268,36 @@ struct DirectValuesReader {
         if matches(name, "attr") || matches(name, "declare-styleable") { return false }
         var resourceName: Range<Int>?
         var typeAttribute: Range<Int>?
+        var formatAttribute: Range<Int>?
         for attribute in attributes {
             if matches(attribute.name, "name") { resourceName = attribute.value }
             if matches(attribute.name, "type") { typeAttribute = attribute.value }
+            if matches(attribute.name, "format") { formatAttribute = attribute.value }
         }
         if let resourceName, !resourceName.isEmpty,
             let type = AndroidResourceName.type(
                 ofElement: String(decoding: buffer[name], as: UTF8.self),
                 typeAttribute: typeAttribute.map { String(decoding: buffer[$0], as: UTF8.self) })
         {
-            otherResources.append(AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self)))
+            let resource = AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self))
+            otherResources.append(resource)
+            if AndroidResourceName.simpleTypes.contains(type), !selfClosing {
+                // A simple value is plain text up to its end tag; anything else (an entity, a
+                // comment, an element) is the located reading's to read.
+                var end = position
+                while end < count, buffer[end] != UInt8(ascii: "<") {
+                    // An entity to decode, or a "]]>" XML forbids in text.
+                    if buffer[end] == UInt8(ascii: "&") || buffer[end] == UInt8(ascii: "]") { return false }
+                    end += 1
+                }
+                guard end + 1 < count, buffer[end + 1] == UInt8(ascii: "/") else { return false }
+                let raw = String(decoding: buffer[position..<end], as: UTF8.self)
+                position = end
+                guard let close = endTag(), buffer[close].elementsEqual(buffer[name]) else { return false }
+                let format = formatAttribute.map { String(decoding: buffer[$0], as: UTF8.self) }
+                if let value = AndroidValueText.value(ofRaw: raw, type: type, format: format) { otherValues[resource] = value }
+                return true
+            }
         }
         if selfClosing { return true }
         // The elements open inside it; kept from one resource to the next for their room.

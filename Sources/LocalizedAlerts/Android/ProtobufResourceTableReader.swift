@@ -114,7 +114,7 @@ struct ProtobufResourceTableReader {
                 }
             }
             if config.hasLocale { contents.locales.insert(config.bcp47Locale(canonicalize: true)) }
-            guard typeName == "string", let item, let stored = try readItem(item) else { continue }
+            guard let item, let stored = try readItem(item) else { continue }
             let index: Int
             if let known = byConfig[config] {
                 index = known
@@ -123,11 +123,16 @@ struct ProtobufResourceTableReader {
                 byConfig[config] = index
                 contents.configurations.append(ConfigurationStrings(config: config, file: file))
             }
-            contents.configurations[index].strings.append((name, stored))
+            if typeName == "string" {
+                contents.configurations[index].strings.append((name, stored))
+            } else {
+                contents.configurations[index].others.append((AndroidResourceName(type: typeName, name: name), stored))
+            }
         }
     }
 
-    /// Item: 1 = Reference, 2 = String, 3 = RawString, 4 = StyledString, 7 = Primitive.
+    /// Item: 1 = Reference, 2 = String, 3 = RawString, 4 = StyledString, 5 = FileReference
+    /// (its path is the text `getString` gives), 7 = Primitive.
     private func readItem(_ range: Range<Int>) throws(AndroidResourceTableError) -> StoredValue? {
         var result: StoredValue?
         try wire.fields(in: range) { (field, value) throws(AndroidResourceTableError) in
@@ -156,6 +161,11 @@ struct ProtobufResourceTableReader {
                     if field == 2 { hasSpans = true }
                 }
                 result = .text(text, isStyled: field == 4 && hasSpans)
+            case 5:
+                // FileReference: 1 = path.
+                try wire.fields(in: message) { (field, value) throws(AndroidResourceTableError) in
+                    if field == 1, case .bytes(let range) = value { result = .text(wire.string(range), isStyled: false) }
+                }
             case 7:
                 result = try readPrimitive(message)
             default:
@@ -165,8 +175,8 @@ struct ProtobufResourceTableReader {
         return result
     }
 
-    /// Primitive: 1 = null, 2 = empty, 6 = int, 7 = hex, 8 = boolean, 9–12 = colors (floats,
-    /// dimensions and fractions are left out, as the binary reader leaves them).
+    /// Primitive: 1 = null, 2 = empty, 3 = float, 6 = int, 7 = hex, 8 = boolean, 9–12 =
+    /// colors, 13 = dimension and 14 = fraction (complex data, as in the binary table).
     private func readPrimitive(_ range: Range<Int>) throws(AndroidResourceTableError) -> StoredValue? {
         var result: StoredValue?
         try wire.fields(in: range) { (field, value) throws(AndroidResourceTableError) in
@@ -174,7 +184,10 @@ struct ProtobufResourceTableReader {
             switch value {
             case .integer(let integer): data = UInt32(truncatingIfNeeded: integer)
             case .bytes: data = 0
-            case .fixed: return
+            case .fixed(let bits):
+                // float_value is a fixed 32-bit field.
+                if field == 3 { result = StoredValue.coerced(type: AndroidValueText.typeFloat, data: UInt32(truncatingIfNeeded: bits)) }
+                return
             }
             switch field {
             case 1: result = .null
@@ -183,6 +196,8 @@ struct ProtobufResourceTableReader {
             case 7: result = StoredValue.coerced(type: 0x11, data: data)
             case 8: result = StoredValue.coerced(type: 0x12, data: data)
             case 9...12: result = StoredValue.coerced(type: 0x1C + UInt8(field - 9), data: data)
+            case 13: result = StoredValue.coerced(type: AndroidValueText.typeDimension, data: data)
+            case 14: result = StoredValue.coerced(type: AndroidValueText.typeFraction, data: data)
             default: break
             }
         }
@@ -246,8 +261,8 @@ struct ProtobufWireReader {
     enum Value {
         case integer(UInt64)
         case bytes(Range<Int>)
-        /// A 32- or 64-bit fixed value, not needed here.
-        case fixed
+        /// A 32- or 64-bit fixed value, little-endian (a float is 32 bits).
+        case fixed(UInt64)
     }
 
     /// Calls `body` with each field of the message in `range`, in order.
@@ -266,8 +281,10 @@ struct ProtobufWireReader {
             case 1, 5:
                 let size = key & 7 == 1 ? 8 : 4
                 guard size <= range.upperBound - position else { throw failure(at: start, "field \(field) runs past the end of its message") }
+                var bits: UInt64 = 0
+                for index in 0..<size { bits |= UInt64(bytes[position + index]) << (8 * UInt64(index)) }
                 position += size
-                try body(field, .fixed)
+                try body(field, .fixed(bits))
             case 2:
                 let length = try varint(&position, end: range.upperBound)
                 guard length <= UInt64(range.upperBound - position) else {

@@ -53,10 +53,15 @@ struct AndroidResourceTableTests {
     @Test func readsTheStringsOfEachConfiguration() throws {
         let table = try Self.table("app.apk")
         #expect(table.packageName == "com.example.parcel")
+        // values-it holds only a colour: a folder still, since a loc key may name it.
         #expect(
             table.folders.map(\.name) == [
-                "values", "values-ast", "values-b+sr+Latn", "values-es-r419", "values-fr", "values-fr-rCA", "values-night-v8", "values-tl",
+                "values", "values-ast", "values-b+sr+Latn", "values-es-r419", "values-fr", "values-fr-rCA", "values-it", "values-night-v8",
+                "values-tl",
             ])
+        #expect(
+            table.folders.first { $0.name == "values-it" }?.files.first?.otherValues[AndroidResourceName(type: "color", name: "brand")]
+                == .text("#ffff0000"))
         let strings = Self.strings(table)
         #expect(strings["values"]?["title"] == "\"New message\"")
         #expect(strings["values"]?["title_again"] == "@string/title")

@@ -26,6 +26,7 @@ struct DirectValuesReaderTests {
         if direct.plurals != located.plurals { return "plurals" }
         if direct.stringArrays != located.stringArrays { return "string arrays" }
         if direct.otherResources != located.otherResources { return "other resources" }
+        if direct.otherValues != located.otherValues { return "other resources' values" }
         if direct.diagnostics != located.diagnostics { return "diagnostics: \(direct.diagnostics) vs \(located.diagnostics)" }
         return nil
     }
