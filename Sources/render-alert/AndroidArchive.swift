@@ -29,11 +29,19 @@ enum AndroidArchive {
         return names.contains { $0.lowercased().hasSuffix(".apk") } && !names.contains { $0 == "values" || $0.hasPrefix("values-") }
     }
 
-    /// The resources of `path` as the phone has them: a built app's table, or a `res/` folder
-    /// linked as `build` says.
-    static func resources(_ path: String, build: AndroidBuildSettings) throws -> AndroidAppResources {
-        if isBuiltApp(path) { return AndroidAppResources(builtApp: try read(path), build: build) }
-        return try readingInput("cannot read the resources \(path)") { try AndroidAppResources(resourceDirectory: path, build: build) }
+    /// The resources of `paths` as the phone has them: a built app's table, or `res/` folders
+    /// (an app's, then its libraries') linked as one app as `build` says.
+    static func resources(_ paths: [String], build: AndroidBuildSettings) throws -> AndroidAppResources {
+        let built = paths.filter(isBuiltApp)
+        if let app = built.first {
+            guard paths.count == 1 else {
+                throw InputOutputError("cannot read the resources", app, reason: "give either res/ folders or one built app, not both")
+            }
+            return AndroidAppResources(builtApp: try read(app), build: build)
+        }
+        return try readingInput("cannot read the resources \(paths.joined(separator: ", "))") {
+            try AndroidAppResources(resourceDirectories: paths, build: build)
+        }
     }
 
     /// The resource table of the app at `path`: an `.apk`, an `.aab`, or a folder of split APKs.

@@ -13,15 +13,22 @@ struct AndroidBuildOptions: ParsableArguments {
 
     @Option(
         name: .customLong("library-locales"),
-        help:
-            "Locales the app's libraries add to the APK (AndroidX, Material, Play services), comma-separated: Android's choice of locale sees them. `aapt2 dump configurations app.apk` lists the built app's."
-    )
+        help: ArgumentHelp(
+            "Locales the app's libraries add to the APK (AndroidX, Material, Play services), which Android's choice of locale sees: a comma-separated list (ja,ko,zh-TW), or a built .apk, .aab or folder of split APKs whose locales to take.",
+            valueName: "list|app"))
     var libraryLocales: String?
 
-    /// The settings, with the locales checked.
+    /// The settings, with the locales checked (a built app's read).
     func settings() throws -> AndroidBuildSettings {
-        // An empty list is a list: a script that reads a built app's configurations may find none.
-        let locales = try libraryLocales.map { $0.isEmpty ? [] : try LanguageList.parse($0, option: "--library-locales") } ?? []
+        var locales: [String] = []
+        if let libraryLocales {
+            if AndroidArchive.isBuiltApp(libraryLocales) {
+                locales = try AndroidArchive.read(libraryLocales).locales
+            } else if !libraryLocales.isEmpty {
+                // An empty list is a list: a script that lists a build's locales may find none.
+                locales = try LanguageList.parse(libraryLocales, option: "--library-locales")
+            }
+        }
         return AndroidBuildSettings(compiler: compiler, libraryLocales: locales)
     }
 }

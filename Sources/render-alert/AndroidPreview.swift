@@ -8,10 +8,10 @@ enum AndroidPreview {
     /// Reads the resources and the messages and renders each for each device; with the app's
     /// name, as untitled notifications show it.
     static func previews(
-        messages: [String], resourceDirectory: String, build: AndroidBuildSettings, devices requested: [[String]], appName: String?,
+        messages: [String], resources paths: [String], build: AndroidBuildSettings, devices requested: [[String]], appName: String?,
         iPhone: AlertRenderer?, filter: DiagnosticFilter
     ) throws -> (appName: String, previews: [FCMMessagePreview]) {
-        let resources = try AndroidArchive.resources(resourceDirectory, build: build)
+        let resources = try AndroidArchive.resources(paths, build: build)
         let name =
             appName ?? resources.folders.first { $0.qualifiers.locale == nil }?.files.lazy.compactMap { $0.text(ofString: "app_name") }.first
             ?? "<app name>"

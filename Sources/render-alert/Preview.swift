@@ -50,9 +50,9 @@ struct Preview: ParsableCommand {
 
     @Option(
         help:
-            "An Android app's res/ directory, or the built app (.apk, .aab, or a folder of split APKs): the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).",
+            "An Android app's res/ directory (repeat it for its libraries' res/ folders, the app's first), or the built app (.apk, .aab, or a folder of split APKs): the payloads are FCM HTTP v1 messages, shown as an Android phone shows them (with --strings, as an iPhone shows their apns.payload too).",
         completion: .directory)
-    var res: String?
+    var res: [String] = []
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
     var languages: [String] = []
@@ -91,7 +91,7 @@ struct Preview: ParsableCommand {
     var watch = false
 
     mutating func run() throws {
-        if let res { return try runAndroid(res) }
+        if !res.isEmpty { return try runAndroid(res) }
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
@@ -110,7 +110,7 @@ struct Preview: ParsableCommand {
     }
 
     /// FCM messages against an Android app's resources (and its iPhone twin with --strings).
-    func runAndroid(_ res: String) throws {
+    func runAndroid(_ res: [String]) throws {
         if layout != .table { throw ValidationError("--res previews as a text table, JSON or HTML (not --layout cards)") }
         if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
@@ -118,7 +118,7 @@ struct Preview: ParsableCommand {
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
         let (name, previews) = try AndroidPreview.previews(
-            messages: try PayloadFiles.expand(payloads), resourceDirectory: res, build: try androidBuild.settings(),
+            messages: try PayloadFiles.expand(payloads), resources: res, build: try androidBuild.settings(),
             devices: try languages.map { try LanguageList.parse($0, option: "--language") },
             appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
         let text =

@@ -284,22 +284,15 @@ public struct LintSession: Sendable {
             }
         }
         guard !resourceDirectories.isEmpty else { return nil }
-        var folders: [AndroidAppResources.Folder] = []
-        var fileFolders: [AndroidFileResourceFolder] = []
-        for directory in resourceDirectories {
-            guard FileStatus.isDirectory(directory) else {
-                throw Failure("cannot read the Android resources", directory, reason: "no such directory")
-            }
-            do {
-                let resources = try AndroidAppResources(resourceDirectory: directory)
-                folders += resources.folders
-                fileFolders += resources.fileFolders
-            } catch {
-                throw Failure("cannot read the Android resources", error.path, reason: error.reason)
-            }
+        for directory in resourceDirectories where !FileStatus.isDirectory(directory) {
+            throw Failure("cannot read the Android resources", directory, reason: "no such directory")
         }
-        // Linked as one app, as a Gradle build merges a module's and its libraries' folders.
-        return AndroidAppResources(folders: folders, fileFolders: fileFolders, build: androidBuild)
+        do {
+            // Linked as one app, as a Gradle build merges a module's and its libraries' folders.
+            return try AndroidAppResources(resourceDirectories: resourceDirectories, build: androidBuild)
+        } catch {
+            throw Failure("cannot read the Android resources", error.path, reason: error.reason)
+        }
     }
 
     /// Configuration entries that changed nothing: a runtime fallback table no app has, an
