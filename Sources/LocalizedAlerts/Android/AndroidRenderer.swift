@@ -281,14 +281,16 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// `aapt2 link` fails on a reference to a string, plural or array the linked app does
-    /// not have (one removed for want of a default included). References to other types may
-    /// name a library's resources, which are not read here.
+    /// not have (one removed for want of a default included), in a string it keeps. References
+    /// to other types may name a library's resources, which are not read here.
     private func danglingReferences() -> [LocalizationDiagnostic] {
         var findings: [LocalizationDiagnostic] = []
         for folder in folders {
             for file in folder.files {
                 for resource in file.strings {
                     guard case .reference(let type, let target) = resource.value, ["string", "plurals", "array"].contains(type) else { continue }
+                    // A removed string's references are removed with it, before linking.
+                    guard !link.removed.contains(AndroidResourceName(type: "string", name: resource.name)) else { continue }
                     let name = AndroidResourceName(type: type, name: target)
                     let exists = type == "string" ? defines(string: target) : link.identifiers.values.contains(name) && !link.removed.contains(name)
                     guard !exists else { continue }
