@@ -99,6 +99,25 @@ struct AndroidLinkStep: Sendable {
         "id", "integer", "interpolator", "layout", "menu", "mipmap", "navigation", "plurals", "raw", "string", "style", "transition", "xml",
     ]
 
+    /// The kinds of configuration a resource has values in.
+    struct Kinds {
+        var hasDefault = false
+        var hasLocaleOnly = false
+        var standsIn = false
+
+        mutating func insert(_ kind: ConfigurationKind) {
+            switch kind {
+            case .defaultConfiguration: hasDefault = true
+            case .localeOnly: hasLocaleOnly = true
+            case .standsForDefault: standsIn = true
+            case .other: break
+            }
+        }
+
+        /// `NoDefaultResourceRemover`'s verdict.
+        var isRemoved: Bool { !hasDefault && hasLocaleOnly && !standsIn }
+    }
+
     /// A configuration's kind, for removal: `ConfigDescription::DefaultConfig().diff(config)`.
     enum ConfigurationKind {
         case defaultConfiguration
@@ -141,50 +160,51 @@ struct AndroidLinkStep: Sendable {
         build: AndroidBuildSettings
     ) {
         // Every resource with the kinds of the configurations that define it, and every
-        // configuration's resources.
-        var kinds: [AndroidResourceName: (hasDefault: Bool, hasLocaleOnly: Bool, standsIn: Bool)] = [:]
-        var configurations: [(locale: AndroidLocale?, resources: [AndroidResourceName])] = []
-        func add(_ names: [AndroidResourceName], in qualifiers: AndroidResourceFolder) {
-            guard !names.isEmpty else { return }
+        // configuration's resources. Strings, by far the most, are counted by name alone (a
+        // real app has thousands in each of a hundred folders); the rest by type and name.
+        var stringKinds: [String: Kinds] = [:]
+        var kinds: [AndroidResourceName: Kinds] = [:]
+        var configurations: [(locale: AndroidLocale?, strings: [String], others: [AndroidResourceName])] = []
+        func add(strings: [String], others: [AndroidResourceName], in qualifiers: AndroidResourceFolder) {
+            guard !strings.isEmpty || !others.isEmpty else { return }
             let kind = Self.kind(of: qualifiers, minSdkVersion: build.minSdkVersion)
-            for name in names {
-                var entry = kinds[name] ?? (false, false, false)
-                switch kind {
-                case .defaultConfiguration: entry.hasDefault = true
-                case .localeOnly: entry.hasLocaleOnly = true
-                case .standsForDefault: entry.standsIn = true
-                case .other: break
-                }
-                kinds[name] = entry
-            }
-            configurations.append((qualifiers.locale, names))
+            for name in strings { stringKinds[name, default: Kinds()].insert(kind) }
+            for name in others { kinds[name, default: Kinds()].insert(kind) }
+            configurations.append((qualifiers.locale, strings, others))
         }
         for folder in folders {
-            var names: [AndroidResourceName] = []
+            var strings: [String] = []
+            var others: [AndroidResourceName] = []
             for file in folder.files {
-                names += file.strings.names.map { AndroidResourceName(type: "string", name: $0) }
-                names += file.plurals.keys.map { AndroidResourceName(type: "plurals", name: $0) }
-                names += file.stringArrays.keys.map { AndroidResourceName(type: "array", name: $0) }
-                names += file.otherResources
+                strings += file.strings.indices.lazy.map { file.strings.name(at: $0) }
+                others += file.plurals.keys.map { AndroidResourceName(type: "plurals", name: $0) }
+                others += file.stringArrays.keys.map { AndroidResourceName(type: "array", name: $0) }
+                others += file.otherResources
             }
-            add(names, in: folder.qualifiers)
+            add(strings: strings, others: others, in: folder.qualifiers)
         }
         for folder in fileFolders {
-            add(folder.resourceNames.map { AndroidResourceName(type: folder.qualifiers.type, name: $0) }, in: folder.qualifiers)
+            add(strings: [], others: folder.resourceNames.map { AndroidResourceName(type: folder.qualifiers.type, name: $0) }, in: folder.qualifiers)
         }
-        for (name, kind) in kinds where !kind.hasDefault && kind.hasLocaleOnly && !kind.standsIn {
-            removed.insert(name)
-        }
+        for (name, kind) in stringKinds where kind.isRemoved { removed.insert(AndroidResourceName(type: "string", name: name)) }
+        for (name, kind) in kinds where kind.isRemoved { removed.insert(name) }
         var seen: Set<String> = []
         for configuration in configurations {
-            guard let locale = configuration.locale, configuration.resources.contains(where: { !removed.contains($0) }) else { continue }
-            seen.insert(Self.canonicalTag(locale))
+            guard let locale = configuration.locale else { continue }
+            let tag = Self.canonicalTag(locale)
+            guard !seen.contains(tag) else { continue }
+            let keeps =
+                configuration.strings.contains { !(stringKinds[$0]?.isRemoved ?? false) }
+                || configuration.others.contains { !removed.contains($0) }
+            if keeps { seen.insert(tag) }
         }
+
         seen.formUnion(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(Self.canonicalTag) })
         locales = seen.sorted()
         // IDs: types in aapt2's order, then names in byte order.
         var byType: [String: Set<String>] = [:]
         for name in kinds.keys { byType[name.type, default: []].insert(name.name) }
+        if !stringKinds.isEmpty { byType["string", default: []].formUnion(stringKinds.keys) }
         var typeID: UInt32 = 1
         for type in Self.typeOrder + byType.keys.filter({ !Self.typeOrder.contains($0) && $0 != "styleable" }).sorted() {
             guard let names = byType[type] else { continue }

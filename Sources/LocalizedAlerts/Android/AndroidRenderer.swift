@@ -88,6 +88,33 @@ public struct AndroidAppResources: Sendable {
     public init(resourceDirectory path: String, build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
         throws(FileReadError)
     {
+        try self.init(resourceDirectories: [path], build: build, limits: limits)
+    }
+
+    /// The `res/` folders of an app and of its libraries, the app's first, linked as one app,
+    /// as a Gradle build merges them: where two define a string for the same folder, the
+    /// first one's is used. The app's package is its manifest's.
+    public init(resourceDirectories paths: [String], build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
+        throws(FileReadError)
+    {
+        var folders: [Folder] = []
+        var fileFolders: [AndroidFileResourceFolder] = []
+        var build = build
+        for path in paths {
+            let read = try Self.read(resourceDirectory: path, limits: limits)
+            folders += read.folders
+            fileFolders += read.fileFolders
+            if build.packageName == nil { build.packageName = Self.manifestPackage(FileSystem.join(path, "../AndroidManifest.xml")) }
+        }
+        self.init(folders: folders, fileFolders: fileFolders, build: build)
+    }
+
+    /// The values folders of one `res/` directory, read, and the names of its other folders'
+    /// files; only failing to list it or to read a file throws (the first such file in
+    /// folder order).
+    static func read(resourceDirectory path: String, limits: ReadingLimits) throws(FileReadError) -> (
+        folders: [Folder], fileFolders: [AndroidFileResourceFolder]
+    ) {
         var listed: [(name: String, qualifiers: AndroidResourceFolder, paths: [String])] = []
         var fileFolders: [AndroidFileResourceFolder] = []
         for name in try FileSystem.contentsOfDirectory(path) {
@@ -119,29 +146,7 @@ public struct AndroidAppResources: Sendable {
             for _ in folder.paths { files.append(try read.removeFirst().get()) }
             folders.append(Folder(name: folder.name, qualifiers: folder.qualifiers, files: files))
         }
-        var build = build
-        if build.packageName == nil {
-            build.packageName = Self.manifestPackage(FileSystem.join(path, "../AndroidManifest.xml"))
-        }
-        self.init(folders: folders, fileFolders: fileFolders, build: build)
-    }
-
-    /// The `res/` folders of an app and of its libraries, the app's first, linked as one app,
-    /// as a Gradle build merges them: where two define a string for the same folder, the
-    /// first one's is used. The app's package is its manifest's.
-    public init(resourceDirectories paths: [String], build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
-        throws(FileReadError)
-    {
-        var folders: [Folder] = []
-        var fileFolders: [AndroidFileResourceFolder] = []
-        var build = build
-        for path in paths {
-            let resources = try AndroidAppResources(resourceDirectory: path, build: build, limits: limits)
-            folders += resources.folders
-            fileFolders += resources.fileFolders
-            build.packageName = build.packageName ?? resources.build.packageName
-        }
-        self.init(folders: folders, fileFolders: fileFolders, build: build)
+        return (folders, fileFolders)
     }
 
     /// The `package` of the manifest beside a module's `res/` folder (`src/main/AndroidManifest.xml`),
@@ -255,24 +260,39 @@ public struct AndroidAppResources: Sendable {
         var findings: [LocalizationDiagnostic] = []
         // Per folder: the same folder of several res/ directories (an app's and a library's)
         // is merged by the Gradle plugin, the app's value winning, before aapt2 sees it.
-        for folder in folders {
-            var seen: [AndroidResourceName: SourceLocation] = [:]
-            for file in folder.files {
-                var here: [(AndroidResourceName, SourceLocation)] = file.strings.map {
-                    (AndroidResourceName(type: "string", name: $0.name), $0.location)
-                }
-                here += file.plurals.values.map { (AndroidResourceName(type: "plurals", name: $0.name), $0.location) }
-                here += file.stringArrays.values.map { (AndroidResourceName(type: "array", name: $0.name), $0.location) }
-                for (resource, location) in here.sorted(by: { $0.1.line < $1.1.line }) {
-                    if let earlier = seen[resource], earlier.file != location.file {
+        for folder in folders where folder.files.count > 1 {
+            for (index, file) in folder.files.enumerated() {
+                for earlier in folder.files[..<index] where earlier.file != file.file {
+                    // Each name of the smaller table looked up in the larger: no name of a
+                    // large file is made for nothing.
+                    let (probe, target) =
+                        file.strings.count <= earlier.strings.count ? (file.strings, earlier.strings) : (earlier.strings, file.strings)
+                    var clashes: [(name: String, AndroidResourceName)] = []
+                    for position in probe.indices {
+                        let name = probe.name(at: position)
+                        if target.position(of: name) != nil { clashes.append((name, AndroidResourceName(type: "string", name: name))) }
+                    }
+                    for name in file.plurals.keys where earlier.plurals[name] != nil {
+                        clashes.append((name, AndroidResourceName(type: "plurals", name: name)))
+                    }
+                    for name in file.stringArrays.keys where earlier.stringArrays[name] != nil {
+                        clashes.append((name, AndroidResourceName(type: "array", name: name)))
+                    }
+                    for (name, resource) in clashes {
+                        let location: SourceLocation?
+                        let first: SourceLocation?
+                        switch resource.type {
+                        case "string": (location, first) = (file.strings[name]?.location, earlier.strings[name]?.location)
+                        case "plurals": (location, first) = (file.plurals[name]?.location, earlier.plurals[name]?.location)
+                        default: (location, first) = (file.stringArrays[name]?.location, earlier.stringArrays[name]?.location)
+                        }
+                        guard let location, let first else { continue }
                         var finding = LocalizationDiagnostic(
                             .androidDuplicateResource, at: location,
-                            "\(resource.type) \"\(resource.name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
-                            hint: "keep one definition", notes: [.init(location: earlier, message: "first defined here")])
-                        finding.key = resource.name
+                            "\(resource.type) \"\(name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
+                            hint: "keep one definition", notes: [.init(location: first, message: "first defined here")])
+                        finding.key = name
                         findings.append(finding)
-                    } else {
-                        seen[resource] = location
                     }
                 }
             }
@@ -287,7 +307,8 @@ public struct AndroidAppResources: Sendable {
         var findings: [LocalizationDiagnostic] = []
         for folder in folders {
             for file in folder.files {
-                for resource in file.strings {
+                for position in file.strings.indices where file.strings.isReference(at: position) {
+                    let resource = file.strings[position]
                     guard case .reference(let type, let target) = resource.value, ["string", "plurals", "array"].contains(type) else { continue }
                     // A removed string's references are removed with it, before linking.
                     guard !link.removed.contains(AndroidResourceName(type: "string", name: resource.name)) else { continue }

@@ -64,6 +64,14 @@ public struct AndroidStringTable: Sendable, RandomAccessCollection, Equatable {
     /// The value of the string at `position`.
     public func value(at position: Int) -> AndroidResourceValue { value(of: nameIndex.entries[position]) }
 
+    /// Whether the string at `position` is a reference, asked without making its value.
+    package func isReference(at position: Int) -> Bool { nameIndex.entries[position].flags.contains(.reference) }
+
+    /// Where the string at `position` is.
+    package func location(at position: Int) -> SourceLocation {
+        SourceLocation(file: file, line: nameIndex.entries[position].line, column: nameIndex.entries[position].column)
+    }
+
     /// Where the string named `name` is, or nil.
     public func position(of name: String) -> Int? {
         var name = name
