@@ -189,3 +189,54 @@ struct AndroidPreviewCommandTests {
         #expect(missing.status != 0 && missing.error.contains("cannot read the resources"), "\(missing.error)")
     }
 }
+
+/// `--res` given the built app: an `.apk`, a folder of split APKs and an `.aab`, made by aapt2
+/// from `Fixtures/android/built/source` (scripts/android/build-app-fixtures.sh), answer as the
+/// source folder does, read as the build reads it.
+@Suite("render-alert preview --res APP.apk|APP.aab|SPLITS (end to end)")
+struct BuiltAndroidAppCommandTests {
+    typealias Object = [String: Any]
+
+    static let devices = ["fr-CA", "sr-Latn-RS", "es-MX", "tl-PH,fr-FR", "fil-PH", "it-IT,fr-FR", "de-DE,fr-FR", "en-US"]
+
+    /// What each device shows, by the fields the phone has.
+    static func shown(_ res: String, message: String) throws -> [[String?]] {
+        var arguments = ["preview", message, "--res", res, "--format", "json", "--app-name", "Parcel"]
+        for device in devices { arguments += ["--language", device] }
+        let root = try RenderAlertCommand.json(arguments) as! Object
+        let android = (root["messages"] as! [Object])[0]["android"] as! [Object]
+        return android.map { device in ["resourceLocale", "outcome", "exception", "title", "body"].map { device[$0] as? String } }
+    }
+
+    @Test func theBuiltAppAnswersAsItsSourceFolder() throws {
+        let directory = try TemporaryDirectory()
+        // A reference followed to a colour, a key given as type/name, and one as a number.
+        try directory.write(
+            "message.json", #"{"message": {"android": {"notification": {"title_loc_key": "string/title_again", "body_loc_key": "accent"}}}}"#)
+        let message = directory.path + "/message.json"
+        let folder = try Self.shown(Fixtures.path("android/built/source/res"), message: message)
+        #expect(folder.count == Self.devices.count)
+        #expect(folder.allSatisfy { $0[1] == "shown" }, "\(folder)")
+        for built in ["app.apk", "app-sparse.apk", "splits", "app.aab"] {
+            #expect(try Self.shown(Fixtures.path("android/built/" + built), message: message) == folder, "\(built)")
+        }
+        // Italian holds only a colour: still one of the app's locales for Java's choice.
+        #expect(folder[5][0] == "it-IT")
+        // German's only resource is removed by the link: Java moves on to French.
+        #expect(folder[6][0] == "fr-FR")
+    }
+
+    @Test func aDamagedOrEmptyBuiltAppIsRefusedWithWhatIsWrong() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("message.json", #"{"message": {"android": {"notification": {"title_loc_key": "title"}}}}"#)
+        let apk = try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("android/built/app.apk")))
+        try apk.prefix(apk.count / 2).write(to: URL(fileURLWithPath: directory.path + "/cut.apk"))
+        try FileManager.default.createDirectory(atPath: directory.path + "/empty-splits", withIntermediateDirectories: true)
+        try Data("not a zip".utf8).write(to: URL(fileURLWithPath: directory.path + "/empty-splits/base.apk"))
+        for (target, words) in [("cut.apk", "cut.apk"), ("empty-splits", "base.apk"), ("missing.aab", "missing.aab")] {
+            let result = try RenderAlertCommand.run(["preview", directory.path + "/message.json", "--res", directory.path + "/" + target])
+            #expect(result.status == 2, "\(target): \(result.output)")
+            #expect(result.error.contains(words) && result.error.contains("cannot read"), "\(target): \(result.error)")
+        }
+    }
+}
