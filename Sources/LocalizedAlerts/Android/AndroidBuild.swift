@@ -155,56 +155,59 @@ struct AndroidLinkStep: Sendable {
     }
 
     /// The link of `folders` (values folders, read) and `fileFolders` (the other folders).
+    /// What the link does to the strings, worked out from the folders' strings once
+    /// collected (``AndroidAppResources``' index does it on its way).
+    struct LinkedStrings {
+        /// The names removed for want of a default.
+        var removed: Set<String> = []
+        /// The locales of the configurations left with a string (canonical tags).
+        var locales: Set<String> = []
+        /// Every string's name, removed ones included (they keep their IDs).
+        var names: Set<String> = []
+    }
+
+    /// The link of `folders` (values folders, read), `fileFolders` (the other folders) and the
+    /// strings' verdicts.
     init(
         folders: [(qualifiers: AndroidResourceFolder, files: [AndroidStringsFile])], fileFolders: [AndroidFileResourceFolder],
-        build: AndroidBuildSettings
+        build: AndroidBuildSettings, strings: LinkedStrings
     ) {
-        // Every resource with the kinds of the configurations that define it, and every
-        // configuration's resources. Strings, by far the most, are counted by name alone (a
-        // real app has thousands in each of a hundred folders); the rest by type and name.
-        var stringKinds: [String: Kinds] = [:]
+        // Resources other than strings, by type and name, with the kinds of the
+        // configurations that define them.
         var kinds: [AndroidResourceName: Kinds] = [:]
-        var configurations: [(locale: AndroidLocale?, strings: [String], others: [AndroidResourceName])] = []
-        func add(strings: [String], others: [AndroidResourceName], in qualifiers: AndroidResourceFolder) {
-            guard !strings.isEmpty || !others.isEmpty else { return }
-            let kind = Self.kind(of: qualifiers, minSdkVersion: build.minSdkVersion)
-            for name in strings { stringKinds[name, default: Kinds()].insert(kind) }
-            for name in others { kinds[name, default: Kinds()].insert(kind) }
-            configurations.append((qualifiers.locale, strings, others))
-        }
+        var configurations: [(locale: AndroidLocale?, others: [AndroidResourceName])] = []
         for folder in folders {
-            var strings: [String] = []
             var others: [AndroidResourceName] = []
             for file in folder.files {
-                strings += file.strings.indices.lazy.map { file.strings.name(at: $0) }
                 others += file.plurals.keys.map { AndroidResourceName(type: "plurals", name: $0) }
                 others += file.stringArrays.keys.map { AndroidResourceName(type: "array", name: $0) }
                 others += file.otherResources
             }
-            add(strings: strings, others: others, in: folder.qualifiers)
+            let kind = Self.kind(of: folder.qualifiers, minSdkVersion: build.minSdkVersion)
+            for name in others { kinds[name, default: Kinds()].insert(kind) }
+            configurations.append((folder.qualifiers.locale, others))
         }
         for folder in fileFolders {
-            add(strings: [], others: folder.resourceNames.map { AndroidResourceName(type: folder.qualifiers.type, name: $0) }, in: folder.qualifiers)
+            let names = folder.resourceNames.map { AndroidResourceName(type: folder.qualifiers.type, name: $0) }
+            let kind = Self.kind(of: folder.qualifiers, minSdkVersion: build.minSdkVersion)
+            for name in names { kinds[name, default: Kinds()].insert(kind) }
+            configurations.append((folder.qualifiers.locale, names))
         }
-        for (name, kind) in stringKinds where kind.isRemoved { removed.insert(AndroidResourceName(type: "string", name: name)) }
         for (name, kind) in kinds where kind.isRemoved { removed.insert(name) }
-        var seen: Set<String> = []
+        for name in strings.removed { removed.insert(AndroidResourceName(type: "string", name: name)) }
+        var seen = strings.locales
         for configuration in configurations {
-            guard let locale = configuration.locale else { continue }
-            let tag = Self.canonicalTag(locale)
-            guard !seen.contains(tag) else { continue }
-            let keeps =
-                configuration.strings.contains { !(stringKinds[$0]?.isRemoved ?? false) }
-                || configuration.others.contains { !removed.contains($0) }
-            if keeps { seen.insert(tag) }
+            guard let locale = configuration.locale, configuration.others.contains(where: { !removed.contains($0) }) else { continue }
+            seen.insert(Self.canonicalTag(locale))
         }
+        let stringNames = strings.names
 
         seen.formUnion(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(Self.canonicalTag) })
         locales = seen.sorted()
         // IDs: types in aapt2's order, then names in byte order.
         var byType: [String: Set<String>] = [:]
         for name in kinds.keys { byType[name.type, default: []].insert(name.name) }
-        if !stringKinds.isEmpty { byType["string", default: []].formUnion(stringKinds.keys) }
+        if !stringNames.isEmpty { byType["string", default: []].formUnion(stringNames) }
         var typeID: UInt32 = 1
         for type in Self.typeOrder + byType.keys.filter({ !Self.typeOrder.contains($0) && $0 != "styleable" }).sorted() {
             guard let names = byType[type] else { continue }

@@ -59,8 +59,11 @@ public struct AndroidAppResources: Sendable {
         self.folders = folders
         self.fileFolders = fileFolders
         self.build = build
-        link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build)
-        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
+        let strings = Index.Strings(folders, compiler: build.compiler)
+        link = AndroidLinkStep(
+            folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build,
+            strings: strings.linked(minSdkVersion: build.minSdkVersion))
+        index = Index(strings, fileFolders: fileFolders, link: link)
         diagnostics = folders.flatMap { $0.files.flatMap(\.diagnostics) }
         if build.compiler == .aapt2 {
             for index in diagnostics.indices where diagnostics[index].id == .androidNonpositionalFormat {
@@ -174,12 +177,17 @@ public struct AndroidAppResources: Sendable {
         let locales = Set(table.locales).union(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(AndroidLinkStep.canonicalTag) })
         link = AndroidLinkStep(builtLocales: locales.sorted(), identifiers: table.resourceNames)
         isBuilt = true
-        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
+        index = Index(Index.Strings(folders, compiler: build.compiler), fileFolders: fileFolders, link: link)
     }
 
     private mutating func relink() {
-        if !isBuilt { link = AndroidLinkStep(folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build) }
-        index = Index(folders, fileFolders: fileFolders, link: link, compiler: build.compiler)
+        let strings = Index.Strings(folders, compiler: build.compiler)
+        if !isBuilt {
+            link = AndroidLinkStep(
+                folders: folders.map { ($0.qualifiers, $0.files) }, fileFolders: fileFolders, build: build,
+                strings: strings.linked(minSdkVersion: build.minSdkVersion))
+        }
+        index = Index(strings, fileFolders: fileFolders, link: link)
         resolutions = Resolutions()
     }
 
@@ -204,8 +212,7 @@ public struct AndroidAppResources: Sendable {
 
     /// Whether the linked app has the resource (removed ones not).
     func has(_ resource: AndroidResourceName) -> Bool {
-        resource.type == "string"
-            ? index.names.contains(resource.name) : link.identifiers.values.contains(resource) && !link.removed.contains(resource)
+        resource.type == "string" ? index.names.contains(resource.name) : link.identifier(of: resource) != nil && !link.removed.contains(resource)
     }
 
     /// What a loc key names on the phone: `getIdentifier(key, "string", package)` reads a
@@ -313,7 +320,7 @@ public struct AndroidAppResources: Sendable {
                     // A removed string's references are removed with it, before linking.
                     guard !link.removed.contains(AndroidResourceName(type: "string", name: resource.name)) else { continue }
                     let name = AndroidResourceName(type: type, name: target)
-                    let exists = type == "string" ? defines(string: target) : link.identifiers.values.contains(name) && !link.removed.contains(name)
+                    let exists = type == "string" ? defines(string: target) : has(name)
                     guard !exists else { continue }
                     var finding = LocalizationDiagnostic(
                         .androidMissingReference, at: resource.location,
@@ -336,7 +343,7 @@ public struct AndroidAppResources: Sendable {
                 for file in folder.files {
                     let location: SourceLocation? =
                         switch resource.type {
-                        case "string": file.strings[resource.name]?.location
+                        case "string": file.strings.position(of: resource.name).map(file.strings.location(at:))
                         case "plurals": file.plurals[resource.name]?.location
                         default: file.stringArrays[resource.name]?.location
                         }
@@ -395,30 +402,88 @@ public struct AndroidAppResources: Sendable {
         /// by resource: what a loc key naming one shows. Looked up rarely, so not grouped.
         var otherEntries: [AndroidResourceName: [Definition]] = [:]
 
-        init(_ appFolders: [Folder], fileFolders: [AndroidFileResourceFolder], link: AndroidLinkStep, compiler: AndroidBuildSettings.Compiler) {
+        /// The folders' strings, collected once: what the link step decides removal and the
+        /// app's locale list from, and what the index is made of.
+        struct Strings {
+            /// The folders that take part in resolution, values folders only so far.
+            var folders: [ResolvingFolder] = []
+            /// For each values folder, its ``folders`` entry; nil for one left out.
+            var resolvingIndex: [Int?] = []
+            /// By name, its definitions in the resolving folders.
+            var definitions: [String: [Definition]] = [:]
+            /// The names of each folder left out of resolution (night, a version, a locale
+            /// with another qualifier), with its qualifiers.
+            var unresolved: [(qualifiers: AndroidResourceFolder, names: Set<String>)] = []
+            /// The values folders, for their other resources.
+            var appFolders: [Folder] = []
+
+            init(_ appFolders: [Folder], compiler: AndroidBuildSettings.Compiler) {
+                self.appFolders = appFolders
+                // Every folder defines mostly the same names: the table is sized once, and each
+                // (folder, string) pair costs one lookup in it.
+                definitions.reserveCapacity(appFolders.lazy.flatMap(\.files).map(\.strings.count).max() ?? 0)
+                for folder in appFolders {
+                    guard folder.qualifiers.otherQualifiers.isEmpty else {
+                        resolvingIndex.append(nil)
+                        unresolved.append((folder.qualifiers, Set(folder.files.lazy.flatMap(\.strings.names))))
+                        continue
+                    }
+                    let index = folders.count
+                    resolvingIndex.append(index)
+                    folders.append(
+                        ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
+                    for file in folder.files {
+                        // Plain aapt2 rejects a non-positional format: the string is left out.
+                        let rejected =
+                            compiler == .aapt2
+                            ? Set(file.diagnostics.lazy.filter { $0.id == .androidNonpositionalFormat }.compactMap(\.key)) : []
+                        for position in file.strings.indices {
+                            let name = file.strings.name(at: position)
+                            guard !rejected.contains(name) else { continue }
+                            Index.add(Definition(folder: index, value: file.strings.value(at: position)), to: &definitions[name, default: []])
+                        }
+                    }
+                }
+            }
+
+            /// What `aapt2 link` does to the strings (`NoDefaultResourceRemover`): one defined
+            /// in locale folders and in no default one, nor in a folder standing in for it, is
+            /// removed; the locale folders left with a string are the app's locales.
+            func linked(minSdkVersion: Int) -> AndroidLinkStep.LinkedStrings {
+                var standingIn: Set<String> = []
+                for folder in unresolved where AndroidLinkStep.kind(of: folder.qualifiers, minSdkVersion: minSdkVersion) == .standsForDefault {
+                    standingIn.formUnion(folder.names)
+                }
+                var result = AndroidLinkStep.LinkedStrings()
+                var keeps = [Bool](repeating: false, count: folders.count)
+                for (name, list) in definitions {
+                    if list.contains(where: { folders[$0.folder].locale == nil }) || standingIn.contains(name) {
+                        for definition in list { keeps[definition.folder] = true }
+                    } else {
+                        result.removed.insert(name)
+                    }
+                }
+                for (folder, kept) in zip(folders, keeps) where kept {
+                    if let locale = folder.locale { result.locales.insert(AndroidLinkStep.canonicalTag(locale)) }
+                }
+                for folder in unresolved {
+                    guard let locale = folder.qualifiers.locale, folder.names.contains(where: { !result.removed.contains($0) }) else { continue }
+                    result.locales.insert(AndroidLinkStep.canonicalTag(locale))
+                }
+                result.names = Set(definitions.keys)
+                for folder in unresolved { result.names.formUnion(folder.names) }
+                return result
+            }
+        }
+
+        init(_ strings: Strings, fileFolders: [AndroidFileResourceFolder], link: AndroidLinkStep) {
             locales = link.locales
             parsedLocales = locales.compactMap { AndroidLocale(languageTag: $0) }
-            // Every folder defines mostly the same names: the table is sized once, and each
-            // (folder, string) pair costs one lookup in it.
-            var definitions: [String: [Definition]] = [:]
-            definitions.reserveCapacity(appFolders.lazy.flatMap(\.files).map(\.strings.count).max() ?? 0)
-            for folder in appFolders {
-                guard folder.qualifiers.otherQualifiers.isEmpty else {
-                    for file in folder.files { names.formUnion(file.strings.names) }
-                    continue
-                }
-                let index = folders.count
-                folders.append(ResolvingFolder(name: folder.name, locale: folder.qualifiers.locale, config: folderConfig(folder.qualifiers.locale)))
+            folders = strings.folders
+            for folder in strings.unresolved { names.formUnion(folder.names) }
+            for (folder, index) in zip(strings.appFolders, strings.resolvingIndex) {
+                guard let index else { continue }
                 for file in folder.files {
-                    // Plain aapt2 rejects a non-positional format: the string is left out.
-                    let rejected =
-                        compiler == .aapt2
-                        ? Set(file.diagnostics.lazy.filter { $0.id == .androidNonpositionalFormat }.compactMap(\.key)) : []
-                    for position in file.strings.indices {
-                        let name = file.strings.name(at: position)
-                        guard !rejected.contains(name) else { continue }
-                        Self.add(Definition(folder: index, value: file.strings.value(at: position)), to: &definitions[name, default: []])
-                    }
                     for (resource, value) in file.otherValues where !link.removed.contains(resource) {
                         Self.add(Definition(folder: index, value: value), to: &otherEntries[resource, default: []])
                     }
@@ -434,14 +499,13 @@ public struct AndroidAppResources: Sendable {
                     Self.add(Definition(folder: index, value: .text("res/\(folder.name)/\(file)")), to: &otherEntries[resource, default: []])
                 }
             }
-            for removed in link.removed where removed.type == "string" {
-                definitions[removed.name] = nil
-                names.remove(removed.name)
-            }
-            names.formUnion(definitions.keys)
+            // Removed strings are left out as the entries are made: the definitions are not
+            // copied to drop them.
+            let removedStrings = Set(link.removed.lazy.filter { $0.type == "string" }.map(\.name))
             var groupOfFolders: [[Int]: Int] = [:]
-            entries.reserveCapacity(definitions.count)
-            for (name, list) in definitions {
+            entries.reserveCapacity(strings.definitions.count)
+            for (name, list) in strings.definitions where !removedStrings.contains(name) {
+                names.insert(name)
                 let folderIndexes = list.map(\.folder)
                 if let group = groupOfFolders[folderIndexes] {
                     entries[name] = (list, group)
@@ -451,11 +515,12 @@ public struct AndroidAppResources: Sendable {
                     groups.append(folderIndexes.map { folders[$0].config })
                 }
             }
+            names.subtract(removedStrings)
         }
 
         /// Adds `definition` unless an earlier file of its folder defined the string: folders
         /// are indexed in order, so that one is the last definition.
-        private static func add(_ definition: Definition, to list: inout [Definition]) {
+        fileprivate static func add(_ definition: Definition, to list: inout [Definition]) {
             if list.last?.folder != definition.folder { list.append(definition) }
         }
     }
