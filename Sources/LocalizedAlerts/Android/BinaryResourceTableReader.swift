@@ -242,7 +242,8 @@ struct BinaryResourceTableReader {
                     at: offsets + offsetSize * position, "more than \(limits.maximumEntryCount) entries",
                     remedy: "raise the entry limit if the app is really this large")
             }
-            let entry = try self.entry(in: type, entriesStart: entriesStart, offset: entryOffset, keys: keys)
+            let entry = try self.entry(
+                in: type, entriesStart: entriesStart, offset: entryOffset, offsetField: offsets + offsetSize * position, keys: keys)
             if keyCache[entry.key] == nil { keyCache[entry.key] = try text(keys.string(at: entry.key, in: self).text) }
             let name = keyCache[entry.key]!
             let id = package << 24 | typeID << 16 | UInt32(index)
@@ -267,12 +268,19 @@ struct BinaryResourceTableReader {
         var value: (type: UInt8, data: UInt32, offset: Int)?
     }
 
-    /// The entry at `offset` from the type's entries, checked as `VerifyResTableEntry` does.
-    private func entry(in type: Chunk, entriesStart: Int, offset: Int, keys: StringPool) throws(AndroidResourceTableError) -> Entry {
+    /// The entry at `offset` from the type's entries, checked as `VerifyResTableEntry` does;
+    /// an offset that points nowhere is reported where it is written (`offsetField`).
+    private func entry(
+        in type: Chunk, entriesStart: Int, offset: Int, offsetField: Int, keys: StringPool
+    ) throws(AndroidResourceTableError) -> Entry {
         let relative = entriesStart + offset
         let at = type.start + relative
-        guard relative % 4 == 0 else { throw failure(at: at, "an entry starts at an offset that is not a multiple of 4") }
-        guard relative <= type.size - 8 else { throw failure(at: at, "an entry starts past the end of its type chunk") }
+        guard relative % 4 == 0 else {
+            throw failure(at: offsetField, "an entry offset of \(offset) is not a multiple of 4")
+        }
+        guard relative <= type.size - 8 else {
+            throw failure(at: offsetField, "an entry offset of \(offset) points past the end of its type chunk (\(type.size) bytes)")
+        }
         let flags = u16(at + 2)
         let entry: Entry
         if flags & 0x0008 != 0 {
@@ -397,8 +405,10 @@ struct BinaryResourceTableReader {
         }
     }
 
+    /// A refusal at `offset`, which is kept within the table: a problem found past its end
+    /// (a size or offset that reaches beyond it) is reported at its end.
     func failure(at offset: Int, _ problem: String, remedy: String = AndroidResourceTableError.rebuild) -> AndroidResourceTableError {
-        AndroidResourceTableError(file: file, offset: offset, problem: problem, remedy: remedy)
+        AndroidResourceTableError(file: file, offset: min(max(0, offset), bytes.count), problem: problem, remedy: remedy)
     }
 
     private func hex(_ value: UInt16) -> String {

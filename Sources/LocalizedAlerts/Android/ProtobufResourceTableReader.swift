@@ -327,7 +327,8 @@ struct ProtobufWireReader {
         }
     }
 
+    /// A refusal at `offset`, kept within the table.
     func failure(at offset: Int, _ problem: String, remedy: String = AndroidResourceTableError.rebuild) -> AndroidResourceTableError {
-        AndroidResourceTableError(file: file, offset: offset, problem: problem, remedy: remedy)
+        AndroidResourceTableError(file: file, offset: min(max(0, offset), bytes.count), problem: problem, remedy: remedy)
     }
 }

@@ -240,7 +240,8 @@ struct AndroidResourceTableTests {
         // The first entry offset of the first type, past the chunk; then a key past the names.
         let headerSize = Int(bytes[type + 2]) | Int(bytes[type + 3]) << 8
         let entries = type + Int(bytes[type + 16]) | Int(bytes[type + 17]) << 8
-        refused({ Self.set32(&$0, type + headerSize, 0x00FF_FFF0) }, "past the end of its type chunk", at: entries + 0xFF_FFF0)
+        // Reported where the offset is written, not where it points (past the table's end).
+        refused({ Self.set32(&$0, type + headerSize, 0x00FF_FFF0) }, "points past the end of its type chunk", at: type + headerSize)
         refused({ Self.set32(&$0, entries + 4, 0xFFFF) }, "key index 65535", at: entries)
         refused({ Self.set32(&$0, type + 8, 0x0000_0063) }, "without a type spec", at: type + 8)
     }
@@ -253,7 +254,8 @@ struct AndroidResourceTableTests {
         #expect(Self.error(bytes, limits: .init(maximumTableSize: 1_000))?.problem.contains("over the limit") == true)
     }
 
-    /// Seeded random damage never traps or hangs: each table is read or refused.
+    /// Seeded random damage never traps or hangs: each table is read or refused, and a
+    /// refusal names a byte of the table (or its end), never one past it.
     @Test func randomDamageIsReadOrRefused() throws {
         var generator = SplitMix64(seed: 0xA11CE)
         for source in [try Self.arsc("app.apk"), try Self.arsc("app-sparse.apk")] {
@@ -263,7 +265,7 @@ struct AndroidResourceTableTests {
                     let at = Int(generator.next() % UInt64(damaged.count))
                     damaged[at] = UInt8(truncatingIfNeeded: generator.next())
                 }
-                _ = Self.error(damaged)
+                if let error = Self.error(damaged) { #expect(error.offset >= 0 && error.offset <= damaged.count, "\(error)") }
             }
         }
         let pb = try #require(StoredZipEntry.read("base/resources.pb", in: try Fixtures.bytes(Self.built + "app.aab")))
@@ -271,7 +273,11 @@ struct AndroidResourceTableTests {
             var damaged = pb
             let at = Int(generator.next() % UInt64(damaged.count))
             damaged[at] = UInt8(truncatingIfNeeded: generator.next())
-            _ = try? AndroidResourceTable(protobuf: damaged)
+            do {
+                _ = try AndroidResourceTable(protobuf: damaged)
+            } catch {
+                #expect(error.offset >= 0 && error.offset <= damaged.count, "\(error)")
+            }
         }
     }
 
