@@ -16,6 +16,8 @@ let fuzzTargets = [
     "FuzzStringsFoundation",
     // Android: strings.xml and FCM messages, rendered for both phones.
     "FuzzAndroidStrings", "FuzzFCMMessage",
+    // A built app's resource table, binary and protobuf, rendered.
+    "FuzzResourceTable",
 ]
 
 let package = Package(
