@@ -154,7 +154,6 @@ struct AndroidLinkStep: Sendable {
         }
     }
 
-    /// The link of `folders` (values folders, read) and `fileFolders` (the other folders).
     /// What the link does to the strings, worked out from the folders' strings once
     /// collected (``AndroidAppResources``' index does it on its way).
     struct LinkedStrings {
@@ -200,14 +199,12 @@ struct AndroidLinkStep: Sendable {
             guard let locale = configuration.locale, configuration.others.contains(where: { !removed.contains($0) }) else { continue }
             seen.insert(Self.canonicalTag(locale))
         }
-        let stringNames = strings.names
-
         seen.formUnion(build.libraryLocales.compactMap { AndroidLocale(languageTag: $0).map(Self.canonicalTag) })
         locales = seen.sorted()
         // IDs: types in aapt2's order, then names in byte order.
         var byType: [String: Set<String>] = [:]
         for name in kinds.keys { byType[name.type, default: []].insert(name.name) }
-        if !stringNames.isEmpty { byType["string", default: []].formUnion(stringNames) }
+        if !strings.names.isEmpty { byType["string", default: []].formUnion(strings.names) }
         var typeID: UInt32 = 1
         for type in Self.typeOrder + byType.keys.filter({ !Self.typeOrder.contains($0) && $0 != "styleable" }).sorted() {
             guard let names = byType[type] else { continue }
