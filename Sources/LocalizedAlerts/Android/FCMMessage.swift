@@ -189,6 +189,15 @@ public struct FCMMessage: Sendable {
         android = notification
     }
 
+    /// Whether `bytes` hold an FCM HTTP v1 message rather than an APNs payload: a JSON object
+    /// with a `message` member, or a message object itself (`android` or `notification`, and
+    /// no `aps`).
+    public static func isMessage(_ bytes: [UInt8]) -> Bool {
+        let parsed = LocatedJSON.parse(bytes, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
+        guard let root = parsed.root, root.members != nil else { return false }
+        return root["message"] != nil || (root["aps"] == nil && (root["android"] != nil || root["notification"] != nil))
+    }
+
     /// Reads a message file; only failing to read it throws.
     public init(contentsOfFile path: String) throws(FileReadError) {
         self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)

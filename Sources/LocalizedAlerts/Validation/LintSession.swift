@@ -135,9 +135,18 @@ public struct LintSession: Sendable {
                     "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)"
             )
         }
+        // FCM messages among the payload files go to the Android resources (and their
+        // apns.payload to the iPhone app); the rest are APNs payloads.
+        let android = try readAndroidResources()
+        let (messages, apnsFiles) = try Self.separateFCMMessages(payloadPathFiles)
+        if !messages.isEmpty && android == nil {
+            throw Failure(
+                "nothing to check the FCM messages against", messages[0].file ?? payloadPaths.joined(separator: ", "),
+                reason: "no Android resources: give the app's res/ folder or its built app with --res")
+        }
         // Payloads with no app to check them against would pass unchecked.
-        if !hasApp && (!payloadPathFiles.isEmpty || manifest != nil) {
-            let what = payloadPathFiles.isEmpty ? "the manifest's keys" : "the payloads"
+        if !hasApp && (!apnsFiles.isEmpty || manifest != nil) {
+            let what = apnsFiles.isEmpty ? "the manifest's keys" : "the payloads"
             throw Failure(
                 "nothing to check \(what) against", searched.isEmpty ? "." : searched.joined(separator: ", "),
                 reason:
@@ -145,7 +154,7 @@ public struct LintSession: Sendable {
             )
         }
         var payloads: [NotificationPayload] = []
-        for file in payloadPathFiles {
+        for file in apnsFiles {
             var payload: NotificationPayload
             do { payload = try NotificationPayload(contentsOfFile: file) } catch {
                 throw Failure("cannot read the payload", error.path, reason: error.reason)
@@ -153,6 +162,9 @@ public struct LintSession: Sendable {
             if let headers { payload.diagnostics = headers.diagnostics(of: payload) }
             payloads.append(payload)
         }
+        // An FCM message's apns.payload is what an iPhone gets: checked as a payload when there
+        // is an iPhone app.
+        if hasApp { payloads += messages.compactMap(\.apnsPayload) }
         let filePayloads = payloads
         // A manifest's keys are checked as the payloads that carry them; its own problems and
         // its stale keys are findings like any other.
@@ -172,8 +184,8 @@ public struct LintSession: Sendable {
 
         var models: [LocalizationModel] = []
         var fileDiagnostics = targets.unreadable
-        let android = try readAndroidResources()
         fileDiagnostics += android?.diagnostics ?? []
+        if let android { findings += Self.androidFindings(messages, resources: android) }
         // What cannot be read now (gone since the walk) is a finding too; the rest is checked.
         func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
             do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
@@ -341,6 +353,45 @@ public struct LintSession: Sendable {
             }
         }
         return files
+    }
+
+    /// The payload files that are FCM HTTP v1 messages (`{"message": {…}}`, or a message
+    /// object without `aps`), read, and the others' paths.
+    static func separateFCMMessages(_ files: [String]) throws(Failure) -> (messages: [FCMMessage], apns: [String]) {
+        var messages: [FCMMessage] = []
+        var apns: [String] = []
+        for file in files {
+            let bytes: [UInt8]
+            do { bytes = try FileSystem.readAll(file, maximumSize: 16 << 20) } catch {
+                throw Failure("cannot read the payload", error.path, reason: error.reason)
+            }
+            if FCMMessage.isMessage(bytes) {
+                messages.append(FCMMessage(parsing: bytes, file: file))
+            } else {
+                apns.append(file)
+            }
+        }
+        return (messages, apns)
+    }
+
+    /// What each FCM message shows on a phone of each of the app's locales (and en-US), as
+    /// `preview` renders it: its own problems and each rendering's, a fact seen by several
+    /// phones reported once.
+    static func androidFindings(_ messages: [FCMMessage], resources: AndroidAppResources) -> [LocalizationDiagnostic] {
+        var devices = resources.locales.map { [$0] }
+        if !resources.locales.contains("en-US") { devices.append(["en-US"]) }
+        var findings: [LocalizationDiagnostic] = []
+        for message in messages {
+            var seen: Set<String> = []
+            // The findings never show the title the phone would fall back to.
+            let appName = "App"
+            for finding in message.diagnostics
+                + devices.flatMap({ AndroidRenderer.render(message, deviceLocales: $0, resources: resources, appName: appName).diagnostics })
+            where seen.insert(finding.description).inserted {
+                findings.append(finding)
+            }
+        }
+        return findings
     }
 
     /// The same finding reached twice (a table shared by two paths) is reported once.
