@@ -18,6 +18,10 @@ struct AndroidBuildOptions: ParsableArguments {
             valueName: "list|app"))
     var libraryLocales: String?
 
+    /// Whether any was given: they go with `--res` only, and are refused without it rather
+    /// than ignored.
+    var isGiven: Bool { compiler != .gradle || libraryLocales != nil }
+
     /// The settings, with the locales checked (a built app's read).
     func settings() throws -> AndroidBuildSettings {
         var locales: [String] = []

@@ -117,6 +117,9 @@ struct Lint: ParsableCommand {
         session.ignored = try findingOptions.filter().ignored
         session.payloadFiles = payloads
         session.manifest = manifest
+        if androidBuild.isGiven && resourceDirectories.isEmpty {
+            throw ValidationError("--android-build and --library-locales go with --res")
+        }
         // A built app is read here (zips are the command line's); res/ folders by the session.
         let builtApps = resourceDirectories.filter(AndroidArchive.isBuiltApp)
         session.resourceDirectories = resourceDirectories.filter { !AndroidArchive.isBuiltApp($0) }

@@ -92,6 +92,7 @@ struct Preview: ParsableCommand {
 
     mutating func run() throws {
         if !res.isEmpty { return try runAndroid(res) }
+        if androidBuild.isGiven { throw ValidationError("--android-build and --library-locales go with --res") }
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }

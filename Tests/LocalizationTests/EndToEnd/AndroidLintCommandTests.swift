@@ -65,5 +65,10 @@ struct AndroidLintCommandTests {
         let result = try RenderAlertCommand.run(["lint", "--payloads", directory.path + "/fcm"], directory: directory.path)
         #expect(result.status == 2)
         #expect(result.error.contains("nothing to check the FCM messages against") && result.error.contains("--res"), "\(result.error)")
+        // The build's options without the app they describe are refused, not ignored.
+        for command in ["lint", "preview"] {
+            let alone = try RenderAlertCommand.run([command, "--library-locales", "ja"], directory: directory.path)
+            #expect(alone.status == 2 && alone.error.contains("go with --res"), "\(command): \(alone.error)")
+        }
     }
 }
