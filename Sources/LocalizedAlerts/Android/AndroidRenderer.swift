@@ -274,31 +274,20 @@ public struct AndroidAppResources: Sendable {
                     // large file is made for nothing.
                     let (probe, target) =
                         file.strings.count <= earlier.strings.count ? (file.strings, earlier.strings) : (earlier.strings, file.strings)
-                    var clashes: [(name: String, AndroidResourceName)] = []
+                    var clashes: [AndroidResourceName] = []
                     for position in probe.indices {
                         let name = probe.name(at: position)
-                        if target.position(of: name) != nil { clashes.append((name, AndroidResourceName(type: "string", name: name))) }
+                        if target.position(of: name) != nil { clashes.append(AndroidResourceName(type: "string", name: name)) }
                     }
-                    for name in file.plurals.keys where earlier.plurals[name] != nil {
-                        clashes.append((name, AndroidResourceName(type: "plurals", name: name)))
-                    }
-                    for name in file.stringArrays.keys where earlier.stringArrays[name] != nil {
-                        clashes.append((name, AndroidResourceName(type: "array", name: name)))
-                    }
-                    for (name, resource) in clashes {
-                        let location: SourceLocation?
-                        let first: SourceLocation?
-                        switch resource.type {
-                        case "string": (location, first) = (file.strings[name]?.location, earlier.strings[name]?.location)
-                        case "plurals": (location, first) = (file.plurals[name]?.location, earlier.plurals[name]?.location)
-                        default: (location, first) = (file.stringArrays[name]?.location, earlier.stringArrays[name]?.location)
-                        }
-                        guard let location, let first else { continue }
+                    clashes += file.plurals.keys.filter { earlier.plurals[$0] != nil }.map { AndroidResourceName(type: "plurals", name: $0) }
+                    clashes += file.stringArrays.keys.filter { earlier.stringArrays[$0] != nil }.map { AndroidResourceName(type: "array", name: $0) }
+                    for resource in clashes {
+                        guard let location = file.location(of: resource), let first = earlier.location(of: resource) else { continue }
                         var finding = LocalizationDiagnostic(
                             .androidDuplicateResource, at: location,
-                            "\(resource.type) \"\(name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
+                            "\(resource.type) \"\(resource.name)\" is defined again for the same configuration (\(folder.name)): aapt2 link fails",
                             hint: "keep one definition", notes: [.init(location: first, message: "first defined here")])
-                        finding.key = name
+                        finding.key = resource.name
                         findings.append(finding)
                     }
                 }
@@ -341,13 +330,7 @@ public struct AndroidAppResources: Sendable {
             var places: [(folder: String, location: SourceLocation)] = []
             for folder in folders {
                 for file in folder.files {
-                    let location: SourceLocation? =
-                        switch resource.type {
-                        case "string": file.strings.position(of: resource.name).map(file.strings.location(at:))
-                        case "plurals": file.plurals[resource.name]?.location
-                        default: file.stringArrays[resource.name]?.location
-                        }
-                    if let location {
+                    if let location = file.location(of: resource) {
                         places.append((folder.name, location))
                         break
                     }

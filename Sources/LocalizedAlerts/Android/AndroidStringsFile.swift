@@ -166,6 +166,17 @@ public struct AndroidStringsFile: Sendable {
         }
     }
 
+    /// Where the string, plural or string array `resource` is defined in this file; nil when
+    /// it is not, or is of another type. A string's location is read without making it.
+    func location(of resource: AndroidResourceName) -> SourceLocation? {
+        switch resource.type {
+        case "string": strings.position(of: resource.name).map(strings.location(at:))
+        case "plurals": plurals[resource.name]?.location
+        case "array": stringArrays[resource.name]?.location
+        default: nil
+        }
+    }
+
     /// A string's text with references followed inside this file (at most 16 steps); nil when
     /// the string or a referenced one is not here.
     public func text(ofString name: String) -> String? {
