@@ -560,6 +560,13 @@ def compare(expected, got):
     return problems
 
 
+def verdicts(expected, got):
+    """Each device's (index, expectation, reason it differs or None): one comparison, counted
+    the same way by the random and the fixture modes."""
+    problems = dict(compare(expected, got))
+    return [(i, exp, problems.get(i)) for i, exp in enumerate(expected)]
+
+
 def short(v, n=60):
     if v is None:
         return "null"
@@ -718,16 +725,15 @@ def random_mode(args):
         for case, case_dir, built, expected, results in pool.map(one_case, range(args.count)):
             case_failed = False
             for side, got in results:
-                problems = dict(compare(expected, got))
-                for i, exp in enumerate(expected):
-                    if i not in problems:
+                for i, exp, problem in verdicts(expected, got):
+                    if problem is None:
                         passed += 1
                         continue
                     failed += 1
                     case_failed = True
                     g = device_result(got, i, exp)
                     print(mismatch_line(f"seed {case['seed']} #{case['index']}", side,
-                                        case["devices"][i], problems[i], exp, g))
+                                        case["devices"][i], problem, exp, g))
                     why = hint(case, exp, g)
                     print(f"  why: {why}")
                     key = (exp["outcome"] + ("/" + str(exp.get("exception")) if exp["outcome"]
@@ -966,15 +972,16 @@ def check_fixtures(args):
                 if r is not None:
                     results.append(("apk", r))
         for side, got in results:
-            problems = dict(compare(expected, got))
-            for i, exp in enumerate(expected):
-                if i not in problems:
+            side_failed = False
+            for i, exp, problem in verdicts(expected, got):
+                if problem is None:
                     passed += 1
                     continue
                 failed += 1
-                print(mismatch_line(name, side, devices[i], problems[i], exp,
+                side_failed = True
+                print(mismatch_line(name, side, devices[i], problem, exp,
                                     device_result(got, i, exp)))
-            if problems:
+            if side_failed:
                 print("  " + " ".join(_sh(c) for c in [os.path.basename(got["cmd"][0])]
                                       + got["cmd"][1:]) + f"   (in {name}/)")
     shutil.rmtree(work, ignore_errors=True)
