@@ -7,6 +7,14 @@ extension DiagnosticID {
         rationale:
             "Strings in a folder with qualifiers other than a locale (night mode, orientation, API level) apply only to devices in that state; the Android rendering leaves them out.",
         example: "res/values-night/strings.xml with a title string", isAboutWholeFile: true)
+    /// `android.unread-locale-folder` (warning). A folder under a language's new code
+    /// (`values-he`, `values-id`, `values-yi`) that the phone never reads, because Android looks
+    /// the language up under its old code (`iw`, `in`, `ji`).
+    public static let androidUnreadLocaleFolder = DiagnosticID(
+        "android.unread-locale-folder", .warning, .files,
+        rationale:
+            "Android hands the resource system Hebrew, Indonesian and Yiddish under their old codes (iw, in, ji) and compares codes as written: strings only in values-he are never shown; a Hebrew phone gets values/'s text.",
+        example: "res/values-he/strings.xml without res/values-iw/strings.xml")
 }
 
 /// An app's string resources: the `values*` folders of its `res/` directory (and of its
@@ -74,6 +82,7 @@ public struct AndroidAppResources: Sendable {
         diagnostics += duplicatesAcrossFiles()
         diagnostics += removalFindings()
         diagnostics += danglingReferences()
+        diagnostics += unreadLocaleFolders()
         for folder in folders where !folder.qualifiers.otherQualifiers.isEmpty {
             for file in folder.files where !file.strings.isEmpty {
                 diagnostics.append(
@@ -220,8 +229,9 @@ public struct AndroidAppResources: Sendable {
     enum LocKeyTarget: Sendable, Hashable {
         /// A resource the phone has; `getString` gives its text.
         case resource(AndroidResourceName)
-        /// `getIdentifier` gives 0: Firebase shows the field's fallback. Why, for the finding.
-        case notFound(String)
+        /// `getIdentifier` gives 0: Firebase shows the field's fallback. Why, for the finding,
+        /// and what to do when something better than "add it" can be said.
+        case notFound(String, id: DiagnosticID = .androidMissingLocKey, hint: String? = nil)
         /// `getString` throws `Resources.NotFoundException`, which Firebase does not catch.
         case crash(String)
     }
@@ -254,10 +264,37 @@ public struct AndroidAppResources: Sendable {
                         "\(resource.type) \"\(resource.name)\" is defined only in locale folders: aapt2 link removes it (no default value in values/), so the phone has no such \(resource.type)"
                     )
                 }
-                return .notFound("no values folder defines \(resource.type) \"\(resource.name)\"")
+                return missing(resource, key: key)
             }
             return .resource(resource)
         }
+    }
+
+    /// A loc key naming no string: a `<plurals>` or `<string-array>` of that name (which FCM
+    /// cannot use), else the string it was probably meant to name.
+    private func missing(_ resource: AndroidResourceName, key: String) -> LocKeyTarget {
+        if resource.type == "string" {
+            for (type, element) in [("plurals", "<plurals>"), ("array", "<string-array>")]
+            where has(AndroidResourceName(type: type, name: resource.name)) {
+                return .notFound(
+                    "\"\(key)\" is a \(element), not a string: Firebase looks loc keys up as strings, so the phone finds none",
+                    id: .androidLocKeyNotAString,
+                    hint: "name a <string> (FCM has no plural form: fill the text in on the server with render-alert localize)")
+            }
+        }
+        let names = resource.type == "string" ? index.names : Set(index.otherEntries.keys.filter { $0.type == resource.type }.map(\.name))
+        let guess = resolutions.suggestions.value(for: resource) { Self.nearest(to: resource.name, among: names) }
+        return .notFound(
+            "no values folder defines \(resource.type) \"\(resource.name)\"\(guess.map { " (did you mean \"\($0)\"?)" } ?? "")",
+            hint: guess.map { "send \"\($0)\", or add \"\(resource.name)\" to values/" } ?? "add it to values/")
+    }
+
+    /// The name at most two edits from `name`, the closest (then the first in order) of those:
+    /// only names of a length within two are compared, so a big app's thousands cost little.
+    static func nearest(to name: String, among names: Set<String>) -> String? {
+        let length = name.unicodeScalars.count
+        let candidates = names.filter { abs($0.unicodeScalars.count - length) <= 2 }.sorted()
+        return EditDistance.nearest(to: name, among: candidates)
     }
 
     /// `aapt2 link` fails on a string, plural or array defined in two files of one
@@ -344,6 +381,46 @@ public struct AndroidAppResources: Sendable {
                 hint: "add it to values/, or remove it from the locale folders",
                 notes: places.dropFirst().map { .init(location: $0.location, message: "also defined here") })
             finding.key = resource.name
+            findings.append(finding)
+        }
+        return findings
+    }
+
+    /// Languages Android hands the resource system under their old ISO 639 codes:
+    /// `ResourcesImpl.adjustLanguageTag` turns a Hebrew phone's `he` into `iw` (so too `id` and
+    /// `yi`), and libandroidfw compares language codes as written.
+    static let legacyLanguageCodes = ["he": (old: "iw", name: "Hebrew"), "id": ("in", "Indonesian"), "yi": ("ji", "Yiddish")]
+
+    /// Folders under the new code (`values-he`) that a phone never reads: each string the
+    /// old-code twin (`values-iw`) lacks falls back to the default folder's text. Checked with
+    /// aapt2 and Android 10's libandroidfw: a configuration of `iw-IL` reads `values-iw`, never
+    /// `values-he`.
+    private func unreadLocaleFolders() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        for folder in folders {
+            guard let locale = folder.qualifiers.locale, let (old, languageName) = Self.legacyLanguageCodes[locale.language] else { continue }
+            var twin = folder.qualifiers
+            twin.locale?.language = old
+            let twinNames = Set(
+                folders.filter { $0.qualifiers == twin }.flatMap { $0.files.flatMap { file in file.strings.indices.map { file.strings[$0].name } } })
+            var unread: [(name: String, location: SourceLocation)] = []
+            for file in folder.files {
+                for position in file.strings.indices where !twinNames.contains(file.strings[position].name) {
+                    unread.append((file.strings[position].name, file.strings[position].location))
+                }
+            }
+            guard let first = unread.first else { continue }
+            let language = locale.language
+            let twinName = folder.name.split(separator: "-", omittingEmptySubsequences: false).map { part in
+                part == language
+                    ? old
+                    : part == "b+\(language)" || part.hasPrefix("b+\(language)+") ? "b+\(old)" + part.dropFirst(2 + language.count) : String(part)
+            }.joined(separator: "-")
+            var finding = LocalizationDiagnostic(
+                .androidUnreadLocaleFolder, at: first.location,
+                "\(folder.name) is never read: Android looks \(languageName) up as \(old), not \(locale.language), so a phone in \(languageName) shows values/'s text for \(unread.count) string\(unread.count == 1 ? "" : "s") \(twinName) lacks (\"\(first.name)\" first)",
+                hint: "rename \(folder.name) to \(twinName)")
+            finding.key = first.name
             findings.append(finding)
         }
         return findings
@@ -514,6 +591,8 @@ public struct AndroidAppResources: Sendable {
         let resourceLocales = BoundedCache<[String], (tag: String?, languageCode: String)>(limit: 1_024)
         /// By resource locale and definition group: the definition libandroidfw picks.
         let choices = BoundedCache<Choice, Int?>(limit: 8_192)
+        /// By missing resource: the name it was probably meant to be.
+        let suggestions = BoundedCache<AndroidResourceName, String?>(limit: 1_024)
 
         struct Choice: Hashable, Sendable {
             var tag: String
@@ -671,8 +750,8 @@ public enum AndroidRenderer {
             switch resources.target(ofLocKey: key.value) {
             case .resource(let named):
                 resource = named
-            case .notFound(let why):
-                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
+            case .notFound(let why, let id, let hint):
+                diagnostics.append(LocalizationDiagnostic(id, at: key.location ?? start, why, hint: hint))
                 return .text(nil, folder: nil)
             case .crash(let why):
                 diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
@@ -681,17 +760,26 @@ public enum AndroidRenderer {
             guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
                 // Defined only in folders that do not match, or with no text (a plural, an
                 // array): getString throws, uncaught.
+                let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
                 let why =
-                    resource.type == "string" || resources.hasSimpleValue(resource)
-                    ? "has no value for \(locale ?? "the device")" : "has no text getString can give (a \(resource.type) is a bag of values)"
+                    isBag ? "has no text getString can give (a \(resource.type) is a bag of values)" : "has no value for \(locale ?? "the device")"
                 diagnostics.append(
                     LocalizationDiagnostic(
-                        .androidMissingLocKey, at: key.location ?? start,
+                        isBag ? .androidLocKeyNotAString : .androidMissingLocKey, at: key.location ?? start,
                         "\(resource.type) \"\(resource.name)\" \(why): Resources.NotFoundException crashes the app",
                         hint: resource.type == "string" ? "add it to values/" : "name a string"))
                 return .crash("Resources.NotFoundException")
             }
-            guard let args else { return .text(text, folder: folder) }
+            guard let args else {
+                if let (count, first) = JavaFormatter.argumentsRead(by: text) {
+                    diagnostics.append(
+                        LocalizationDiagnostic(
+                            .androidLocArgsMissing, at: key.location ?? start,
+                            "\"\(key.value)\" in \(folder) takes \(count) argument\(count == 1 ? "" : "s") but the message sends no \(label)_loc_args: the phone shows \(first) as it is",
+                            hint: "send \(label)_loc_args with \(count) value\(count == 1 ? "" : "s")"))
+                }
+                return .text(text, folder: folder)
+            }
             switch JavaFormatter.format(text, args, languageCode: languageCode) {
             case .success(let formatted):
                 return .text(formatted, folder: folder)

@@ -28,6 +28,22 @@ extension DiagnosticID {
         rationale:
             "No values folder defines the string the loc key names: Firebase shows the raw title or body, or the app's name as the title and no body.",
         example: "body_loc_key \"new_mesage\" when strings.xml has new_message")
+    /// `android.loc-key-not-a-string` (error). The loc key names a `<plurals>` or a
+    /// `<string-array>`: Firebase asks `getIdentifier(key, "string", package)`, which finds no
+    /// string of that name (the field falls back), and `getString` cannot give a bag's text.
+    public static let androidLocKeyNotAString = DiagnosticID(
+        "android.loc-key-not-a-string", .error, .push,
+        rationale:
+            "Firebase looks a loc key up as a string resource and formats it with getString: a <plurals> or <string-array> of that name is never found (the field shows its fallback), and plurals/NAME crashes the app. FCM has no plural form: send a string, or fill in the text on the server.",
+        example: "body_loc_key \"new_photos\" when strings.xml has <plurals name=\"new_photos\">")
+    /// `android.loc-args-missing` (error). The string takes arguments but the message sends no
+    /// loc args: Firebase calls `getString(id)` without formatting, so the phone shows the
+    /// specifiers themselves (`%1$s`).
+    public static let androidLocArgsMissing = DiagnosticID(
+        "android.loc-args-missing", .error, .formats,
+        rationale:
+            "Without *_loc_args Firebase shows the localized string as it is, without String.format: the user sees %1$s where a name should be.",
+        example: "body_loc_key \"new_message\" (\"%1$s wrote\") with no body_loc_args")
     /// `android.raw-field-hides-loc-key` (warning). A non-empty title or body (the common
     /// notification's included) wins over the loc key: the localized string is never used.
     public static let androidRawFieldHidesLocKey = DiagnosticID(

@@ -50,6 +50,26 @@ package enum JavaFormatter {
         return formatInFull(format, arguments, languageCode: languageCode)
     }
 
+    /// How many arguments `format` reads (ordinary specifiers in turn, `%2$s` its own index)
+    /// and the first specifier that reads one; nil when it reads none or does not parse (Java
+    /// then throws before reading any).
+    package static func argumentsRead(by format: String) -> (count: Int, first: String)? {
+        guard format.utf8.contains(UInt8(ascii: "%")), let pieces = try? parse(Array(format.utf16)) else { return nil }
+        var ordinary = 0
+        var highest = 0
+        var first: String?
+        for case .specifier(let specifier) in pieces where specifier.index != -2 {
+            if specifier.index == 0 {
+                ordinary += 1
+            } else if specifier.index > 0 {
+                highest = max(highest, specifier.index)
+            }
+            if first == nil { first = specifier.source }
+        }
+        let count = max(ordinary, highest)
+        return count > 0 ? (count, first ?? "%s") : nil
+    }
+
     /// Most strings a notification formats hold only `%s`, `%1$s` and `%%`, each with its
     /// argument given: Java prints those as the argument itself (a percent sign for `%%`), so
     /// the text is the format with the arguments put in. Nil for anything else (another

@@ -6,6 +6,7 @@ extension RuleCatalog {
     static let declaredIDs: [DiagnosticID] = [
         .androidRemovedWithoutDefault,
         .androidUnmodelledFolder,
+        .androidUnreadLocaleFolder,
         .androidMalformedXML,
         .androidInvalidResource,
         .androidUnescapedApostrophe,
@@ -18,6 +19,8 @@ extension RuleCatalog {
         .androidFormatCrash,
         .androidMissingFormatArgument,
         .androidMissingLocKey,
+        .androidLocKeyNotAString,
+        .androidLocArgsMissing,
         .androidRawFieldHidesLocKey,
         .androidTextCut,
         .androidAppNameTitle,
