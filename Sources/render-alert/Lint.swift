@@ -7,7 +7,8 @@ struct Lint: ParsableCommand {
         abstract: "Checks tables and payloads for everything a device would show broken; for CI.",
         discussion: """
             PATH may be a directory (searched recursively for apps: folders holding .lproj \
-            folders or .xcstrings catalogs), a single .strings, .stringsdict or .xcstrings file. \
+            folders or .xcstrings catalogs, and Android res/ folders, linked per module with the \
+            library modules beside them), a single .strings, .stringsdict or .xcstrings file. \
             With --payloads, every payload's keys are checked in every localization a device \
             could select. Exit status: 0 clean, 1 errors found (with --strict, warnings too), \
             2 usage or I/O problems, or nothing to check (no table under PATH, payloads with no \
@@ -17,6 +18,7 @@ struct Lint: ParsableCommand {
               render-alert lint MyApp/Resources --payloads push-payloads/
               render-alert lint --format github --strict
               render-alert lint ios/MyApp/Resources --res android/app/src/main/res
+              render-alert lint . --payloads fcm/
               render-alert lint --write-baseline lint-baseline.json && render-alert lint --baseline lint-baseline.json
             """
     )

@@ -132,17 +132,20 @@ public struct LintSession: Sendable {
             throw Failure(
                 "nothing to lint", searched.joined(separator: ", "),
                 reason:
-                    "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)"
+                    "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file, and no Android res/ folder found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)"
             )
         }
         // FCM messages among the payload files go to the Android resources (and their
         // apns.payload to the iPhone app); the rest are APNs payloads.
-        let android = try readAndroidResources()
+        let androidApps = try readAndroidApps(found: targets.resourceFolders)
+        let android = androidApps.first { $0.rendersMessages }?.resources
         let (messages, apnsFiles) = try Self.separateFCMMessages(payloadPathFiles)
         if !messages.isEmpty && android == nil {
             throw Failure(
                 "nothing to check the FCM messages against", messages[0].file ?? payloadPaths.joined(separator: ", "),
-                reason: "no Android resources: give the app's res/ folder or its built app with --res")
+                reason:
+                    "no Android resources: no res/ folder under \(searched.isEmpty ? "." : searched.joined(separator: ", ")); give the app's res/ folder or its built app with --res"
+            )
         }
         // Payloads with no app to check them against would pass unchecked.
         if !hasApp && (!apnsFiles.isEmpty || manifest != nil) {
@@ -184,8 +187,11 @@ public struct LintSession: Sendable {
 
         var models: [LocalizationModel] = []
         var fileDiagnostics = targets.unreadable
-        fileDiagnostics += android?.diagnostics ?? []
-        if let android { findings += Self.androidFindings(messages, resources: android) }
+        for app in androidApps {
+            fileDiagnostics += app.resources.diagnostics
+            if app.rendersMessages { findings += Self.androidFindings(messages, resources: app.resources) }
+        }
+        fileDiagnostics += androidApps.failures
         // What cannot be read now (gone since the walk) is a finding too; the rest is checked.
         func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
             do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
@@ -282,29 +288,44 @@ public struct LintSession: Sendable {
         return try archiveReader(path)
     }
 
-    /// The Android resources of ``resourceDirectories``, as one app's; nil without any.
-    private func readAndroidResources() throws(Failure) -> AndroidAppResources? {
+    /// The Android apps linted: the built app, else ``resourceDirectories`` linked as one app,
+    /// else the `res` folders the walk found, grouped into apps as their modules are. A found
+    /// folder that cannot be read is a finding; a folder given, a failure.
+    private func readAndroidApps(found: [String]) throws(Failure) -> AndroidLintApps {
+        var apps = AndroidLintApps()
         if !builtAndroidApps.isEmpty {
             guard resourceDirectories.isEmpty else {
                 throw Failure(
                     "cannot read the Android resources", resourceDirectories[0], reason: "give either res/ folders or the built app, not both")
             }
             do {
-                return AndroidAppResources(builtApp: try AndroidResourceTable(merging: builtAndroidApps), build: androidBuild)
+                apps.append(AndroidAppResources(builtApp: try AndroidResourceTable(merging: builtAndroidApps), build: androidBuild))
             } catch {
                 throw Failure("cannot read the Android resources", error.file ?? "", reason: "\(error.problem); \(error.remedy)")
             }
+            return apps
         }
-        guard !resourceDirectories.isEmpty else { return nil }
-        for directory in resourceDirectories where !FileStatus.isDirectory(directory) {
-            throw Failure("cannot read the Android resources", directory, reason: "no such directory")
+        if !resourceDirectories.isEmpty {
+            for directory in resourceDirectories where !FileStatus.isDirectory(directory) {
+                throw Failure("cannot read the Android resources", directory, reason: "no such directory")
+            }
+            do {
+                // Linked as one app, as a Gradle build merges a module's and its libraries' folders.
+                apps.append(try AndroidAppResources(resourceDirectories: resourceDirectories, build: androidBuild))
+            } catch {
+                throw Failure("cannot read the Android resources", error.path, reason: error.reason)
+            }
+            return apps
         }
-        do {
-            // Linked as one app, as a Gradle build merges a module's and its libraries' folders.
-            return try AndroidAppResources(resourceDirectories: resourceDirectories, build: androidBuild)
-        } catch {
-            throw Failure("cannot read the Android resources", error.path, reason: error.reason)
+        for app in AndroidModules.apps(linking: found) {
+            do {
+                apps.append(
+                    try AndroidAppResources(resourceDirectories: app.resourceDirectories, build: androidBuild), rendersMessages: app.rendersMessages)
+            } catch {
+                apps.failures.append(LintTargets.unreadable(error.path, error.reason))
+            }
         }
+        return apps
     }
 
     /// Configuration entries that changed nothing: a runtime fallback table no app has, an
@@ -399,6 +420,23 @@ public struct LintSession: Sendable {
         var seen: Set<LocalizationDiagnostic> = []
         return findings.filter { seen.insert($0).inserted }
     }
+}
+
+/// The Android apps a lint checks, and the found folders that could not be read.
+struct AndroidLintApps: Sequence {
+    struct App {
+        var resources: AndroidAppResources
+        /// Whether the FCM messages are rendered against it (not a build variant's overlay).
+        var rendersMessages: Bool
+    }
+    private var apps: [App] = []
+    var failures: [LocalizationDiagnostic] = []
+
+    mutating func append(_ resources: AndroidAppResources, rendersMessages: Bool = true) {
+        apps.append(App(resources: resources, rendersMessages: rendersMessages))
+    }
+
+    func makeIterator() -> IndexingIterator<[App]> { apps.makeIterator() }
 }
 
 /// What a lint found: the findings to report, in order and capped, and the counts a report

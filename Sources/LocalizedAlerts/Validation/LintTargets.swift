@@ -8,11 +8,14 @@ package struct LintTargets: Sendable {
     package var catalogs: [String] = []
     /// `.strings` and `.stringsdict` files outside any app folder.
     package var files: [String] = []
+    /// Android resource folders: a `res` folder holding `values` folders (or a path given that
+    /// holds them, whatever its name).
+    package var resourceFolders: [String] = []
     /// Found by the walk but not readable (`table.unreadable-file`): a FIFO, a directory named
     /// like a table, a dangling link, a folder that cannot be listed.
     package var unreadable: [LocalizationDiagnostic] = []
     /// How many targets there are to check.
-    package var count: Int { apps.count + catalogs.count + files.count }
+    package var count: Int { apps.count + catalogs.count + files.count + resourceFolders.count }
 
     /// Folders of build products and third-party code, never searched: their tables are not
     /// the app's to fix (a configuration file can name more).
@@ -51,7 +54,7 @@ struct TargetWalk {
         let kind = FileStatus.kind(of: path)
         if kind == .directory {
             do {
-                try walk(path)
+                try walk(path, isGiven: true)
             } catch {
                 throw LintSession.Failure("cannot lint", path, reason: error.reason)
             }
@@ -63,14 +66,24 @@ struct TargetWalk {
     }
 
     /// A directory holding .lproj folders or catalogs is an app; its other subfolders are
-    /// searched too (packages inside apps have their own). Only regular files are read;
-    /// anything else named like a table is reported, never opened. Throws only when
+    /// searched too (packages inside apps have their own). A `res` folder holding `values`
+    /// folders is an Android module's resources, not searched further. Only regular files are
+    /// read; anything else named like a table is reported, never opened. Throws only when
     /// `directory` itself cannot be listed; a subfolder that cannot be is a finding.
-    private mutating func walk(_ directory: String) throws(FileReadError) {
+    private mutating func walk(_ directory: String, isGiven: Bool = false) throws(FileReadError) {
         if let identity = FileStatus.identity(directory), !visited.insert(identity).inserted { return }
         let names = try FileStatus.visibleNames(in: directory)
+        if isGiven || directory.split(separator: "/").last == "res",
+            names.contains(where: { ($0 == "values" || $0.hasPrefix("values-")) && FileStatus.isDirectory(FileSystem.join(directory, $0)) })
+        {
+            targets.resourceFolders.append(directory)
+            return
+        }
+        // A Gradle module's build/ folder holds what the build generated (merged resources
+        // among them), not the app's sources.
+        let isGradleModule = names.contains("build.gradle") || names.contains("build.gradle.kts")
         var entries: [(name: String, path: String, kind: FileStatus.Kind)] = []
-        for name in names where !LintTargets.skipped.contains(name) {
+        for name in names where !LintTargets.skipped.contains(name) && !(isGradleModule && name == "build") {
             let path = FileSystem.join(directory, name)
             if let index = exclusion(path) {
                 usedExclusions.insert(index)

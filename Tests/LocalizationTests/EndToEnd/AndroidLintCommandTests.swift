@@ -60,7 +60,8 @@ struct AndroidLintCommandTests {
     }
 
     @Test func fcmMessagesWithoutAndroidResourcesCannotBeChecked() throws {
-        let directory = try app()
+        // No res/ folder under the working directory, and no --res.
+        let directory = try TemporaryDirectory()
         try directory.write("fcm/ok.json", #"{"message": {"android": {"notification": {"title_loc_key": "title"}}}}"#)
         let result = try RenderAlertCommand.run(["lint", "--payloads", directory.path + "/fcm"], directory: directory.path)
         #expect(result.status == 2)
@@ -70,5 +71,67 @@ struct AndroidLintCommandTests {
             let alone = try RenderAlertCommand.run([command, "--library-locales", "ja"], directory: directory.path)
             #expect(alone.status == 2 && alone.error.contains("go with --res"), "\(command): \(alone.error)")
         }
+    }
+
+    /// A monorepo: an iOS app, an Android app module with a debug overlay and a generated
+    /// build/ folder, and a library module whose strings the app's messages use.
+    func monorepo() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("ios/Relay/en.lproj/Localizable.strings", #""welcome" = "Welcome";"# + "\n")
+        try directory.write("android/app/build.gradle.kts", "plugins { id(\"com.android.application\") }\n")
+        try directory.write("android/core/build.gradle.kts", "plugins { alias(libs.plugins.android.library) }\n")
+        try directory.write(
+            "android/app/src/main/res/values/strings.xml",
+            #"<resources><string name="app_name">Relay</string><string name="new_message">%1$s wrote</string></resources>"#)
+        try directory.write(
+            "android/app/src/main/res/values-fr/strings.xml", #"<resources><string name="new_message">%1$s a écrit</string></resources>"#)
+        try directory.write("android/app/src/debug/res/values/strings.xml", #"<resources><string name="app_name">Relay (debug)</string></resources>"#)
+        try directory.write("android/core/src/main/res/values/strings.xml", #"<resources><string name="core_title">New message</string></resources>"#)
+        // What the build generated is not the app's to fix: an unescaped apostrophe there is
+        // never reported.
+        try directory.write("android/app/build/intermediates/res/merged/values/values.xml", "<resources><string name=\"x\">it's</string></resources>")
+        return directory
+    }
+
+    @Test func lintFindsResFoldersAndChecksTheAndroidAppBesideTheIOSApp() throws {
+        let directory = try monorepo()
+        try directory.write(
+            "fcm/m.json", #"{"message": {"android": {"notification": {"title_loc_key": "core_title", "body_loc_key": "new_message"}}}}"#)
+        let failing = try RenderAlertCommand.run(["lint", "--payloads", "fcm", "--format", "json"], directory: directory.path)
+        #expect(failing.status == 1, "\(failing.output)\(failing.error)")
+        let report = try JSONSerialization.jsonObject(with: Data(failing.output.utf8)) as! [String: Any]
+        let ids = ((report["findings"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String }
+        // The string takes an argument the message does not send; the library's title is found.
+        #expect(ids.contains("android.loc-args-missing") && !ids.contains("android.missing-loc-key"), "\(ids)")
+        #expect(!ids.contains("android.unescaped-apostrophe"), "build/ was searched: \(failing.output)")
+        // The iOS app and the three res folders (main, debug, the library's).
+        #expect((report["summary"] as? [String: Any])?["targets"] as? Int == 4, "\(report)")
+        try directory.write(
+            "fcm/m.json",
+            #"{"message": {"android": {"notification": {"title_loc_key": "core_title", "body_loc_key": "new_message", "body_loc_args": ["Ana"]}}}}"#)
+        let passing = try RenderAlertCommand.run(["lint", "--payloads", "fcm"], directory: directory.path)
+        #expect(passing.status == 0, "\(passing.output)\(passing.error)")
+        // A module given alone, and its res/ folder given alone, are checked too: without the
+        // library beside them, its string is missing.
+        for path in ["android/app", "android/app/src/main/res"] {
+            let alone = try RenderAlertCommand.run(["lint", path, "--payloads", "fcm"], directory: directory.path)
+            #expect(alone.status == 1 && alone.output.contains(#"string "core_title""#), "\(path): \(alone.output)\(alone.error)")
+        }
+    }
+
+    @Test func everyReporterCarriesTheAndroidFindingsAndTheBaselineAcceptsThem() throws {
+        let directory = try app()
+        try directory.write("app/src/main/res/values-he/strings.xml", #"<resources><string name="title">תמונות חדשות</string></resources>"#)
+        try directory.write("fcm/m.json", #"{"message": {"android": {"notification": {"title_loc_key": "titel", "body_loc_key": "ok_body"}}}}"#)
+        let expected = ["android.missing-loc-key", "android.loc-args-missing", "android.unread-locale-folder"]
+        for format in ["human", "json", "sarif", "junit", "github", "xcode", "markdown"] {
+            let result = try RenderAlertCommand.run(["lint", "--payloads", "fcm", "--format", format], directory: directory.path)
+            #expect(result.status == 1, "\(format): \(result.error)")
+            for id in expected { #expect(result.output.contains(id), "\(format) lacks \(id): \(result.output)") }
+        }
+        let written = try RenderAlertCommand.run(["lint", "--payloads", "fcm", "--write-baseline", "baseline.json"], directory: directory.path)
+        #expect(written.status == 0, "\(written.error)")
+        let accepted = try RenderAlertCommand.run(["lint", "--payloads", "fcm", "--baseline", "baseline.json"], directory: directory.path)
+        #expect(accepted.status == 0, "\(accepted.output)\(accepted.error)")
     }
 }

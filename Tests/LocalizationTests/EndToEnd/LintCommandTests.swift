@@ -374,7 +374,8 @@ struct NoSilentPassTests {
         #expect(noTables.output.isEmpty)
         #expect(
             noTables.error.contains(
-                "error: nothing to lint (\(directory.path)/empty): no .lproj folder, .xcstrings catalog, .strings or .stringsdict file found"))
+                "error: nothing to lint (\(directory.path)/empty): no .lproj folder, .xcstrings catalog, .strings or .stringsdict file, and no Android res/ folder found"
+            ))
         #expect(!noTables.error.contains("Usage:"))
 
         for command in [["lint", directory.path + "/app", "--payloads"], ["preview", "--strings", directory.path + "/app"]] {
