@@ -89,3 +89,152 @@ extension AlertRenderer {
         }
     }
 }
+
+extension LocalizedFCMMessage {
+    /// The batch output line for this result (and one element of `localize --res`'s JSON):
+    /// whether it may be sent, and the message, or the error that explains why there is none.
+    public func batchLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON { answer(lineNumber: lineNumber, id: id) }
+
+    /// The answer to one request standing alone (an HTTP request).
+    public func answer(id: LocatedJSON?) -> LocatedJSON { answer(lineNumber: nil, id: id) }
+
+    private func answer(lineNumber: Int?, id: LocatedJSON?) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = lineNumber.map { [("line", .number($0))] } ?? []
+        if let id { members.append(("id", id)) }
+        members += [
+            ("platform", .string("android")),
+            ("mode", .string(mode.rawValue)),
+            ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
+            ("resourceLocale", .string(resourceLocale)),
+            ("sendable", .bool(isSendable)),
+        ]
+        if let error { members.append(("error", .string(error))) }
+        members.append(("message", message ?? LocatedJSON(.null)))
+        if !diagnostics.isEmpty { members.append(("diagnostics", .array(diagnostics.map(DiagnosticJSON.make)))) }
+        return .object(members)
+    }
+
+    /// `--payload-only` in a batch: the message with the line's number and id, or the error.
+    public func messageOnlyLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
+        var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
+        if let id { members.append(("id", id)) }
+        if let error {
+            members.append(("error", .string(error)))
+        } else if let message {
+            members.append(("message", message))
+        }
+        return .object(members)
+    }
+}
+
+/// Answers a provider's requests for both phones: a line or body with `"payload"` is an APNs
+/// payload, localized with the iOS app's tables; one with `"message"` an FCM message, with the
+/// Android app's resources. The command line's `localize --batch` and the HTTP service both
+/// answer through it.
+public struct ProviderLocalizer: Sendable {
+    /// The iOS app's renderer; nil when only an Android app is served.
+    public var apple: AlertRenderer?
+    /// The Android app's renderer; nil when only an iOS app is served.
+    public var android: AndroidAlertRenderer?
+
+    /// A localizer for either app or both.
+    public init(apple: AlertRenderer?, android: AndroidAlertRenderer?) {
+        self.apple = apple
+        self.android = android
+    }
+
+    /// How a request was answered: its output and whether it gave something to send, and
+    /// what an APNs answer fell back to (for the service's metrics).
+    public struct Answer: Sendable {
+        public var output: LocatedJSON
+        public var sendable: Bool
+        public var fallbacks: [LocalizedPayload.Fallback] = []
+        public var platform: String?
+    }
+
+    /// Answers one NDJSON line (never throws: a stream goes on whatever a line holds).
+    public func localize(
+        batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone, fallback: KeyFallback = .fail,
+        keepKeys: Bool = false, payloadOnly: Bool = false, filter: DiagnosticFilter = DiagnosticFilter()
+    ) -> Answer {
+        answer(
+            line, file: "line \(lineNumber)", noun: "line", lineNumber: lineNumber, mode: mode, device: device, fallback: fallback,
+            keepKeys: keepKeys,
+            payloadOnly: payloadOnly, filter: filter)
+    }
+
+    /// Answers one request standing alone (an HTTP body): a batch line's answer without its
+    /// number; `failure` is set when the body is not a request.
+    public func localize(request bytes: [UInt8], mode: LocalizationMode = .server) -> (answer: Answer, failure: LocalizationRequest.Failure?) {
+        let document = LocatedJSON.parse(bytes, file: "request")
+        if let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: "request", noun: "request") {
+            case .failure(let failure): return (Answer(output: .null, sendable: false), failure)
+            case .success(let request):
+                guard android != nil else { return (Answer(output: .null, sendable: false), .init(message: Self.noAndroidApp, id: request.id)) }
+                return (fcm(request, lineNumber: nil, mode: mode, payloadOnly: false, filter: DiagnosticFilter()), nil)
+            }
+        }
+        switch LocalizationRequest.parse(request: bytes) {
+        case .failure(let failure): return (Answer(output: .null, sendable: false), failure)
+        case .success(let request):
+            guard let apple else {
+                return (Answer(output: .null, sendable: false), .init(message: Self.noAppleApp, id: request.id))
+            }
+            let result = apple.localize(
+                request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: request.device ?? .iphone,
+                fallback: request.fallback ?? .fail)
+            return (Answer(output: result.answer(id: request.id), sendable: result.isSendable, fallbacks: result.fallbacks, platform: "apple"), nil)
+        }
+    }
+
+    static let noAppleApp = "an APNs payload is localized with the iOS app's tables, and none is loaded (give --strings)"
+    static let noAndroidApp = "an FCM message is localized with the Android app's resources, and none is loaded (give --res)"
+
+    private func answer(
+        _ bytes: [UInt8], file: String, noun: String, lineNumber: Int, mode: LocalizationMode, device: DeviceKind, fallback: KeyFallback,
+        keepKeys: Bool, payloadOnly: Bool, filter: DiagnosticFilter
+    ) -> Answer {
+        // A line with "message" is an FCM request; anything else is read as an APNs one (whose
+        // parse says what is wrong with a line that is neither).
+        let document = LocatedJSON.parse(bytes, file: file)
+        if let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: file, noun: noun) {
+            case .failure(let failure):
+                return Answer(output: failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), sendable: false)
+            case .success(let request):
+                return fcm(request, lineNumber: lineNumber, mode: mode, payloadOnly: payloadOnly, filter: filter)
+            }
+        }
+        guard let apple else {
+            let id = document.root?["id"]
+            return Answer(
+                output: LocalizationRequest.Failure(message: Self.noAppleApp, id: id).batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly),
+                sendable: false)
+        }
+        let (output, sendable) = apple.localize(
+            batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly,
+            filter: filter)
+        return Answer(output: output, sendable: sendable, platform: "apple")
+    }
+
+    private func fcm(_ request: FCMLocalizationRequest, lineNumber: Int?, mode: LocalizationMode, payloadOnly: Bool, filter: DiagnosticFilter)
+        -> Answer
+    {
+        guard let android else {
+            let failure = LocalizationRequest.Failure(message: Self.noAndroidApp, id: request.id)
+            return Answer(output: lineNumber.map { failure.batchLine(lineNumber: $0, payloadOnly: payloadOnly) } ?? .null, sendable: false)
+        }
+        var result = android.localize(
+            request.message, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, quantities: request.quantities)
+        result.diagnostics = filter.apply(result.diagnostics)
+        let output: LocatedJSON =
+            if let lineNumber {
+                payloadOnly
+                    ? result.messageOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
+            } else {
+                result.answer(id: request.id)
+            }
+        return Answer(output: output, sendable: result.isSendable, platform: "android")
+    }
+}

@@ -25,8 +25,19 @@ struct Localize: ParsableCommand {
             is given), to drop onto a Simulator or pass to `xcrun simctl push`; it prints the \
             files written.
 
+            With --res (an Android app's res/ folder, or its built .apk or .aab), the file is an \
+            FCM HTTP v1 message ({"message": {…}}): android.notification's title and body are \
+            filled in as that user's phone would show them, their loc keys and args removed, or \
+            the message is refused (the app would crash, or a field would show nothing or its \
+            specifiers). In server mode a loc key naming a <plurals> is resolved with \
+            --quantity body=N. Batch lines with "message" instead of "payload" are FCM requests \
+            ({"message": {…}, "languages": [...], "quantities": {"body": 3}}); --strings and --res \
+            together answer both kinds.
+
             Examples:
               render-alert localize Resources/payloads/group-message.json --language ja
+              render-alert localize message.json --res app/src/main/res --language fr-CA,en
+              cat requests.ndjson | render-alert localize --batch --strings MyApp --res app/src/main/res
               render-alert localize payload.json --strings MyApp --language fr-CA,en --payload-only
               cat requests.ndjson | render-alert localize --batch --strings MyApp
               render-alert localize payload.json --strings MyApp --format apns --output-dir push --bundle-id com.example.app
@@ -41,6 +52,19 @@ struct Localize: ParsableCommand {
             "The app's localizations (a directory of .lproj folders and .xcstrings, a built .app too), or an .ipa. Default: the bundled sample app.",
         completion: .directory)
     var strings: String?
+
+    @Option(
+        help:
+            "An Android app's res/ directory (repeat it for its libraries' res/ folders, the app's first), or the built app (.apk, .aab, or a folder of split APKs): the file is an FCM HTTP v1 message, and batch lines may be FCM requests.",
+        completion: .directory)
+    var res: [String] = []
+
+    @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "With --res, server mode: the count of a field whose loc key names a <plurals> (body=3, title=1). Repeatable.", valueName: "field=n"))
+    var quantity: [String] = []
 
     @Option(name: .customLong("language"), help: "A device's preferred languages, best first (fr-CA,en). Repeatable.")
     var languages: [String] = []
@@ -99,9 +123,30 @@ struct Localize: ParsableCommand {
         } else if outputDir != nil || bundleId != nil {
             throw ValidationError("--output-dir and --bundle-id go with --format apns")
         }
+        if res.isEmpty {
+            if androidBuild.isGiven || !quantity.isEmpty { throw ValidationError("--android-build, --library-locales and --quantity go with --res") }
+        } else {
+            if format == .apns { throw ValidationError("--format apns writes APNs payloads; an FCM message (--res) has no Simulator file") }
+            if keepKeys { throw ValidationError("--keep-keys is for APNs payloads; an FCM message's loc keys are always replaced by its text") }
+            if !quantity.isEmpty && batch { throw ValidationError("--quantity is for one message; a batch line gives its own \"quantities\"") }
+        }
+    }
+
+    /// `--quantity body=3 --quantity title=1`.
+    func quantities() throws -> FCMQuantities {
+        var quantities = FCMQuantities()
+        for entry in quantity {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let field = FCMQuantities.Field(rawValue: parts[0]), let count = Double(parts[1]), count.isFinite else {
+                throw ValidationError("--quantity takes title=N or body=N, such as --quantity body=3; got \(printable(entry))")
+            }
+            quantities[field] = count
+        }
+        return quantities
     }
 
     mutating func run() throws {
+        if !res.isEmpty { return try runAndroid() }
         let directory = try strings ?? SampleResources.locate() + "/strings"
         var app = try AppArchive.read(directory).localizations
         if let developmentRegion { app.developmentRegion = developmentRegion }
@@ -109,7 +154,7 @@ struct Localize: ParsableCommand {
         let filter = try findingOptions.filter()
         if batch {
             if strings == nil { printError("note: no --strings given: localizing against the bundled sample app (\(printable(directory)))") }
-            try runBatch(renderer, filter: filter)
+            try runBatch(ProviderLocalizer(apple: renderer, android: nil), filter: filter)
             return
         }
         let document = try readingInput("cannot read the payload", file: payload!) { try NotificationPayload(contentsOfFile: payload!) }
@@ -155,21 +200,62 @@ struct Localize: ParsableCommand {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
             try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
         }
-        // Whatever may not be sent is said on standard error, and the command fails.
-        let unsendable = results.filter { !$0.isSendable }
-        for result in unsendable {
-            printError(
-                "error: nothing to send for \(printable(result.preferredLanguages.joined(separator: ","))): \(printable(result.error ?? "not sendable"))"
-            )
+        try Self.failIfRefused(results.filter { !$0.isSendable }.map { ($0.preferredLanguages, $0.error) })
+    }
+
+    /// Whatever may not be sent is said on standard error, and the command fails.
+    static func failIfRefused(_ refused: [(languages: [String], error: String?)]) throws {
+        for (languages, error) in refused {
+            printError("error: nothing to send for \(printable(languages.joined(separator: ","))): \(printable(error ?? "not sendable"))")
         }
-        if !unsendable.isEmpty { throw ExitCode(1) }
+        if !refused.isEmpty { throw ExitCode(1) }
+    }
+
+    /// FCM messages against the Android app (and, in a batch with --strings, APNs payloads
+    /// against the iOS app).
+    func runAndroid() throws {
+        let android = AndroidAlertRenderer(resources: try AndroidArchive.resources(res, build: try androidBuild.settings()))
+        let filter = try findingOptions.filter()
+        if batch {
+            var apple: AlertRenderer?
+            if let strings {
+                var app = try AppArchive.read(strings).localizations
+                if let developmentRegion { app.developmentRegion = developmentRegion }
+                apple = AlertRenderer(app: app)
+            }
+            return try runBatch(ProviderLocalizer(apple: apple, android: android), filter: filter)
+        }
+        let file = payload!
+        let bytes = try FileReading.bytes(file, "cannot read the message", maximumSize: 16 << 20)
+        guard FCMMessage.isMessage(bytes) else {
+            throw InputOutputError(
+                "cannot use the message", file, reason: "with --res the file is an FCM HTTP v1 message ({\"message\": {…}}), not an APNs payload")
+        }
+        let message = FCMMessage(parsing: bytes, file: file)
+        let devices =
+            languages.isEmpty
+            ? (android.locales.isEmpty ? [["en-US"]] : android.locales.map { [$0] })
+            : try languages.map { try LanguageList.parse($0, option: "--language") }
+        let quantities = try quantities()
+        let results = devices.map { languages in
+            var result = android.localize(message, preferredLanguages: languages, mode: mode, quantities: quantities)
+            result.diagnostics = filter.apply(result.diagnostics)
+            return result
+        }
+        if payloadOnly {
+            try Output.standardOutput.write(results.compactMap { $0.isSendable ? $0.message?.outputText() : nil }.joined())
+        } else {
+            let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
+            try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
+        }
+        try Self.failIfRefused(results.filter { !$0.isSendable }.map { ($0.preferredLanguages, $0.error) })
     }
 
     /// A request line longer than this is answered with an error (a payload is at most 4 KB).
     static let maximumLineLength = 1 << 20
 
     /// Streams NDJSON: each line is answered, and written, before the next is read.
-    func runBatch(_ renderer: AlertRenderer, filter: DiagnosticFilter) throws {
+    func runBatch(_ localizer: ProviderLocalizer, filter: DiagnosticFilter) throws {
         var lineNumber = 0
         var unsendable = 0
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
@@ -185,11 +271,11 @@ struct Localize: ParsableCommand {
                 unsendable += 1
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                let answer = renderer.localize(
+                let answer = localizer.localize(
                     batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys,
                     payloadOnly: payloadOnly,
                     filter: filter)
-                output = answer.line
+                output = answer.output
                 if !answer.sendable { unsendable += 1 }
             }
             try Output.standardOutput.write(output.outputText())

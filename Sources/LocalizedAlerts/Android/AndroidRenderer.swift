@@ -639,6 +639,24 @@ public struct AndroidAppResources: Sendable {
         return nil
     }
 
+    /// The `<plurals>` named `name` from the folder libandroidfw picks for the resource locale
+    /// `tag` (the default folder for nil), with the folder's name; nil when the linked app has
+    /// none there.
+    func plurals(named name: String, forResourceLocale tag: String?) -> (resource: AndroidPluralsResource, folder: String)? {
+        guard !link.removed.contains(AndroidResourceName(type: "plurals", name: name)) else { return nil }
+        var candidates: [(resource: AndroidPluralsResource, folder: Folder)] = []
+        for folder in folders where folder.qualifiers.otherQualifiers.isEmpty {
+            if let resource = folder.files.lazy.compactMap({ $0.plurals[name] }).first { candidates.append((resource, folder)) }
+        }
+        let chosen: Int?
+        if let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) {
+            chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: candidates.map { folderConfig($0.folder.qualifiers.locale) })
+        } else {
+            chosen = candidates.firstIndex { $0.folder.qualifiers.locale == nil }
+        }
+        return chosen.map { (candidates[$0].resource, candidates[$0].folder.name) }
+    }
+
     /// The value of the folder libandroidfw picks for `resource`, with the folder's name.
     private func definition(of resource: AndroidResourceName, forResourceLocale tag: String?) -> (AndroidResourceValue, String)? {
         let folders = index.folders

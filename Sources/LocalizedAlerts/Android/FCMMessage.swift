@@ -146,10 +146,23 @@ public struct FCMMessage: Sendable {
             return
         }
         let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
-        documentStorage = parsed.root.map { .tree($0) }
         diagnostics = parsed.diagnostics
-        let start = SourceLocation(file: file, line: 1, column: 1)
         guard let root = parsed.root else { return }
+        read(root, sizeBound: bytes.count)
+    }
+
+    /// A message from a document already parsed (a request's `{"message": …}`), whose text was
+    /// at most `sizeBound` bytes long.
+    public init(document root: LocatedJSON, file: String?, sizeBound: Int) {
+        self.file = file
+        diagnostics = []
+        read(root, sizeBound: sizeBound)
+    }
+
+    private mutating func read(_ root: LocatedJSON, sizeBound: Int) {
+        documentStorage = .tree(root)
+        let file = self.file
+        let start = SourceLocation(file: file, line: 1, column: 1)
         guard let message = root["message"] ?? (root["notification"] != nil || root["android"] != nil || root["apns"] != nil ? root : nil),
             message.members != nil
         else {
@@ -159,7 +172,7 @@ public struct FCMMessage: Sendable {
         if let payload = message["apns"]?["payload"], payload.members != nil {
             // The payload's text is part of the message's: its length bounds the payload's
             // size, so a small message need not be written out again to be measured.
-            apnsPayload = NotificationPayload(document: payload, file: file, sizeBound: bytes.count)
+            apnsPayload = NotificationPayload(document: payload, file: file, sizeBound: sizeBound)
         }
         let common = message["notification"]
         let specific = message["android"]?["notification"]

@@ -50,6 +50,52 @@ package enum JavaFormatter {
         return formatInFull(format, arguments, languageCode: languageCode)
     }
 
+    /// `format` as a server formats a plural item for `getQuantityString(id, quantity, args)`:
+    /// a plain `%d` whose argument is an integer is written by `integers` (the locale's digits),
+    /// as Java formats an Integer; every other specifier as with String arguments.
+    package static func format(
+        _ format: String, _ arguments: [String], languageCode: String, integers: (Int64) -> String
+    ) -> Result<String, JavaFormatException> {
+        let pieces: [Piece]
+        do { pieces = try parse(Array(format.utf16)) } catch { return .failure(error) }
+        var rebuilt = ""
+        var ordinary = 0
+        var previous = 0
+        for piece in pieces {
+            switch piece {
+            case .fixed(let units):
+                rebuilt += String(decoding: units, as: UTF16.self)
+            case .specifier(let specifier):
+                guard specifier.index != -2, specifier.index != -1 || previous > 0 else {
+                    rebuilt += specifier.source
+                    continue
+                }
+                let index: Int
+                switch specifier.index {
+                case 0:
+                    ordinary += 1
+                    index = ordinary
+                case -1: index = previous
+                default: index = specifier.index
+                }
+                previous = index
+                if specifier.conversion == "d", specifier.flags.subtracting(["<"]).isEmpty, specifier.width == nil, specifier.precision == nil,
+                    index <= arguments.count, let integer = Int64(arguments[index - 1])
+                {
+                    rebuilt += integers(integer).replacing("%", with: "%%")
+                    continue
+                }
+                // Every other specifier with its index made explicit, so that removing one
+                // does not move the arguments of those after it.
+                var body = Substring(specifier.source.dropFirst())
+                if specifier.index > 0, let dollar = body.firstIndex(of: "$") { body = body[body.index(after: dollar)...] }
+                if specifier.index == -1, let less = body.firstIndex(of: "<") { body.remove(at: less) }
+                rebuilt += "%\(index)$" + body
+            }
+        }
+        return formatInFull(rebuilt, arguments, languageCode: languageCode)
+    }
+
     /// How many arguments `format` reads (ordinary specifiers in turn, `%2$s` its own index)
     /// and the first specifier that reads one; nil when it reads none or does not parse (Java
     /// then throws before reading any).

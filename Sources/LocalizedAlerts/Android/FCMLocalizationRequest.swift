@@ -1,0 +1,139 @@
+/// One FCM localization request, a batch line or an HTTP body:
+/// `{"message": {…}, "languages": ["fr-CA", "en"]}`, the message as FCM's HTTP v1 API takes it
+/// (`{"message": …}` is the request body FCM takes), optionally with `"mode"`, `"quantities"`
+/// (`{"body": 3}`: the count of a field whose loc key names a `<plurals>`, server mode) and an
+/// `"id"` echoed back.
+public struct FCMLocalizationRequest: Sendable {
+    /// The message; its locations name the file `line N` or `request`.
+    public var message: FCMMessage
+    /// The user's languages, best first.
+    public var preferredLanguages: [String]
+    /// The request's own mode; nil means the batch's.
+    public var mode: LocalizationMode?
+    /// Counts of plural fields.
+    public var quantities = FCMQuantities()
+    /// The request's `"id"`, echoed back.
+    public var id: LocatedJSON?
+
+    /// The members an FCM request may have.
+    public static let members = ["id", "message", "languages", "mode", "quantities"]
+
+    /// Whether a parsed request object is an FCM one (it has `"message"`, not `"payload"`).
+    public static func isFCMRequest(_ root: LocatedJSON) -> Bool { root["message"] != nil && root["payload"] == nil }
+
+    /// Reads a request object already parsed; its message's locations name `file`.
+    public static func parse(_ root: LocatedJSON, bytes: [UInt8], file: String, noun: String) -> Result<
+        FCMLocalizationRequest, LocalizationRequest.Failure
+    > {
+        let id = root["id"]
+        guard let rootMembers = root.members else {
+            return .failure(.init(message: "the \(noun) is \(root.kindDescription), not an object", id: id))
+        }
+        for member in rootMembers where !members.contains(member.key) {
+            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
+            return .failure(
+                .init(
+                    message: "unknown member \"\(member.key)\"\(guess); an FCM request has \(members.map { "\"\($0)\"" }.joined(separator: ", "))",
+                    id: id))
+        }
+        guard let messageJSON = root["message"], messageJSON.members != nil else {
+            return .failure(.init(message: "\"message\" must be an FCM message object", id: id))
+        }
+        let languages: [String]
+        switch PreferredLanguageList.read(root["languages"], noun: noun) {
+        case .success(let read): languages = read
+        case .failure(let message): return .failure(.init(message: message.description, id: id))
+        }
+        var mode: LocalizationMode?
+        if let member = root["mode"] {
+            guard let text = member.stringValue, let parsed = LocalizationMode(rawValue: text) else {
+                return .failure(
+                    .init(
+                        message: "\"mode\" must be device or server, not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)", id: id)
+                )
+            }
+            mode = parsed
+        }
+        var quantities = FCMQuantities()
+        if let member = root["quantities"] {
+            guard let entries = member.members else {
+                return .failure(.init(message: "\"quantities\" must be an object such as {\"body\": 3}", id: id))
+            }
+            for entry in entries {
+                guard let field = FCMQuantities.Field(rawValue: entry.key) else {
+                    return .failure(.init(message: "\"quantities\" takes \"title\" and \"body\", not \"\(entry.key)\"", id: id))
+                }
+                guard case .number(let number) = entry.value.value, number.doubleValue.isFinite else {
+                    return .failure(.init(message: "\"quantities\".\"\(entry.key)\" must be a number", id: id))
+                }
+                quantities[field] = number.doubleValue
+            }
+        }
+        let message = FCMMessage(
+            document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: messageJSON)]), location: root.location), file: file,
+            sizeBound: bytes.count)
+        var request = FCMLocalizationRequest(message: message, preferredLanguages: languages, mode: mode, id: id)
+        request.quantities = quantities
+        return .success(request)
+    }
+}
+
+/// The one reading of a user's languages, for every request a provider sends: an array of
+/// language IDs or a comma-separated string, at least one, each ASCII letters, digits and
+/// `-_@=.` (the command line's `--language` rule).
+public enum PreferredLanguageList {
+    /// Why a list is refused.
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The list in `value` (a request's `"languages"`).
+    public static func read(_ value: LocatedJSON?, noun: String) -> Result<[String], Problem> {
+        switch value?.value {
+        case .array(let items)?:
+            let strings = items.compactMap(\.stringValue)
+            guard strings.count == items.count else { return .failure(Problem(description: "\"languages\" must hold strings")) }
+            guard !strings.isEmpty else {
+                return .failure(Problem(description: "\"languages\" is empty: give at least one language, such as [\"fr-CA\", \"en\"]"))
+            }
+            for item in strings where !isLanguageID(item) {
+                return .failure(Problem(description: "\"languages\" holds \"\(item)\", which is not a language ID (such as fr-CA)"))
+            }
+            return .success(strings)
+        case .string(let list)?:
+            return parse(list).mapError { Problem(description: "\"languages\": \($0.description)") }
+        default:
+            return .failure(Problem(description: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])"))
+        }
+    }
+
+    /// A comma-separated list (`fr-CA,en`), each item trimmed of spaces.
+    public static func parse(_ list: String) -> Result<[String], Problem> {
+        let items = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpacesAndTabs() }
+        for item in items where !isLanguageID(item) {
+            return .failure(
+                Problem(
+                    description:
+                        "language IDs are separated by commas, such as fr-CA,en; got \"\(list)\"\(item.isEmpty ? " (an empty item)" : " (\"\(item)\" is not a language ID)")"
+                ))
+        }
+        return .success(items)
+    }
+
+    /// Whether `item` can be a language ID: ASCII letters, digits and `-_@=.`, not empty.
+    public static func isLanguageID(_ item: String) -> Bool {
+        !item.isEmpty
+            && item.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0))
+            }
+    }
+}
+
+extension String {
+    fileprivate func trimmingSpacesAndTabs() -> String {
+        var view = Substring(self)
+        while view.first == " " || view.first == "\t" { view = view.dropFirst() }
+        while view.last == " " || view.last == "\t" { view = view.dropLast() }
+        return String(view)
+    }
+}
