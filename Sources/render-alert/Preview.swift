@@ -97,16 +97,17 @@ struct Preview: ParsableCommand {
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
         if payloads.isEmpty && strings != nil { throw ValidationError("give a payload file to preview with --strings") }
-        let filter = try findingOptions.filter()
+        // A bad --ignore is refused before anything is read.
+        _ = try findingOptions.filter()
         let resources = strings == nil || payloads.isEmpty ? try SampleResources.locate() : nil
         let stringsDirectory = strings ?? resources! + "/strings"
         let payloadPaths = payloads.isEmpty ? [resources! + "/payloads"] : payloads
-        guard watch else { return try generate(stringsDirectory, payloadPaths, filter: filter) }
+        guard watch else { return try generate(stringsDirectory, payloadPaths) }
         let isTerminal = output == nil && isatty(STDOUT_FILENO) == 1
         Watch.run([stringsDirectory] + payloadPaths + (appIcon.map { [$0] } ?? [])) {
             // The terminal view replaces the last one; into a file or pipe, each follows the last.
             if isTerminal { try Output.standardOutput.write("\u{1B}[H\u{1B}[2J") }
-            try generate(stringsDirectory, payloadPaths, filter: filter)
+            try generate(stringsDirectory, payloadPaths)
         }
     }
 
@@ -115,24 +116,36 @@ struct Preview: ParsableCommand {
         if layout != .table { throw ValidationError("--res previews as a text table, JSON or HTML (not --layout cards)") }
         if payloads.isEmpty { throw ValidationError("give an FCM message file to preview with --res") }
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
-        let iPhone = try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) }
+        var session = try session(apple: try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) })
+        session.android = AndroidAlertRenderer(resources: try AndroidArchive.resources(res, build: try androidBuild.settings()), appName: appName)
+        let previews = try PayloadFiles.expand(payloads).map { file in
+            session.preview(try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file) }, file: file)!
+        }
+        let iPhone = session.apple
         var style = TerminalStyle.current()
         if output != nil { style.colors = false }
-        let (name, previews) = try AndroidPreview.previews(
-            messages: try PayloadFiles.expand(payloads), resources: res, build: try androidBuild.settings(),
-            devices: try languages.map { try LanguageList.parse($0, option: "--language") },
-            appName: appName, iPhone: iPhone, filter: try findingOptions.filter())
         let text =
             switch format {
-            case .json: AndroidPreview.json(previews, showsIPhone: iPhone != nil).outputText(pretty: true)
-            case .html: AndroidPreviewHTML.make(previews, appName: name, iPhoneApp: iPhone?.app, iPhoneAppName: appName)
-            case .text: AndroidPreview.text(previews, showsIPhone: iPhone != nil, style: style)
+            case .json: AndroidPreviewJSON.make(previews, showsIPhone: iPhone != nil).outputText(pretty: true)
+            case .html:
+                AndroidPreviewHTML.make(previews, appName: session.android!.appName, iPhoneApp: iPhone?.app, iPhoneAppName: appName)
+            case .text: AndroidPreviewText.render(previews, showsIPhone: iPhone != nil, style: style)
             }
         try (output.map { Output.file($0, what: "cannot write the output") } ?? .standardOutput).write(text)
     }
 
+    /// The library's preview session for these options: the devices asked for, the filter,
+    /// the headers.
+    func session(apple: AlertRenderer?) throws -> PreviewSession {
+        var session = PreviewSession(apple: apple)
+        session.devices = try languages.map { try LanguageList.parse($0, option: "--language") }
+        session.filter = try findingOptions.filter()
+        session.headers = apnsHeaders.headers
+        return session
+    }
+
     /// Reads the app, the payloads and the icon afresh and writes the output once.
-    func generate(_ stringsDirectory: String, _ payloadPaths: [String], filter: DiagnosticFilter) throws {
+    func generate(_ stringsDirectory: String, _ payloadPaths: [String]) throws {
         // Read first: a bad icon is reported before any payload is.
         let icon = try appIcon.map(AppIcon.dataURI)
         let files = try PayloadFiles.expand(payloadPaths)
@@ -145,25 +158,15 @@ struct Preview: ParsableCommand {
                 read.icons.map { AppIcon.fromBundle(icons: $0, names: app.iconFiles) } ?? AppIcon.fromBundle(stringsDirectory, names: app.iconFiles)
         }
         if let developmentRegion { app.developmentRegion = developmentRegion }
-        let renderer = AlertRenderer(app: app)
-        let devices: [[String]] =
-            languages.isEmpty || allLocalizations
-            ? renderer.bundle.names.filter { $0 != "Base" }.map { [$0] }
-            : []
-        let requested = try languages.map { try LanguageList.parse($0, option: "--language") }
-        var previews: [PayloadPreview] = []
-        for file in files {
-            var payload = try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }
-                .sent(with: apnsHeaders.headers)
-            payload.diagnostics = filter.apply(payload.diagnostics)
-            let renders = (requested + devices).map { languages in
-                var render = renderer.render(payload, preferredLanguages: languages)
-                render.diagnostics = filter.apply(render.diagnostics)
-                return render
-            }
-            previews.append(PayloadPreview(file: file, payload: payload, renders: renders))
+        var session = try session(apple: AlertRenderer(app: app))
+        // --all-localizations adds one device per localization after those asked for.
+        if allLocalizations && !session.devices.isEmpty {
+            session.devices += PreviewSession(apple: session.apple).appleDevices
         }
-        let tableDiagnostics = filter.apply(app.allDiagnostics.filter { $0.severity != .note })
+        let previews = try files.map { file in
+            session.preview(try readingInput("cannot read the payload", file: file) { try NotificationPayload(contentsOfFile: file) }, file: file)
+        }
+        let tableDiagnostics = session.appleAppDiagnostics
         var text: String
         switch format {
         case .json:

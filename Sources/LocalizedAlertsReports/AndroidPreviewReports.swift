@@ -1,0 +1,88 @@
+@_spi(Presentation) import LocalizedAlerts
+
+/// `render-alert preview --res`'s text table: per FCM message, a line per Android device, then
+/// the findings; with an iOS app, the iPhone's table for `apns.payload`.
+public enum AndroidPreviewText {
+    /// The table for `previews`; `showsIPhone` adds the iPhone's for each `apns.payload`.
+    public static func render(_ previews: [FCMMessagePreview], showsIPhone: Bool, style: TerminalStyle) -> String {
+        var out = ""
+        for preview in previews {
+            out += "\(preview.file) — Android\n"
+            for (locales, rendering) in preview.devices {
+                let label = locales.joined(separator: ",")
+                let pad = String(repeating: " ", count: max(0, 12 - label.count))
+                switch rendering.outcome {
+                case .notDisplayed:
+                    out += "  \(label)\(pad)nothing shown: a data message, handled by the app's code\n"
+                case .crash(let exception):
+                    out += "  \(label)\(pad)the app crashes (\(exception)): nothing shown\n"
+                case .shown:
+                    let folder = { (folder: String?) in folder.map { "   [\($0)]" } ?? "" }
+                    out += "  \(label)\(pad)title: \(escapingControls(rendering.title ?? ""))\(folder(rendering.titleFolder))\n"
+                    out +=
+                        "  \(String(repeating: " ", count: label.count))\(pad)body:  \(escapingControls(rendering.body ?? "(none)"))\(folder(rendering.bodyFolder))\n"
+                }
+            }
+            for diagnostic in preview.findings { out += "  \(diagnostic)\n" }
+            guard showsIPhone else { continue }
+            out += "\(preview.file) — iPhone (apns.payload)\n"
+            if let iPhone = preview.iPhone {
+                out += PreviewText.render([iPhone], appDiagnostics: [], style: style)
+            } else {
+                out += "  no apns.payload: an iPhone gets what FCM makes of message.notification\n"
+            }
+        }
+        return out
+    }
+
+    /// Text with control characters shown as escapes, so that a title cannot move the cursor.
+    private static func escapingControls(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined())
+    }
+}
+
+/// `preview --res --format json`, and the service's `/v1/preview` for an FCM message.
+public enum AndroidPreviewJSON {
+    /// Per message, each device's Android rendering and, with --strings, the
+    /// iPhone's renders of `apns.payload` in the shape `preview --format json` uses.
+    public static func make(_ previews: [FCMMessagePreview], showsIPhone: Bool, showsPaths: Bool = true) -> LocatedJSON {
+        func android(_ locales: [String], _ rendering: AndroidRendering) -> LocatedJSON {
+            let outcome: String
+            var exception: LocatedJSON = .null
+            switch rendering.outcome {
+            case .shown: outcome = "shown"
+            case .notDisplayed: outcome = "not-displayed"
+            case .crash(let name):
+                outcome = "crash"
+                exception = .string(name)
+            }
+            return .object([
+                ("deviceLocales", .array(locales.map { .string($0) })),
+                ("resourceLocale", .string(rendering.resourceLocale)),
+                ("outcome", .string(outcome)),
+                ("exception", exception),
+                ("title", .string(rendering.title)),
+                ("titleFolder", .string(rendering.titleFolder)),
+                ("body", .string(rendering.body)),
+                ("bodyFolder", .string(rendering.bodyFolder)),
+            ])
+        }
+        return .object([
+            ("schemaVersion", .number(1)),
+            ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
+            (
+                "messages",
+                .array(
+                    previews.map { preview in
+                        var members: [(String, LocatedJSON)] = showsPaths ? [("message", .string(preview.file))] : []
+                        members += [
+                            ("android", .array(preview.devices.map(android))),
+                            ("diagnostics", .array(preview.findings.map(DiagnosticJSON.make))),
+                        ]
+                        if showsIPhone { members.append(("iPhone", preview.iPhone.map { PreviewJSON.preview($0, showsPaths: showsPaths) } ?? .null)) }
+                        return .object(members)
+                    })
+            ),
+        ])
+    }
+}
