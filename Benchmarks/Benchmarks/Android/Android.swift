@@ -175,4 +175,29 @@ let renderingBenchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    // The provider's path: bytes in, the localized message's bytes out, per language list;
+    // the FCM message is the Android one alone (no apns member), the alert's texts the same.
+    let androidOnlyBytes = Array(
+        #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
+            .utf8)
+    let androidApp = AndroidAlertRenderer(resources: resources, appName: "Parcel")
+    let localizedMessage = androidApp.localize(FCMMessage(parsing: fcmBytes), preferredLanguages: ["fr-CA", "en"])
+    precondition(localizedMessage.isSendable && localizedMessage.body == androidApp.render(message, deviceLocales: ["fr-CA", "en"]).body)
+    precondition(renderer.localize(NotificationPayload(parsing: apnsBytes), preferredLanguages: ["fr-CA", "en"]).isSendable)
+    let localizeName = "Localize a title key + body key with two arguments for 13 language lists, bytes to bytes"
+    Benchmark("\(localizeName)/LocalizedAlerts FCM message → Android message (AndroidAlertRenderer)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(androidApp.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).message?.serializedBytes())
+            }
+        }
+    }
+    Benchmark("\(localizeName)/LocalizedAlerts APNs payload → iPhone payload (AlertRenderer, server mode)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for languages in languageLists {
+                blackHole(renderer.localize(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).payloadBytes)
+            }
+        }
+    }
 }

@@ -58,8 +58,8 @@ public struct AndroidAlertRenderer: Sendable {
             return result
         }
         var working = message
-        result.resourceLocale = resources.resourceLocale(deviceLocales: preferredLanguages).tag
-        if mode == .server {
+        if mode == .server && (quantities.title != nil || quantities.body != nil) {
+            result.resourceLocale = resources.resourceLocale(deviceLocales: preferredLanguages).tag
             for field in FCMQuantities.Field.allCases {
                 guard let quantity = quantities[field] else { continue }
                 switch pluralText(field, of: message, quantity: quantity, resourceLocale: result.resourceLocale) {
