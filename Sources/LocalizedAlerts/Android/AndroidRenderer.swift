@@ -639,6 +639,27 @@ public struct AndroidAppResources: Sendable {
         return nil
     }
 
+    /// How a phone whose locales are `deviceLocales` reads the app: the locale the Java layer
+    /// resolves for (nil: none of the app's, so the default folder), and the app's values
+    /// folders in the order libandroidfw prefers them for a string every one defines; a string
+    /// a folder lacks comes from the next that has it.
+    public func searchOrder(deviceLocales: [String]) -> (resourceLocale: String?, folders: [String]) {
+        let tag = resourceLocale(deviceLocales: deviceLocales).tag
+        var remaining: [(name: String, config: NativeConfig)] = []
+        var seen: Set<String> = []
+        for folder in folders where folder.qualifiers.otherQualifiers.isEmpty && seen.insert(folder.name).inserted {
+            remaining.append((folder.name, folderConfig(folder.qualifiers.locale)))
+        }
+        guard let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
+            return (nil, remaining.filter { $0.name == "values" }.map(\.name))
+        }
+        var order: [String] = []
+        while let best = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: remaining.map(\.config)) {
+            order.append(remaining.remove(at: best).name)
+        }
+        return (tag, order)
+    }
+
     /// The `<plurals>` named `name` from the folder libandroidfw picks for the resource locale
     /// `tag` (the default folder for nil), with the folder's name; nil when the linked app has
     /// none there.
