@@ -144,24 +144,16 @@ extension String {
     }
 }
 
-/// A device's preferred languages as written on the command line: language IDs separated by
-/// commas (`fr-CA,en`). Anything else (`fr;en`, an empty item) is refused, since it would
-/// match no localization and silently preview the development region.
+/// A device's preferred languages as written on the command line (`--language fr-CA,en`), read
+/// by ``PreferredLanguages``' rule; a value that is not one (`fr;en`, an empty item) is a usage
+/// error (exit 2), since it would match no localization and silently preview the development
+/// region.
 enum LanguageList {
     static func parse(_ argument: String, option: String) throws -> [String] {
-        let items = argument.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
-        for item in items {
-            let valid =
-                !item.isEmpty
-                && item.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0))
-                }
-            guard valid else {
-                throw ValidationError(
-                    "\(option) takes language IDs separated by commas, such as fr-CA,en; got \"\(printable(argument))\"\(item.isEmpty ? " (an empty item)" : " (\"\(printable(item))\" is not a language ID)")"
-                )
-            }
+        switch PreferredLanguages.parse(argument, naming: option) {
+        case .success(let languages): return languages
+        // The value is shown as typed, its control characters made visible.
+        case .failure(let failure): throw ValidationError(printable(failure.message))
         }
-        return items
     }
 }

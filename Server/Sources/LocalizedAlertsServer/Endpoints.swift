@@ -156,14 +156,23 @@ struct Endpoints: Sendable {
         case nil, .null?:
             devices = tables.localizations.map { [$0] }
         case .array(let items)?:
+            // An empty list would preview nothing; leaving it out previews every localization.
+            guard !items.isEmpty else { throw APIError.badRequest(#""languages" holds no devices; leave it out for one device per localization"#) }
             devices = []
-            for item in items {
+            for (index, item) in items.enumerated() {
+                // A device is what --language takes (a string), or its languages one per item.
+                let subject = #"device \#(index + 1) of "languages""#
+                let parsed: Result<[String], PreferredLanguages.Failure>
                 if let text = item.stringValue {
-                    devices.append(text.split(separator: ",").map { String($0).trimmingCharacters(in: " \t") })
+                    parsed = PreferredLanguages.parse(text, naming: subject)
                 } else if let list = item.items, case let strings = list.compactMap(\.stringValue), strings.count == list.count {
-                    devices.append(strings)
+                    parsed = PreferredLanguages.parse(items: strings, naming: subject)
                 } else {
                     throw APIError.badRequest("each of \"languages\" is one device: a string (\"fr-CA,en\") or an array of strings")
+                }
+                switch parsed {
+                case .success(let languages): devices.append(languages)
+                case .failure(let failure): throw APIError.badRequest(failure.message)
                 }
             }
         default:
@@ -257,15 +266,5 @@ struct LineSplitter {
         }
         if length > maximumLength { return .tooLong(length: length) }
         return .text(line.last == UInt8(ascii: "\r") ? Array(line.dropLast()) : line)
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let scalars = Set(set.unicodeScalars)
-        var view = Substring(self)
-        while let first = view.unicodeScalars.first, scalars.contains(first) { view = view.dropFirst() }
-        while let last = view.unicodeScalars.last, scalars.contains(last) { view = view.dropLast() }
-        return String(view)
     }
 }

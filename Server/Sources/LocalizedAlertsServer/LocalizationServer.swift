@@ -22,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     public var developmentRegion: String?
     /// Timeouts, the connection cap and request head sizes.
     public var limits = ConnectionLimits()
+    /// Serve tables that have error-level diagnostics rather than refuse them, at start and on
+    /// reload alike (`--accept-table-errors`); each load then logs them at warning.
+    public var acceptsTableErrors = false
 
     public init(strings: String) { self.strings = strings }
 }
@@ -34,21 +37,36 @@ public final class LocalizationServer: Sendable {
     let logger: Logger
     private let draining = Atomic<Bool>(false)
 
-    /// Reads the tables; throws when they cannot be read (the server does not start).
+    /// Reads the tables; throws when they cannot be read or are not whole, for the reason a
+    /// reload would give (the server does not start).
     public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "render-alert-server")) throws(TableLoadError) {
         self.configuration = configuration
         self.logger = logger
-        tables = try TableStore(directory: configuration.strings, developmentRegion: configuration.developmentRegion)
+        tables = try TableStore(
+            directory: configuration.strings, developmentRegion: configuration.developmentRegion,
+            acceptsTableErrors: configuration.acceptsTableErrors)
         metrics.tables(generation: tables.current.generation)
+        warnOfAcceptedErrors(tables.current)
+    }
+
+    /// Tables taken despite their errors are said on each load: what they answer may not be what
+    /// a phone shows (a `.strings` file Foundation rejects is no table at all on a device).
+    private func warnOfAcceptedErrors(_ loaded: LoadedTables) {
+        let errors = loaded.errors
+        guard !errors.isEmpty else { return }
+        logger.warning(
+            "serving tables with errors (--accept-table-errors)",
+            metadata: ["generation": "\(loaded.generation)", "reason": "\(TableStore.describe(errors, in: tables.directory))"])
     }
 
     /// Shutting down: `/readyz` answers 503 so that a load balancer stops sending.
     public var isDraining: Bool { draining.load(ordering: .relaxed) }
 
-    /// Reads the tables again (what SIGHUP does): on success the new ones are served under the
-    /// next generation; on failure (a table with an error-level diagnostic, files changing during
-    /// the read, no tables) the old ones stay, the log says why at error level with each error's
-    /// file:line:column, `/metrics` counts it and `/readyz` shows it until a reload succeeds.
+    /// Reads the tables again (what SIGHUP does), by the rule of the start: on success the new
+    /// ones are served under the next generation; on failure (a table with an error-level
+    /// diagnostic, files changing during the read, no tables) the old ones stay, the log says why
+    /// at error level with each error's file:line:column, `/metrics` counts it and `/readyz`
+    /// shows it until a reload succeeds.
     @discardableResult
     public func reloadTables() -> Bool {
         let start = ContinuousClock.now
@@ -62,6 +80,7 @@ public final class LocalizationServer: Sendable {
                     "generation": "\(loaded.generation)", "localizations": "\(loaded.localizations.count)",
                     "directory": "\(tables.directory)", "duration": "\(ContinuousClock.now - start)",
                 ])
+            warnOfAcceptedErrors(loaded)
             return true
         } catch {
             metrics.reload(result: "failure")

@@ -18,6 +18,9 @@ public struct LoadedTables: Sendable {
     public var localizations: [String] { renderer.bundle.names.filter { $0 != "Base" } }
     /// The development region in force (the option, else Info.plist's).
     public var developmentRegion: String? { renderer.app.developmentRegion }
+    /// The tables' error-level diagnostics: none, unless they were accepted
+    /// (``TableStore/acceptsTableErrors``).
+    public var errors: [LocalizationDiagnostic] { renderer.app.allDiagnostics.filter { $0.severity == .error } }
 }
 
 /// Why the tables could not be read: the directory cannot be listed, it holds no table, a table
@@ -37,24 +40,30 @@ public struct FailedReload: Sendable {
     public var count: Int
 }
 
-/// The tables being served. Read once at start; ``reload()`` reads the directory again and swaps
+/// The tables being served. Read at start; ``reload()`` reads the directory again and swaps
 /// the renderer in one step, so a request sees either the old tables or the new ones, never a
-/// mix. A reload is all or nothing: the new tables replace the old ones only when every table
-/// reads without an error-level diagnostic (a table truncated in a string, an empty file,
-/// invalid UTF-8 or UTF-16 would show keys on every device) and no file changed while it was
-/// read; otherwise the old tables stay, and the failure is kept for `/readyz`.
+/// mix. Start and reload take tables by the same rule, so that a restart never brings in what a
+/// reload refused: only when every table reads without an error-level diagnostic (a table
+/// truncated in a string, a missing `;`, an empty file, invalid UTF-8 or UTF-16 would show keys
+/// on every device) and no file changed while it was read. Otherwise the server does not start,
+/// or, on a reload, the old tables stay and the failure is kept for `/readyz`.
 public final class TableStore: Sendable {
     /// The directory of `.lproj` folders and `.xcstrings` catalogs.
     public let directory: String
     /// The development region given on the command line (overrides Info.plist's).
     public let developmentRegion: String?
+    /// Whether tables with error-level diagnostics are taken anyway, at start and on reload
+    /// alike (`--accept-table-errors`); ``LoadedTables/errors`` lists them.
+    public let acceptsTableErrors: Bool
     private let state: Mutex<(tables: LoadedTables, failure: FailedReload?)>
 
-    /// Reads `directory`; throws when it cannot be listed or holds no table.
-    public init(directory: String, developmentRegion: String? = nil) throws(TableLoadError) {
+    /// Reads `directory` as a reload does; throws when it cannot be listed, holds no table, a
+    /// table has an error (unless `acceptsTableErrors`) or a file changed while it was read.
+    public init(directory: String, developmentRegion: String? = nil, acceptsTableErrors: Bool = false) throws(TableLoadError) {
         self.directory = directory
         self.developmentRegion = developmentRegion
-        let renderer = try Self.read(directory, developmentRegion: developmentRegion)
+        self.acceptsTableErrors = acceptsTableErrors
+        let renderer = try Self.readWhole(directory, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
         state = Mutex((LoadedTables(renderer: renderer, generation: 1), nil))
     }
 
@@ -71,7 +80,7 @@ public final class TableStore: Sendable {
         // Read outside the lock: requests go on with the old tables meanwhile.
         let renderer: AlertRenderer
         do {
-            renderer = try Self.readWhole(directory, developmentRegion: developmentRegion)
+            renderer = try Self.readWhole(directory, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
         } catch {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
@@ -86,18 +95,16 @@ public final class TableStore: Sendable {
         }
     }
 
-    /// The tables read only when they are whole: no error-level diagnostic, and every file the
-    /// same (size, time, inode) after the read as before it, so that a table being rewritten in
-    /// place is not taken half-written even where the part read happens to parse.
-    static func readWhole(_ directory: String, developmentRegion: String?) throws(TableLoadError) -> AlertRenderer {
+    /// The tables read only when they are whole: no error-level diagnostic (unless
+    /// `acceptingErrors`), and every file the same (size, time, inode) after the read as before
+    /// it, so that a table being rewritten in place is not taken half-written even where the
+    /// part read happens to parse.
+    static func readWhole(_ directory: String, developmentRegion: String?, acceptingErrors: Bool) throws(TableLoadError) -> AlertRenderer {
         let before = TableFiles(directory: directory)
         let renderer = try read(directory, developmentRegion: developmentRegion)
         let errors = renderer.app.allDiagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty {
-            let shown = errors.prefix(3).map { "\($0.location): \($0.message)" }.joined(separator: "; ")
-            throw TableLoadError(
-                description:
-                    "\(errors.count) error\(errors.count == 1 ? "" : "s") in the tables of \(directory): \(shown)\(errors.count > 3 ? "; …" : "")")
+        if !errors.isEmpty && !acceptingErrors {
+            throw TableLoadError(description: describe(errors, in: directory))
         }
         guard TableFiles(directory: directory) == before else {
             throw TableLoadError(
@@ -106,7 +113,13 @@ public final class TableStore: Sendable {
         return renderer
     }
 
-    static func read(_ directory: String, developmentRegion: String?) throws(TableLoadError) -> AlertRenderer {
+    /// The count of `errors` and the first three, each at its file:line:column.
+    static func describe(_ errors: [LocalizationDiagnostic], in directory: String) -> String {
+        let shown = errors.prefix(3).map { "\($0.location): \($0.message)" }.joined(separator: "; ")
+        return "\(errors.count) error\(errors.count == 1 ? "" : "s") in the tables of \(directory): \(shown)\(errors.count > 3 ? "; …" : "")"
+    }
+
+    private static func read(_ directory: String, developmentRegion: String?) throws(TableLoadError) -> AlertRenderer {
         var app: AppLocalizations
         do {
             app = try AppLocalizations(directory: directory)

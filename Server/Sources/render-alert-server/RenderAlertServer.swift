@@ -14,11 +14,17 @@ struct RenderAlertServer: AsyncParsableCommand {
         commandName: "render-alert-server",
         abstract: "Localizes push payloads over HTTP, for providers written in any language.",
         discussion: """
-            Reads the app's tables once at start, then answers POST /v1/localize, \
+            Reads the app's tables at start, then answers POST /v1/localize, \
             /v1/localize/batch and /v1/preview, GET /v1/localizations, /healthz, /readyz, \
             /metrics and /openapi.json. SIGHUP reads the tables again (a failed reload keeps \
             the old ones); SIGTERM or SIGINT shut down gracefully. The first line on standard \
             output is `listening on http://HOST:PORT`; logs go to standard error.
+
+            Tables are taken, at start and on reload alike, only when every table reads \
+            without an error (render-alert lint's errors: a missing `;`, a string cut short, \
+            invalid UTF-8) and no file changed while they were read; otherwise the server \
+            exits 1 before listening, saying why, or the reload keeps the last good tables. \
+            --accept-table-errors serves such tables anyway, start and reload alike.
 
             Limits (docs/server-limits.md): a request head must arrive within \
             --header-timeout of its first byte or of the connection opening (else 408); a \
@@ -27,9 +33,9 @@ struct RenderAlertServer: AsyncParsableCommand {
             connections wait in the listen backlog; a request line over \
             --max-request-line-bytes is a 414, header fields over --max-header-bytes or \
             --max-header-count a 431, a body over --max-body-bytes a 413, malformed HTTP (an \
-            overflowing chunk size) a 400; each of these closes the connection. A reload \
-            replaces the tables only when every table reads without an error; a failed one is \
-            logged, counted in /metrics and shown in /readyz, and the last good tables stay.
+            overflowing chunk size) a 400; each of these closes the connection. A failed \
+            reload is logged, counted in /metrics and shown in /readyz, and the last good \
+            tables stay.
 
             Example:
               render-alert-server --strings Resources/strings --port 8080
@@ -74,6 +80,12 @@ struct RenderAlertServer: AsyncParsableCommand {
     @Option(help: "The development region (default: the tables' Info.plist).")
     var developmentRegion: String?
 
+    @Flag(
+        help:
+            "Serve tables that have errors rather than refuse them, at start and on reload alike (each load logs them at warning). A stopgap: a device may not show what such tables hold."
+    )
+    var acceptTableErrors = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -109,6 +121,7 @@ struct RenderAlertServer: AsyncParsableCommand {
         configuration.token = token ?? getenv(Self.tokenVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.developmentRegion = developmentRegion
+        configuration.acceptsTableErrors = acceptTableErrors
         configuration.limits.headerTimeout = .milliseconds(Int64((headerTimeout * 1_000).rounded()))
         configuration.limits.idleTimeout = .milliseconds(Int64((idleTimeout * 1_000).rounded()))
         configuration.limits.maximumConnections = maxConnections

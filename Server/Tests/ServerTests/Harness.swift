@@ -107,6 +107,30 @@ final class ServerProcess: @unchecked Sendable {
         self.port = port
     }
 
+    /// Runs the server where it is expected not to start: its exit status (nil when it was still
+    /// running after `timeout` seconds, and was stopped) and standard error.
+    static func failedStart(arguments: [String], timeout: Double = 30) async throws -> (status: Int32?, standardError: String) {
+        let process = Process()
+        process.executableURL = Paths.productsDirectory.appendingPathComponent("render-alert-server")
+        process.arguments = arguments
+        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("render-alert-server-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        process.standardOutput = Pipe()
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        var status: Int32?
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        } else {
+            status = process.terminationStatus
+        }
+        return (status, (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
+
     private func readLine(from handle: FileHandle, timeout: Double) throws -> String {
         var bytes: [UInt8] = []
         let descriptor = handle.fileDescriptor

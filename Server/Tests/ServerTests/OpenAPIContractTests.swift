@@ -68,6 +68,35 @@ struct OpenAPIContractTests {
         }
     }
 
+    /// `languages` as a client may write them, and whether the server takes them.
+    static let languages: [(json: String, taken: Bool)] = [
+        (#""fr-CA, en""#, true), (#"["fr-CA", "en"]"#, true), (#""xx""#, true), (#"["sr@latin", "en_US"]"#, true),
+        (#""fr;en""#, false), (#""fr,,en""#, false), (#""""#, false), ("[]", false), (#"[""]"#, false), (#"["fr-CA,en"]"#, false),
+        (#"["en", " fr"]"#, false), (#""fr,\ten""#, false),
+    ]
+
+    @Test("The document's languages take what the server takes, and refuse what it refuses")
+    func languagesMatchTheDocument() async throws {
+        try await RouterClient.with { client in
+            let validator = SchemaValidator(document: try await client.get("/openapi.json").json())
+            let localize: [String: Any] = ["$ref": "#/components/schemas/Languages"]
+            let preview = try #require(
+                (validator.resolve("#/components/schemas/PreviewRequest")["properties"] as? [String: Any])?["languages"] as? [String: Any])
+            for (json, taken) in Self.languages {
+                let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+                #expect(validator.problems(value, localize).isEmpty == taken, "\(json) as a request's languages")
+                let answer = try await client.post("/v1/localize", json: #"{"payload": \#(Self.payload), "languages": \#(json)}"#)
+                #expect((answer.status == 200) == taken, "\(json): \(answer.status)")
+                // The same value as one preview device (an array: its languages, one per item).
+                #expect(validator.problems([value], preview).isEmpty == taken, "[\(json)] as a preview's languages")
+                let previewed = try await client.post("/v1/preview", json: #"{"payload": \#(Self.payload), "languages": [\#(json)]}"#)
+                #expect((previewed.status == 200) == taken, "[\(json)]: \(previewed.status)")
+            }
+            #expect(!validator.problems([Any](), preview).isEmpty, "a preview of no device")
+            #expect(!validator.problems(Array(repeating: "en", count: 1_001), preview).isEmpty, "a preview of more devices than served")
+        }
+    }
+
     @Test("The validator rejects what the document does not allow")
     func validatorRejects() throws {
         let document: [String: Any] = [
@@ -92,11 +121,17 @@ struct OpenAPIContractTests {
         #expect(!validator.problems(["a": 1, "c": "z"], schema).isEmpty, "not in the enum")
         #expect(!validator.problems(["a": 1, "d": [3]], schema).isEmpty, "matches neither")
         #expect(!validator.problems(["a": 1, "e": 0], schema).isEmpty, "undocumented member")
+        let listed: [String: Any] = ["type": "array", "minItems": 1, "maxItems": 2, "items": ["type": "string", "pattern": "^[a-z]+$"]]
+        #expect(validator.problems(["ab", "c"], listed).isEmpty)
+        #expect(!validator.problems([String](), listed).isEmpty, "fewer than minItems")
+        #expect(!validator.problems(["a", "b", "c"], listed).isEmpty, "more than maxItems")
+        #expect(!validator.problems(["a;b"], listed).isEmpty, "not matching the pattern")
     }
 }
 
 /// The part of JSON Schema the document uses: `$ref`, `type` (one or several), `required`,
-/// `properties`, `additionalProperties`, `items`, `oneOf`, `enum`, `const`. Stricter than JSON
+/// `properties`, `additionalProperties`, `items`, `minItems`, `maxItems`, `oneOf`, `enum`,
+/// `const`, `pattern`. Stricter than JSON
 /// Schema in one way, on purpose: an object schema that lists `properties` and does not say
 /// `additionalProperties: true` is closed, so an answer cannot carry a member the document does
 /// not describe.
@@ -165,8 +200,15 @@ struct SchemaValidator {
                 }
             }
         }
-        if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
-            for (index, item) in array.enumerated() { found += problems(item, items, at: "\(path)[\(index)]") }
+        if let array = value as? [Any] {
+            if let items = schema["items"] as? [String: Any] {
+                for (index, item) in array.enumerated() { found += problems(item, items, at: "\(path)[\(index)]") }
+            }
+            if let least = schema["minItems"] as? Int, array.count < least { found.append("\(path) has fewer than \(least) items") }
+            if let most = schema["maxItems"] as? Int, array.count > most { found.append("\(path) has more than \(most) items") }
+        }
+        if let text = value as? String, let pattern = schema["pattern"] as? String, text.range(of: pattern, options: .regularExpression) == nil {
+            found.append("\(path) does not match \(pattern)")
         }
         return found
     }

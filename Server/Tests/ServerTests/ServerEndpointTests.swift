@@ -120,6 +120,68 @@ struct ServerEndpointTests {
         }
     }
 
+    /// The message of a `400 bad-request`.
+    static func message(_ response: HTTPResponse) -> String {
+        ((try? response.json())?["error"] as? [String: Any])?["message"] as? String ?? response.text
+    }
+
+    @Test(
+        "Languages the CLI's --language refuses are a 400 naming them, never an answer in the development region",
+        arguments: [
+            (#""fr;en""#, #""fr;en""#), ("[]", "no languages"), (#"[""]"#, "item 1 is empty"), (#""""#, "an empty item"),
+            (#""fr,,en""#, "an empty item"), (#"["fr;en"]"#, #""fr;en""#), (#"["fr-CA,en"]"#, #""fr-CA,en""#),
+            (#"["en", " fr"]"#, #"item 2 is " fr""#),
+        ])
+    func languagesRefused(languages: String, named: String) async throws {
+        try await RouterClient.with { client in
+            let response = try await client.post("/v1/localize", json: #"{"payload": \#(Self.missedCall), "languages": \#(languages)}"#)
+            #expect(response.status == 400, "\(response.text)")
+            #expect(response.errorCode == "bad-request")
+            #expect(Self.message(response).contains(named), "\(Self.message(response))")
+            #expect(Self.message(response).hasPrefix(#""languages""#), "\(Self.message(response))")
+        }
+    }
+
+    @Test(
+        "A preview device the CLI's --language refuses is a 400 naming it",
+        arguments: [
+            (#"["fr;en"]"#, #""fr;en""#), (#"["ja", "fr,,en"]"#, #"device 2 of "languages""#), (#"[["fr;en"]]"#, #""fr;en""#),
+            (#"[["fr-CA,en"]]"#, #""fr-CA,en""#), (#"[[]]"#, "no languages"), (#"[""]"#, "an empty item"), ("[]", "no devices"),
+        ])
+    func previewLanguagesRefused(languages: String, named: String) async throws {
+        try await RouterClient.with { client in
+            let response = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": \#(languages)}"#)
+            #expect(response.status == 400, "\(response.text)")
+            #expect(response.errorCode == "bad-request")
+            #expect(Self.message(response).contains(named), "\(Self.message(response))")
+        }
+    }
+
+    @Test("A batch line with languages the CLI refuses is a failed line, and the stream goes on; an unknown language is answered")
+    func batchLanguagesRefused() async throws {
+        try await RouterClient.with { client in
+            let lines = [
+                #"{"payload": \#(Self.missedCall), "languages": "fr;en", "id": "a"}"#,
+                #"{"payload": \#(Self.missedCall), "languages": [], "id": "b"}"#,
+                #"{"payload": \#(Self.missedCall), "languages": ["ja"], "id": "c"}"#,
+                // A language no app has is a device's as much as any: answered in the one it falls back to.
+                #"{"payload": \#(Self.missedCall), "languages": "xx, ja", "id": "d"}"#,
+                #"{"payload": \#(Self.missedCall), "languages": ["xx"], "id": "e"}"#,
+            ]
+            let response = try await client.request("POST", "/v1/localize/batch", body: Data(lines.joined(separator: "\n").utf8))
+            #expect(response.status == 200)
+            let answers = response.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(answers.map { $0?["line"] as? Int } == [1, 2, 3, 4, 5])
+            #expect(answers.map { $0?["sendable"] as? Bool } == [false, false, true, true, true])
+            #expect(answers.map { $0?["id"] as? String } == ["a", "b", "c", "d", "e"])
+            #expect(answers.map { $0?["localization"] as? String } == [nil, nil, "ja", "ja", "en"])
+            #expect(answers[3]?["preferredLanguages"] as? [String] == ["xx", "ja"])
+            #expect(answers[0]?["payload"] == nil && answers[0]?["localization"] == nil, "\(response.text)")
+            #expect((answers[0]?["error"] as? String)?.contains(#""fr;en""#) == true, "\(response.text)")
+            #expect((answers[1]?["error"] as? String)?.contains("no languages") == true, "\(response.text)")
+        }
+    }
+
     @Test("Unknown paths are 404, wrong methods 405 with Allow, and the server goes on")
     func routing() async throws {
         try await RouterClient.with { client in
@@ -255,6 +317,13 @@ struct ServerEndpointTests {
             let everyRenders = ((try every.json()["previews"] as? [[String: Any]])?.first?["renders"] as? [[String: Any]]) ?? []
             #expect(everyRenders.count == client.server.tables.current.localizations.count)
             #expect(everyRenders.count > 10)
+            // Any language ID is a device's, one no app has too.
+            let unknown = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": ["xx", ["sr@latin", "en_US"]]}"#)
+            #expect(unknown.status == 200, "\(unknown.text)")
+            let many = #"{"payload": \#(Self.missedCall), "languages": [\#(Array(repeating: #""en""#, count: 1_001).joined(separator: ","))]}"#
+            let tooMany = try await client.post("/v1/preview", json: many)
+            #expect(tooMany.status == 400)
+            #expect(Self.message(tooMany).contains("1001 devices; at most 1000 in one request"), "\(Self.message(tooMany))")
             let bad = try await client.post("/v1/preview", json: #"{"payload": \#(Self.missedCall), "languages": [1]}"#)
             #expect(bad.status == 400)
             #expect(bad.errorCode == "bad-request")

@@ -68,6 +68,47 @@ struct ServerReloadTests {
         #expect(log.contains("ja.lproj/Localizable.strings:1:1"))
     }
 
+    /// The Japanese table with one `;` missing: every other entry still reads.
+    static func missingSemicolon(_ original: [UInt8]) throws -> [UInt8] {
+        let text = String(decoding: original, as: UTF8.self)
+        let broken = text.replacingOccurrences(of: "\"写真を送信しました\";", with: "\"写真を送信しました\"")
+        #expect(broken != text)
+        return Array(broken.utf8)
+    }
+
+    @Test("A table with a syntax error: a reload refuses it, and a start refuses it for the same reason")
+    func syntaxErrorAtStartAndReload() async throws {
+        let strings = try Paths.copyOfStrings()
+        defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: strings).deletingLastPathComponent().path) }
+        let (path, original, _) = try Self.tables(strings)
+        let server = try await ServerProcess.start(arguments: ["--strings", strings, "--port", "0"])
+        try Data(try Self.missingSemicolon(original)).write(to: URL(fileURLWithPath: path))
+        server.signal(SIGHUP)
+        #expect(try await eventually(timeout: 10) { try await Self.reloads(server.port, "failure") == 1 })
+        let failure = try await HTTP.get(port: server.port, "/readyz").json()["lastReloadFailure"] as? [String: Any]
+        let reason = try #require(failure?["reason"] as? String)
+        #expect(reason.contains("ja.lproj/Localizable.strings:5:"), "\(reason)")
+        #expect(try await ServerProcessTests.generation(port: server.port) == 1)
+        server.signal(SIGTERM)
+        #expect(await server.waitForExit() == 0)
+
+        // A rollout (a restart) on the same tables is refused just as the reload was.
+        let start = try await ServerProcess.failedStart(arguments: ["--strings", strings, "--port", "0"])
+        #expect(start.status == 1)
+        #expect(start.standardError.contains("cannot start: \(reason)"), "\(start.standardError)")
+
+        // --accept-table-errors takes them, at start and on reload alike, and says so each time.
+        let accepting = try await ServerProcess.start(arguments: ["--strings", strings, "--port", "0", "--accept-table-errors"])
+        #expect(try await ServerProcessTests.generation(port: accepting.port) == 1)
+        accepting.signal(SIGHUP)
+        #expect(try await eventually(timeout: 10) { try await ServerProcessTests.generation(port: accepting.port) == 2 })
+        accepting.signal(SIGTERM)
+        #expect(await accepting.waitForExit() == 0)
+        let warnings = accepting.standardError.split(separator: "\n").filter { $0.contains("serving tables with errors") }
+        #expect(warnings.count == 2, "\(accepting.standardError)")
+        #expect(warnings.allSatisfy { $0.contains(reason) }, "\(warnings)")
+    }
+
     @Test("Tables rewritten in place while SIGHUPs arrive under load: every answer is sendable, from whole tables")
     func rewrittenUnderLoad() async throws {
         let strings = try Paths.copyOfStrings()

@@ -16,7 +16,10 @@
 public struct LocalizationRequest: Sendable {
     /// The payload to localize; its locations name the file `line N`.
     public var payload: NotificationPayload
-    /// The device's preferred languages, best first (`"languages"`, an array or a comma-separated string).
+    /// The device's preferred languages, best first (`"languages"`, an array of language IDs or
+    /// a string of them separated by commas), as ``PreferredLanguages`` reads them: a list that
+    /// is not one (`"fr;en"`, `[]`, `[""]`) makes the line a failure, never a device with no
+    /// language answered in the development region.
     public var preferredLanguages: [String]
     /// The line's own `"mode"`, when it gives one; nil means the batch's mode.
     public var mode: LocalizationMode?
@@ -85,15 +88,21 @@ public struct LocalizationRequest: Sendable {
         guard let payload = root["payload"], payload.members != nil else {
             return .failure(Failure(message: "the \(noun) has no \"payload\" object", id: id))
         }
-        var languages: [String] = []
+        let parsedLanguages: Result<[String], PreferredLanguages.Failure>
         switch root["languages"]?.value {
         case .array(let items)?:
-            languages = items.compactMap(\.stringValue)
-            guard languages.count == items.count else { return .failure(Failure(message: "\"languages\" must hold strings", id: id)) }
+            let strings = items.compactMap(\.stringValue)
+            guard strings.count == items.count else { return .failure(Failure(message: "\"languages\" must hold strings", id: id)) }
+            parsedLanguages = PreferredLanguages.parse(items: strings, naming: #""languages""#)
         case .string(let list)?:
-            languages = list.split(separator: ",").map { String($0).trimmingASCIIWhitespace() }
+            parsedLanguages = PreferredLanguages.parse(list, naming: #""languages""#)
         default:
             return .failure(Failure(message: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])", id: id))
+        }
+        let languages: [String]
+        switch parsedLanguages {
+        case .success(let parsed): languages = parsed
+        case .failure(let failure): return .failure(Failure(message: failure.message, id: id))
         }
         var mode: LocalizationMode?
         if let text = root["mode"]?.stringValue {

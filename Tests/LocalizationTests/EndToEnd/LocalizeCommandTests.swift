@@ -33,6 +33,7 @@ struct LocalizeCommandTests {
                 "",
                 #"{"payload":[],"languages":["en"]}"#,
                 #"{"payload":{"aps":{"alert":{"title-loc-key":"inbox.unread.summary","title-loc-args":["2"]}}},"languages":["he"]}"#,
+                #"{"payload":{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}},"languages":"fr;en","id":"a7"}"#,
             ].joined(separator: "\n") + "\n"
         let process = Process()
         process.executableURL = RenderAlertCommand.executable
@@ -47,11 +48,11 @@ struct LocalizeCommandTests {
         try stdin.fileHandleForWriting.close()
         let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "two lines gave nothing to send")
+        #expect(process.terminationStatus == 1, "three lines gave nothing to send")
         let lines = output.split(separator: "\n").map { try! JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
-        #expect(lines.count == 5, "one line per non-empty input line")
-        #expect(lines.map { $0["sendable"] as? Bool } == [true, false, true, false, true])
-        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 5, 6])
+        #expect(lines.count == 6, "one line per non-empty input line")
+        #expect(lines.map { $0["sendable"] as? Bool } == [true, false, true, false, true, false])
+        #expect(lines.map { $0["line"] as? Int } == [1, 2, 3, 5, 6, 7])
         #expect(lines[0]["id"] as? String == "a1")
         #expect(
             ((lines[0]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["body"] as? String }
@@ -62,6 +63,9 @@ struct LocalizeCommandTests {
         #expect(
             ((lines[4]["payload"] as? [String: Any])?["aps"] as? [String: Any]).flatMap { ($0["alert"] as? [String: Any])?["title"] as? String }
                 == "שתי הודעות שלא נקראו")
+        // Languages --language would refuse are refused on their line, not answered in English.
+        #expect(lines[5]["id"] as? String == "a7")
+        #expect((lines[5]["error"] as? String)?.contains(#""fr;en" is not a language ID"#) == true, "\(lines[5])")
     }
 
     /// No path turns a payload that did not parse, or a field that would show its key, into a
