@@ -40,9 +40,9 @@ public struct FCMLocalizationRequest: Sendable {
             return .failure(.init(message: "\"message\" must be an FCM message object", id: id))
         }
         let languages: [String]
-        switch PreferredLanguageList.read(root["languages"], noun: noun) {
+        switch PreferredLanguages.read(root["languages"], in: noun) {
         case .success(let read): languages = read
-        case .failure(let message): return .failure(.init(message: message.description, id: id))
+        case .failure(let failure): return .failure(.init(message: failure.message, id: id))
         }
         var mode: LocalizationMode?
         if let member = root["mode"] {
@@ -75,65 +75,5 @@ public struct FCMLocalizationRequest: Sendable {
         var request = FCMLocalizationRequest(message: message, preferredLanguages: languages, mode: mode, id: id)
         request.quantities = quantities
         return .success(request)
-    }
-}
-
-/// The one reading of a user's languages, for every request a provider sends: an array of
-/// language IDs or a comma-separated string, at least one, each ASCII letters, digits and
-/// `-_@=.` (the command line's `--language` rule).
-public enum PreferredLanguageList {
-    /// Why a list is refused.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
-        public var description: String
-    }
-
-    /// The list in `value` (a request's `"languages"`).
-    public static func read(_ value: LocatedJSON?, noun: String) -> Result<[String], Problem> {
-        switch value?.value {
-        case .array(let items)?:
-            let strings = items.compactMap(\.stringValue)
-            guard strings.count == items.count else { return .failure(Problem(description: "\"languages\" must hold strings")) }
-            guard !strings.isEmpty else {
-                return .failure(Problem(description: "\"languages\" is empty: give at least one language, such as [\"fr-CA\", \"en\"]"))
-            }
-            for item in strings where !isLanguageID(item) {
-                return .failure(Problem(description: "\"languages\" holds \"\(item)\", which is not a language ID (such as fr-CA)"))
-            }
-            return .success(strings)
-        case .string(let list)?:
-            return parse(list).mapError { Problem(description: "\"languages\": \($0.description)") }
-        default:
-            return .failure(Problem(description: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])"))
-        }
-    }
-
-    /// A comma-separated list (`fr-CA,en`), each item trimmed of spaces.
-    public static func parse(_ list: String) -> Result<[String], Problem> {
-        let items = list.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpacesAndTabs() }
-        for item in items where !isLanguageID(item) {
-            return .failure(
-                Problem(
-                    description:
-                        "language IDs are separated by commas, such as fr-CA,en; got \"\(list)\"\(item.isEmpty ? " (an empty item)" : " (\"\(item)\" is not a language ID)")"
-                ))
-        }
-        return .success(items)
-    }
-
-    /// Whether `item` can be a language ID: ASCII letters, digits and `-_@=.`, not empty.
-    public static func isLanguageID(_ item: String) -> Bool {
-        !item.isEmpty
-            && item.unicodeScalars.allSatisfy {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_@=.".unicodeScalars.contains($0))
-            }
-    }
-}
-
-extension String {
-    fileprivate func trimmingSpacesAndTabs() -> String {
-        var view = Substring(self)
-        while view.first == " " || view.first == "\t" { view = view.dropFirst() }
-        while view.last == " " || view.last == "\t" { view = view.dropLast() }
-        return String(view)
     }
 }

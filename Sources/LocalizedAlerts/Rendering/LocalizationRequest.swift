@@ -88,19 +88,8 @@ public struct LocalizationRequest: Sendable {
         guard let payload = root["payload"], payload.members != nil else {
             return .failure(Failure(message: "the \(noun) has no \"payload\" object", id: id))
         }
-        let parsedLanguages: Result<[String], PreferredLanguages.Failure>
-        switch root["languages"]?.value {
-        case .array(let items)?:
-            let strings = items.compactMap(\.stringValue)
-            guard strings.count == items.count else { return .failure(Failure(message: "\"languages\" must hold strings", id: id)) }
-            parsedLanguages = PreferredLanguages.parse(items: strings, naming: #""languages""#)
-        case .string(let list)?:
-            parsedLanguages = PreferredLanguages.parse(list, naming: #""languages""#)
-        default:
-            return .failure(Failure(message: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])", id: id))
-        }
         let languages: [String]
-        switch parsedLanguages {
+        switch PreferredLanguages.read(root["languages"], in: noun) {
         case .success(let parsed): languages = parsed
         case .failure(let failure): return .failure(Failure(message: failure.message, id: id))
         }
@@ -147,5 +136,22 @@ public struct LocalizationRequest: Sendable {
             request.payload.diagnostics = headers.diagnostics(of: request.payload)
         }
         return .success(request)
+    }
+}
+
+extension PreferredLanguages {
+    /// A request's `"languages"`: an array of language IDs, or a comma-separated string; a
+    /// request (`noun`) without one is refused too.
+    static func read(_ value: LocatedJSON?, in noun: String) -> Result<[String], Failure> {
+        switch value?.value {
+        case .array(let items)?:
+            let strings = items.compactMap(\.stringValue)
+            guard strings.count == items.count else { return .failure(Failure(message: "\"languages\" must hold strings")) }
+            return parse(items: strings, naming: #""languages""#)
+        case .string(let list)?:
+            return parse(list, naming: #""languages""#)
+        default:
+            return .failure(Failure(message: "the \(noun) has no \"languages\" (an array such as [\"fr-CA\", \"en\"])"))
+        }
     }
 }
