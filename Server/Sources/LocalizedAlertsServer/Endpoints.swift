@@ -60,35 +60,29 @@ struct Endpoints: Sendable {
         return buffer.readBytes(length: buffer.readableBytes) ?? []
     }
 
-    /// POST /v1/localize: one request, answered as a batch line is but without its number. A
-    /// body that is not a request (an unknown member included) is a 400; a request whose
-    /// result may not be sent is a 200 with `"sendable": false`.
+    /// POST /v1/localize: one request, answered as a batch line is but without its number: an
+    /// APNs payload (`"payload"`) with the iOS app's tables, an FCM message (`"message"`) with
+    /// the Android app's. A body that is not a request (an unknown member included, or a kind
+    /// of request whose app is not loaded) is a 400; a request whose result may not be sent is
+    /// a 200 with `"sendable": false`.
     func localize(_ request: Request) async throws -> Response {
         let bytes = try await body(request)
-        switch LocalizationRequest.parse(request: bytes) {
-        case .failure(let failure):
-            throw APIError.badRequest(failure.message)
-        case .success(let parsed):
-            return JSONResponse.make(answer(parsed, lineNumber: nil, renderer: server.tables.current.renderer))
-        }
+        let (answer, failure) = server.tables.current.localizer.localize(request: bytes)
+        if let failure { throw APIError.badRequest(failure.message) }
+        count(answer)
+        return JSONResponse.make(answer.output)
     }
 
-    /// One request's answer, as `AlertRenderer.localize(batchLine:)` gives it (without a line
-    /// number for a request standing alone), counted in the metrics (sendable or not, each
-    /// fallback taken).
-    func answer(_ request: LocalizationRequest, lineNumber: Int?, renderer: AlertRenderer) -> LocatedJSON {
-        let result = renderer.localize(
-            request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? .server, device: request.device ?? .iphone,
-            fallback: request.fallback ?? .fail)
-        server.metrics.localization(sendable: result.isSendable)
-        for fallback in result.fallbacks {
+    /// Counts an answer in the metrics: sendable or not, and each fallback taken.
+    func count(_ answer: ProviderLocalizer.Answer) {
+        server.metrics.localization(sendable: answer.sendable)
+        for fallback in answer.fallbacks {
             switch fallback.outcome {
             case .showsKey: server.metrics.fallback(outcome: "shows-key")
             case .showsPayloadText: server.metrics.fallback(outcome: "shows-payload-text")
             case .developmentRegion: server.metrics.fallback(outcome: "development-region")
             }
         }
-        return lineNumber.map { result.batchLine(lineNumber: $0, id: request.id) } ?? result.answer(id: request.id)
     }
 
     /// POST /v1/localize/batch: NDJSON in, NDJSON out, one answer per non-blank line, streamed
@@ -96,7 +90,7 @@ struct Endpoints: Sendable {
     /// bounded, since nothing but the line being read is held). One generation of the tables
     /// answers the whole batch.
     func batch(_ request: Request) -> Response {
-        let renderer = server.tables.current.renderer
+        let localizer = server.tables.current.localizer
         let limit = maximumBodyBytes
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson; charset=utf-8"],
@@ -115,12 +109,9 @@ struct Endpoints: Sendable {
                         .batchLine(lineNumber: lineNumber)
                     case .text(let bytes):
                         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-                        switch LocalizationRequest.parse(line: bytes, lineNumber: lineNumber) {
-                        case .success(let parsed): json = self.answer(parsed, lineNumber: lineNumber, renderer: renderer)
-                        case .failure(let failure):
-                            server.metrics.localization(sendable: false)
-                            json = failure.batchLine(lineNumber: lineNumber)
-                        }
+                        let answer = localizer.localize(batchLine: bytes, lineNumber: lineNumber)
+                        count(answer)
+                        json = answer.output
                     }
                     output.writeBytes(json.outputBytes())
                 }
@@ -136,7 +127,9 @@ struct Endpoints: Sendable {
             })
     }
 
-    /// POST /v1/preview: `render-alert preview --format json` for one payload.
+    /// POST /v1/preview: `render-alert preview --format json` for one APNs payload
+    /// (`"payload"`), or `preview --res --format json` for one FCM message (`"message"`), made
+    /// by the same library session as the command line's.
     func preview(_ request: Request) async throws -> Response {
         let bytes = try await body(request)
         let document = LocatedJSON.parse(bytes, file: "request")
@@ -145,22 +138,47 @@ struct Endpoints: Sendable {
                 document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
         }
         guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
-        for member in rootMembers where member.key != "payload" && member.key != "languages" {
-            let guess = EditDistance.nearest(to: member.key, among: ["payload", "languages"]).map { " (did you mean \"\($0)\"?)" } ?? ""
-            throw APIError.badRequest("unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" and \"languages\"")
+        let members = ["payload", "message", "languages"]
+        for member in rootMembers where !members.contains(member.key) {
+            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw APIError.badRequest(
+                "unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" (an APNs payload) or \"message\" (an FCM message), and \"languages\""
+            )
+        }
+        let tables = server.tables.current
+        var session = PreviewSession(apple: tables.renderer, android: tables.android)
+        session.devices = try Self.devices(root["languages"])
+        // The server's own paths are not the client's business.
+        if let messageJSON = root["message"] {
+            guard root["payload"] == nil else { throw APIError.badRequest("a preview request has \"payload\" or \"message\", not both") }
+            guard messageJSON.members != nil else { throw APIError.badRequest("\"message\" must be an FCM message object") }
+            let message = FCMMessage(
+                document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: messageJSON)]), location: root.location), file: "request",
+                sizeBound: bytes.count)
+            guard let preview = session.preview(message, file: "request") else {
+                throw APIError.badRequest("an FCM message is previewed with the Android app's resources, and none is loaded (start with --res)")
+            }
+            return JSONResponse.make(AndroidPreviewJSON.make([preview], showsIPhone: tables.renderer != nil, showsPaths: false))
         }
         guard let payloadJSON = root["payload"], payloadJSON.members != nil else { throw APIError.badRequest("the body has no \"payload\" object") }
-        let tables = server.tables.current
-        var devices: [[String]]
-        switch root["languages"]?.value {
+        guard let apple = tables.renderer else {
+            throw APIError.badRequest("an APNs payload is previewed with the iOS app's tables, and none is loaded (start with --strings)")
+        }
+        let preview = session.preview(NotificationPayload(document: payloadJSON, file: "request"), file: "request")
+        return JSONResponse.make(PreviewJSON.make([preview], app: apple.app, showsPaths: false))
+    }
+
+    /// A preview request's `"languages"`: each item one device, a string as `--language` takes
+    /// it or its languages one per item; absent or null, the session's default devices.
+    static func devices(_ value: LocatedJSON?) throws -> [[String]] {
+        switch value?.value {
         case nil, .null?:
-            devices = tables.localizations.map { [$0] }
+            return []
         case .array(let items)?:
             // An empty list would preview nothing; leaving it out previews every localization.
             guard !items.isEmpty else { throw APIError.badRequest(#""languages" holds no devices; leave it out for one device per localization"#) }
-            devices = []
+            var devices: [[String]] = []
             for (index, item) in items.enumerated() {
-                // A device is what --language takes (a string), or its languages one per item.
                 let subject = #"device \#(index + 1) of "languages""#
                 let parsed: Result<[String], PreferredLanguages.Failure>
                 if let text = item.stringValue {
@@ -175,17 +193,13 @@ struct Endpoints: Sendable {
                 case .failure(let failure): throw APIError.badRequest(failure.message)
                 }
             }
+            guard devices.count <= ServerRoutes.maximumPreviewDevices else {
+                throw APIError.badRequest("\(devices.count) devices; at most \(ServerRoutes.maximumPreviewDevices) in one request")
+            }
+            return devices
         default:
             throw APIError.badRequest("\"languages\" must be an array, one device each (\"fr-CA,en\" or [\"fr-CA\", \"en\"])")
         }
-        guard devices.count <= ServerRoutes.maximumPreviewDevices else {
-            throw APIError.badRequest("\(devices.count) devices; at most \(ServerRoutes.maximumPreviewDevices) in one request")
-        }
-        let payload = NotificationPayload(document: payloadJSON, file: "request")
-        let renders = devices.map { tables.renderer.render(payload, preferredLanguages: $0) }
-        let preview = PayloadPreview(file: "request", payload: payload, renders: renders)
-        // The server's own paths are not the client's business.
-        return JSONResponse.make(PreviewJSON.make([preview], app: tables.renderer.app, showsPaths: false))
     }
 
     func localizations() -> Response {
@@ -194,6 +208,7 @@ struct Endpoints: Sendable {
             .object([
                 ("localizations", .array(tables.localizations.map { .string($0) })),
                 ("developmentRegion", .string(tables.developmentRegion)),
+                ("androidLocales", tables.android == nil ? .null : .array(tables.androidLocales.map { .string($0) })),
                 ("generation", .number(tables.generation)),
             ]))
     }

@@ -8,8 +8,12 @@ import UnixSignals
 
 /// What `render-alert-server` is started with.
 public struct ServerConfiguration: Sendable {
-    /// The app's tables: a directory of `.lproj` folders and `.xcstrings` catalogs.
-    public var strings: String
+    /// The iOS app's tables: a directory of `.lproj` folders and `.xcstrings` catalogs; nil
+    /// when only an Android app is served.
+    public var strings: String?
+    /// The Android app's `res/` folders (its own first, then its libraries'): FCM messages are
+    /// localized and previewed with them.
+    public var resourceDirectories: [String] = []
     /// The address to listen on (loopback by default).
     public var host = "127.0.0.1"
     /// The port; 0 takes any free one (the bound port is reported).
@@ -26,7 +30,12 @@ public struct ServerConfiguration: Sendable {
     /// reload alike (`--accept-table-errors`); each load then logs them at warning.
     public var acceptsTableErrors = false
 
-    public init(strings: String) { self.strings = strings }
+    /// A configuration serving the iOS app's tables at `strings` and the Android app's
+    /// `resourceDirectories` (at least one of the two).
+    public init(strings: String?, resourceDirectories: [String] = []) {
+        self.strings = strings
+        self.resourceDirectories = resourceDirectories
+    }
 }
 
 /// The HTTP service: the tables, the metrics and the Hummingbird application answering over them.
@@ -43,7 +52,8 @@ public final class LocalizationServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         tables = try TableStore(
-            directory: configuration.strings, developmentRegion: configuration.developmentRegion,
+            directory: configuration.strings, resourceDirectories: configuration.resourceDirectories,
+            developmentRegion: configuration.developmentRegion,
             acceptsTableErrors: configuration.acceptsTableErrors)
         metrics.tables(generation: tables.current.generation)
         warnOfAcceptedErrors(tables.current)
@@ -56,7 +66,7 @@ public final class LocalizationServer: Sendable {
         guard !errors.isEmpty else { return }
         logger.warning(
             "serving tables with errors (--accept-table-errors)",
-            metadata: ["generation": "\(loaded.generation)", "reason": "\(TableStore.describe(errors, in: tables.directory))"])
+            metadata: ["generation": "\(loaded.generation)", "reason": "\(TableStore.describe(errors, in: tables.sources))"])
     }
 
     /// Shutting down: `/readyz` answers 503 so that a load balancer stops sending.
@@ -78,7 +88,7 @@ public final class LocalizationServer: Sendable {
                 "tables reloaded",
                 metadata: [
                     "generation": "\(loaded.generation)", "localizations": "\(loaded.localizations.count)",
-                    "directory": "\(tables.directory)", "duration": "\(ContinuousClock.now - start)",
+                    "directory": "\(tables.sources)", "duration": "\(ContinuousClock.now - start)",
                 ])
             warnOfAcceptedErrors(loaded)
             return true
@@ -227,7 +237,7 @@ struct LifecycleService: Service {
                 let hangups = await UnixSignalsSequence(trapping: .sighup)
                 await hangupTrapped.open()
                 for await _ in hangups.cancelOnGracefulShutdown() {
-                    server.logger.info("SIGHUP: reloading the tables", metadata: ["directory": "\(server.tables.directory)"])
+                    server.logger.info("SIGHUP: reloading the tables", metadata: ["directory": "\(server.tables.sources)"])
                     server.reloadTables()
                 }
             } else {

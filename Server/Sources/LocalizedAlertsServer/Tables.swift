@@ -1,4 +1,5 @@
 import LocalizedAlerts
+import LocalizedAlertsReports
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,20 +8,31 @@ import Glibc
 import Darwin
 #endif
 
-/// The app's tables as one renderer, with the number of the load that produced it.
+/// The apps' tables as renderers (the iOS app's, the Android app's, or both), with the number
+/// of the load that produced them.
 public struct LoadedTables: Sendable {
-    /// Renders and localizes with the tables of this load.
-    public let renderer: AlertRenderer
+    /// Renders and localizes APNs payloads with the iOS app's tables of this load; nil when the
+    /// service has only an Android app.
+    public let renderer: AlertRenderer?
+    /// Renders and localizes FCM messages with the Android app's resources; nil without `--res`.
+    public let android: AndroidAlertRenderer?
     /// 1 for the tables read at start, one more for each successful reload.
     public let generation: Int
 
-    /// The localizations a device can get (the bundle's, without `Base`).
-    public var localizations: [String] { renderer.bundle.names.filter { $0 != "Base" } }
+    /// The localizations an iPhone can get (the bundle's, without `Base`).
+    public var localizations: [String] { renderer?.bundle.names.filter { $0 != "Base" } ?? [] }
+    /// The Android app's locales, as a phone lists them.
+    public var androidLocales: [String] { android?.locales ?? [] }
     /// The development region in force (the option, else Info.plist's).
-    public var developmentRegion: String? { renderer.app.developmentRegion }
-    /// The tables' error-level diagnostics: none, unless they were accepted
-    /// (``TableStore/acceptsTableErrors``).
-    public var errors: [LocalizationDiagnostic] { renderer.app.allDiagnostics.filter { $0.severity == .error } }
+    public var developmentRegion: String? { renderer?.app.developmentRegion }
+    /// The error-level diagnostics of the tables and resources: none unless they were taken
+    /// with `acceptsTableErrors`.
+    public var errors: [LocalizationDiagnostic] {
+        (renderer?.app.allDiagnostics ?? []).filter { $0.severity == .error }
+            + (android?.resources.diagnostics ?? []).filter { $0.severity == .error }
+    }
+    /// Both apps' renderers, for a request of either kind.
+    public var localizer: ProviderLocalizer { ProviderLocalizer(apple: renderer, android: android) }
 }
 
 /// Why the tables could not be read: the directory cannot be listed, it holds no table, a table
@@ -48,8 +60,10 @@ public struct FailedReload: Sendable {
 /// on every device) and no file changed while it was read. Otherwise the server does not start,
 /// or, on a reload, the old tables stay and the failure is kept for `/readyz`.
 public final class TableStore: Sendable {
-    /// The directory of `.lproj` folders and `.xcstrings` catalogs.
-    public let directory: String
+    /// The directory of `.lproj` folders and `.xcstrings` catalogs; nil without an iOS app.
+    public let directory: String?
+    /// The Android app's `res/` folders (its own first, then its libraries'); empty without one.
+    public let resourceDirectories: [String]
     /// The development region given on the command line (overrides Info.plist's).
     public let developmentRegion: String?
     /// Whether tables with error-level diagnostics are taken anyway, at start and on reload
@@ -57,15 +71,26 @@ public final class TableStore: Sendable {
     public let acceptsTableErrors: Bool
     private let state: Mutex<(tables: LoadedTables, failure: FailedReload?)>
 
-    /// Reads `directory` as a reload does; throws when it cannot be listed, holds no table, a
-    /// table has an error (unless `acceptsTableErrors`) or a file changed while it was read.
-    public init(directory: String, developmentRegion: String? = nil, acceptsTableErrors: Bool = false) throws(TableLoadError) {
+    /// Reads `directory` and the `res/` folders as a reload does; throws when one cannot be
+    /// listed, holds no table, a table has an error (unless `acceptsTableErrors`) or a file
+    /// changed while it was read.
+    public init(
+        directory: String?, resourceDirectories: [String] = [], developmentRegion: String? = nil, acceptsTableErrors: Bool = false
+    ) throws(TableLoadError) {
         self.directory = directory
+        self.resourceDirectories = resourceDirectories
         self.developmentRegion = developmentRegion
         self.acceptsTableErrors = acceptsTableErrors
-        let renderer = try Self.readWhole(directory, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
-        state = Mutex((LoadedTables(renderer: renderer, generation: 1), nil))
+        guard directory != nil || !resourceDirectories.isEmpty else {
+            throw TableLoadError(description: "no tables to serve: give the iOS app's --strings, the Android app's --res, or both")
+        }
+        let (renderer, android) = try Self.readWhole(
+            directory, resourceDirectories: resourceDirectories, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
+        state = Mutex((LoadedTables(renderer: renderer, android: android, generation: 1), nil))
     }
+
+    /// What is served, for the log: the directory and the `res/` folders.
+    public var sources: String { ([directory].compactMap { $0 } + resourceDirectories).joined(separator: ", ") }
 
     /// The tables now in force.
     public var current: LoadedTables { state.withLock { $0.tables } }
@@ -73,14 +98,16 @@ public final class TableStore: Sendable {
     /// The last failed reload, when none has succeeded since.
     public var lastFailure: FailedReload? { state.withLock { $0.failure } }
 
-    /// Reads the directory again and, when that worked, serves the new tables under the next
-    /// generation. On failure the tables in force stay, and the error says why.
+    /// Reads the directory and the `res/` folders again and, when that worked, serves the new
+    /// tables under the next generation. On failure the tables in force stay, and the error
+    /// says why.
     @discardableResult
     public func reload() throws(TableLoadError) -> LoadedTables {
         // Read outside the lock: requests go on with the old tables meanwhile.
-        let renderer: AlertRenderer
+        let read: (AlertRenderer?, AndroidAlertRenderer?)
         do {
-            renderer = try Self.readWhole(directory, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
+            read = try Self.readWhole(
+                directory, resourceDirectories: resourceDirectories, developmentRegion: developmentRegion, acceptingErrors: acceptsTableErrors)
         } catch {
             var time = timespec()
             clock_gettime(CLOCK_REALTIME, &time)
@@ -90,7 +117,7 @@ public final class TableStore: Sendable {
             throw error
         }
         return state.withLock { state in
-            state = (LoadedTables(renderer: renderer, generation: state.tables.generation + 1), nil)
+            state = (LoadedTables(renderer: read.0, android: read.1, generation: state.tables.generation + 1), nil)
             return state.tables
         }
     }
@@ -99,18 +126,23 @@ public final class TableStore: Sendable {
     /// `acceptingErrors`), and every file the same (size, time, inode) after the read as before
     /// it, so that a table being rewritten in place is not taken half-written even where the
     /// part read happens to parse.
-    static func readWhole(_ directory: String, developmentRegion: String?, acceptingErrors: Bool) throws(TableLoadError) -> AlertRenderer {
-        let before = TableFiles(directory: directory)
-        let renderer = try read(directory, developmentRegion: developmentRegion)
-        let errors = renderer.app.allDiagnostics.filter { $0.severity == .error }
-        if !errors.isEmpty && !acceptingErrors {
-            throw TableLoadError(description: describe(errors, in: directory))
+    static func readWhole(
+        _ directory: String?, resourceDirectories: [String], developmentRegion: String?, acceptingErrors: Bool
+    ) throws(TableLoadError) -> (AlertRenderer?, AndroidAlertRenderer?) {
+        let watched = [directory].compactMap { $0 } + resourceDirectories
+        let before = watched.map(TableFiles.init(directory:))
+        let renderer = try directory.map { (directory) throws(TableLoadError) in try read(directory, developmentRegion: developmentRegion) }
+        let android = try resourceDirectories.isEmpty ? nil : readAndroid(resourceDirectories)
+        let loaded = LoadedTables(renderer: renderer, android: android, generation: 0)
+        if !loaded.errors.isEmpty && !acceptingErrors {
+            throw TableLoadError(description: describe(loaded.errors, in: watched.joined(separator: ", ")))
         }
-        guard TableFiles(directory: directory) == before else {
+        guard watched.map(TableFiles.init(directory:)) == before else {
             throw TableLoadError(
-                description: "the tables in \(directory) changed while they were read; write them elsewhere and rename them into place")
+                description:
+                    "the tables in \(watched.joined(separator: ", ")) changed while they were read; write them elsewhere and rename them into place")
         }
-        return renderer
+        return (renderer, android)
     }
 
     /// The count of `errors` and the first three, each at its file:line:column.
@@ -134,6 +166,20 @@ public final class TableStore: Sendable {
         if let developmentRegion { app.developmentRegion = developmentRegion }
         return AlertRenderer(app: app)
     }
+
+    /// The Android app's `res/` folders linked as one app, as a Gradle build links them.
+    private static func readAndroid(_ directories: [String]) throws(TableLoadError) -> AndroidAlertRenderer {
+        let resources: AndroidAppResources
+        do {
+            resources = try AndroidAppResources(resourceDirectories: directories)
+        } catch {
+            throw TableLoadError(description: "cannot read the Android resources in \(error.path): \(error.reason)")
+        }
+        guard resources.folders.contains(where: { $0.files.contains { !$0.strings.isEmpty || !$0.plurals.isEmpty } }) else {
+            throw TableLoadError(description: "\(directories.joined(separator: ", ")) holds no string (no values folder with a strings file)")
+        }
+        return AndroidAlertRenderer(resources: resources)
+    }
 }
 
 /// The files of a tables directory (the directory's entries and each `.lproj` folder's) with
@@ -152,7 +198,7 @@ struct TableFiles: Equatable {
         for name in Self.names(in: directory) {
             let path = directory + "/" + name
             add(path)
-            if name.hasSuffix(".lproj") {
+            if name.hasSuffix(".lproj") || name == "values" || name.hasPrefix("values-") {
                 for inner in Self.names(in: path) { add(path + "/" + inner) }
             }
         }

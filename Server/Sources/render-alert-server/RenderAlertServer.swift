@@ -39,10 +39,17 @@ struct RenderAlertServer: AsyncParsableCommand {
 
             Example:
               render-alert-server --strings Resources/strings --port 8080
+              render-alert-server --strings ios/Resources --res android/app/src/main/res
             """)
 
-    @Option(help: "The app's localizations: a directory of .lproj folders and .xcstrings catalogs.", completion: .directory)
-    var strings: String
+    @Option(help: "The iOS app's localizations: a directory of .lproj folders and .xcstrings catalogs.", completion: .directory)
+    var strings: String?
+
+    @Option(
+        help:
+            "The Android app's res/ directory (repeat it for its libraries' res/ folders, the app's first): FCM messages ({\"message\": …}) are localized and previewed with it, beside --strings or alone.",
+        completion: .directory)
+    var res: [String] = []
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -93,6 +100,7 @@ struct RenderAlertServer: AsyncParsableCommand {
     static let tokenVariable = "RENDER_ALERT_SERVER_TOKEN"
 
     func validate() throws {
+        if strings == nil && res.isEmpty { throw ValidationError("give the iOS app's --strings, the Android app's --res, or both") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535") }
         guard maxBodyBytes > 0 else { throw ValidationError("--max-body-bytes must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -115,7 +123,7 @@ struct RenderAlertServer: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "render-alert-server")
-        var configuration = ServerConfiguration(strings: strings)
+        var configuration = ServerConfiguration(strings: strings, resourceDirectories: res)
         configuration.host = host
         configuration.port = port
         configuration.token = token ?? getenv(Self.tokenVariable).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -140,7 +148,8 @@ struct RenderAlertServer: AsyncParsableCommand {
         logger.info(
             "tables loaded",
             metadata: [
-                "directory": "\(strings)", "localizations": "\(tables.localizations.count)",
+                "directory": "\(server.tables.sources)", "localizations": "\(tables.localizations.count)",
+                "androidLocales": "\(tables.androidLocales.count)",
                 "developmentRegion": "\(tables.developmentRegion ?? "-")", "generation": "\(tables.generation)",
                 "auth": "\(configuration.token == nil ? "none" : "bearer")",
             ])

@@ -20,9 +20,10 @@ struct RouterClient: Sendable {
 
     /// Runs `body` against the router of a new server over the sample tables (or `strings`).
     static func with<T: Sendable>(
-        strings: String = Paths.strings, token: String? = nil, maximumBodyBytes: Int? = nil, _ body: @Sendable (RouterClient) async throws -> T
+        strings: String? = Paths.strings, res: [String] = [], token: String? = nil, maximumBodyBytes: Int? = nil,
+        _ body: @Sendable (RouterClient) async throws -> T
     ) async throws -> T {
-        var configuration = ServerConfiguration(strings: strings)
+        var configuration = ServerConfiguration(strings: strings, resourceDirectories: res)
         configuration.port = 0
         configuration.token = token
         if let maximumBodyBytes { configuration.maximumBodyBytes = maximumBodyBytes }

@@ -28,7 +28,7 @@ struct ServerEndpointTests {
             let request = try #require(
                 try? LocalizationRequest.parse(request: Array(#"{"payload": \#(Self.missedCall), "languages": ["fr-CA", "en"], "id": "a1"}"#.utf8))
                     .get())
-            let renderer = client.server.tables.current.renderer
+            let renderer = try #require(client.server.tables.current.renderer)
             let expected = renderer.localize(request.payload, preferredLanguages: request.preferredLanguages).answer(id: request.id)
             #expect(response.text == expected.outputText())
         }
@@ -50,7 +50,7 @@ struct ServerEndpointTests {
         try catalog.write(toFile: directory + "/Localizable.xcstrings", atomically: true, encoding: .utf8)
         let payload = #"{"aps":{"alert":{"loc-key":"files","loc-args":["1","2"]}}}"#
         try await RouterClient.with(strings: directory) { client in
-            let renderer = client.server.tables.current.renderer
+            let renderer = try #require(client.server.tables.current.renderer)
             for device in ["ipad", "mac", "iphone"] {
                 let response = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "device": "\#(device)"}"#)
                 #expect(response.status == 200, "\(response.text)")
@@ -264,7 +264,7 @@ struct ServerEndpointTests {
         #expect(answers.map { $0?["sendable"] as? Bool } == [true, false, false, true, false, true])
         #expect((answers[4]?["error"] as? String)?.contains("over the limit of 2048") == true)
         // Each line is what AlertRenderer.localize(batchLine:) gives.
-        let renderer = server.tables.current.renderer
+        let renderer = server.tables.current.renderer!
         let expected = [0, 2, 3, 4, 6].map { renderer.localize(batchLine: Array(batchLines[$0].utf8), lineNumber: $0 + 1).line.outputText() }
         let got = response.text.split(separator: "\n", omittingEmptySubsequences: true).map { String($0) + "\n" }
         guard got.count == 6 else { return }
@@ -300,7 +300,7 @@ struct ServerEndpointTests {
             #expect(renders.map { $0["localization"] as? String } == ["fr-CA", "ja"])
             #expect(renders.first?["body"] as? String == "Ana a tenté de vous joindre.")
             // The same document the Reports library builds for the CLI.
-            let renderer = client.server.tables.current.renderer
+            let renderer = try #require(client.server.tables.current.renderer)
             let payload = NotificationPayload(document: try #require(LocatedJSON.parse(Self.missedCall).root), file: "request")
             let expected = PreviewJSON.make(
                 [
