@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Scale-out on Apache Spark (docs/scale-out.md), tested: generates 100,000 varied NDJSON localize
-# requests from a fixed seed (scripts/spark/fixture.py), answers them with one render-alert
+# requests from a fixed seed (scripts/spark/fixture.py; APNs payloads and, about a fifth, FCM
+# messages against the Android test app), answers them with one render-alert
 # process, then with scripts/spark/localize_job.py under spark-submit on local[1] and local[2]
 # (one and two task slots, each partition piped through its own render-alert), the binary shipped
 # with --files and the sample app's tables with --archives, and submitted from an empty folder so
@@ -55,7 +56,7 @@ rate() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", n / s }'; }
 
 echo "render-alert: $binary ($("$binary" --version)); PySpark $(python3 -c 'import pyspark; print(pyspark.__version__)'); $(java -version 2>&1 | head -n 1)"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
-python3 "$repo/scripts/spark/fixture.py" generate "$lines" "$seed" "$work/requests.ndjson"
+python3 "$repo/scripts/spark/fixture.py" generate "$lines" "$seed" "$work/requests.ndjson" fcm
 blank=$(grep -c -E $'^[ \t]*$' "$work/requests.ndjson" || true)
 echo "requests: $lines lines (seed $seed), $blank of them blank, $(du -h "$work/requests.ndjson" | cut -f1)"
 
@@ -64,14 +65,19 @@ echo "requests: $lines lines (seed $seed), $blank of them blank, $(du -h "$work/
 tar -czf "$work/tables.tar.gz" -C "$repo/Resources/strings" .
 mkdir -p "$work/reference/tables"
 tar -xzf "$work/tables.tar.gz" -C "$work/reference/tables"
+# The Android test app's res/ folder the same way, for the FCM requests among the lines.
+tar -czf "$work/res.tar.gz" -C "$repo/Tests/LocalizationTests/Fixtures/android/res" .
+mkdir -p "$work/reference/res"
+tar -xzf "$work/res.tar.gz" -C "$work/reference/res"
 
 # The reference: the whole file through one process (status 1: some requests are refused).
 start=$(now)
 status=0
-(cd "$work/reference" && "$binary" localize --batch --strings tables) < "$work/requests.ndjson" > "$work/expected.ndjson" 2> "$work/expected.err" || status=$?
+(cd "$work/reference" && "$binary" localize --batch --strings tables --res res) < "$work/requests.ndjson" > "$work/expected.ndjson" 2> "$work/expected.err" || status=$?
 seconds=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }')
 check "one process answered every non-blank line (status $status)" test "$status" -le 1 -a "$(wc -l < "$work/expected.ndjson")" -eq $((lines - blank))
 check "some requests were refused and some sent, as generated" bash -c "grep -q '\"sendable\":false' '$work/expected.ndjson' && grep -q '\"sendable\":true' '$work/expected.ndjson'"
+check "FCM requests were answered with messages to send" grep -q '"platform":"android".*"sendable":true' "$work/expected.ndjson"
 figures="one process without Spark: $(rate $((lines - blank)) "$seconds") lines/s ($seconds s)"
 
 for cores in 1 2; do
@@ -79,9 +85,9 @@ for cores in 1 2; do
   status=0
   (cd "$work/elsewhere" && "$spark_submit" --master "local[$cores]" \
     --conf spark.ui.enabled=false --conf spark.local.dir="$work/spark" \
-    --files "$binary" --archives "$work/tables.tar.gz#tables" \
+    --files "$binary" --archives "$work/tables.tar.gz#tables,$work/res.tar.gz#res" \
     "$repo/scripts/spark/localize_job.py" --input "$work/requests.ndjson" --output "$work/answers-$cores" \
-    --binary "$(basename "$binary")" --strings tables --partitions 4) > "$work/spark-$cores.log" 2>&1 || status=$?
+    --binary "$(basename "$binary")" --strings tables --res res --partitions 4) > "$work/spark-$cores.log" 2>&1 || status=$?
   seconds=$(awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }')
   if ! check "local[$cores]: the job ran (status $status)" test "$status" -eq 0; then tail -n 40 "$work/spark-$cores.log"; fi
   check "local[$cores]: every answer equals the single process's for its line" \

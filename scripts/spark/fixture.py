@@ -1,6 +1,6 @@
 """Requests and checks for scripts/test-spark.sh.
 
-    fixture.py generate COUNT SEED FILE      # COUNT NDJSON lines, the same for the same SEED
+    fixture.py generate COUNT SEED FILE [fcm]  # COUNT NDJSON lines, the same for the same SEED
     fixture.py compare EXPECTED ANSWERS_DIR  # Spark's answers against the single process's
 
 generate writes localize requests against the sample app (Resources/strings): loc-key,
@@ -8,6 +8,9 @@ title-loc-key and subtitle-loc-key with their loc-args, a plural, keys one local
 lack, bodies and custom keys kept as written, device language lists as arrays and as strings
 (some matching no localization), modes and fallbacks; and, among them, a few lines that are
 blank (answered by no line, yet counted) or not requests at all (answered with an error).
+With `fcm`, about a fifth of the lines are FCM requests instead ({"message": …}), against the
+Android test app (Tests/LocalizationTests/Fixtures/android/res): its title and body keys with
+their args, a key it lacks, a %d given a string (the app would crash: refused), a raw title.
 
 compare joins on each answer's `line`: EXPECTED is what one render-alert process wrote for the
 whole file, in which `line` is the request's line number; Spark's job rewrites each partition's
@@ -93,10 +96,37 @@ def request(rng, number):
     return body
 
 
-def generate(count, seed, path):
+def fcm_request(rng, number):
+    """One FCM request against the Android test app."""
+    name = rng.choice(NAMES)
+    kind = rng.randrange(5)
+    notification = {"title_loc_key": "delivery_title"}
+    if kind == 0:
+        notification.update(body_loc_key="delivery_body", body_loc_args=[name, rng.choice(["the door", "la porte", "玄関"])])
+    elif kind == 1:
+        notification.update(body_loc_key="count_body", body_loc_args=[str(rng.randrange(1, 9))])
+    elif kind == 2:
+        notification.update(body_loc_key=rng.choice(["delivery_bodi", "missing_body"]))
+    elif kind == 3:
+        notification = {"title": f"Hi {name}", "body_loc_key": "shout", "body_loc_args": [name]}
+    else:
+        notification.update(body_loc_key="alias")
+    message = {"token": f"t{number}", "android": {"priority": "high", "notification": notification}}
+    body = {"message": message, "languages": rng.choice(LANGUAGES), "id": f"f{number:06d}"}
+    if rng.random() < 0.1:
+        body["mode"] = "device"
+    return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+
+
+def generate(count, seed, path, fcm=False):
     rng = random.Random(seed)
+    # Its own generator: the APNs lines are the same with FCM lines among them or not.
+    fcm_rng = random.Random(seed + 1)
     with open(path, "w", encoding="utf-8") as out:
         for number in range(1, count + 1):
+            if fcm and fcm_rng.random() < 0.2:
+                out.write(fcm_request(fcm_rng, number) + "\n")
+                continue
             odd = rng.random()
             if odd < 0.001:
                 out.write(rng.choice(["", "  ", "\t"]) + "\n")  # blank: no answer, still counted
@@ -146,8 +176,8 @@ def compare(expected_path, answers_dir):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "generate":
-        generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    if len(sys.argv) in (5, 6) and sys.argv[1] == "generate" and sys.argv[5:] in ([], ["fcm"]):
+        generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], fcm=len(sys.argv) == 6)
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         sys.exit(compare(sys.argv[2], sys.argv[3]))
     else:

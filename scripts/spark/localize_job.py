@@ -14,7 +14,7 @@ the request's own `id`. Adapt it freely: docs/scale-out.md.
         localize_job.py --input s3a://bucket/requests/ --output s3a://bucket/answers/ \\
         --binary render-alert --strings tables --partitions 64 [-- --fallback development-region]
 
---binary and --strings each name either an absolute path that exists on every executor, or a
+--binary, --strings and --res each name either an absolute path that exists on every executor, or a
 file shipped with --files (a binary) or an archive shipped with --archives NAME.tar.gz#NAME (a
 tables folder); those are found where Spark puts them. Without --strings render-alert uses the
 sample app built into it. Words after `--` are passed to `render-alert localize --batch`
@@ -95,7 +95,7 @@ def renumbered(answer, first):
     return text
 
 
-def localizer(binary, strings, extra, firsts, count=None):
+def localizer(binary, strings, extra, firsts, count=None, res=None):
     """The function each partition runs: its index and request lines in, NDJSON answers (bytes)
     out. FIRSTS holds, for each partition, how many lines of the input come before it; COUNT,
     an accumulator, is given the number of answers."""
@@ -109,6 +109,12 @@ def localizer(binary, strings, extra, firsts, count=None):
             # answers name the tables' files the same on every executor.
             cwd, tables = locate(strings)
             command += ["--strings", tables]
+        if res:
+            # The Android app's res/ folder, for the FCM requests ({"message": …}) among the lines.
+            folder, name = locate(res)
+            if cwd is None:
+                cwd = folder
+            command += ["--res", name if folder == cwd else os.path.join(folder, name) if folder else name]
         command += extra
         process = subprocess.Popen(
             command, cwd=cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -172,6 +178,7 @@ def main(argv):
     parser.add_argument("--output", required=True, help="a folder for the answers (it must not exist)")
     parser.add_argument("--binary", required=True, help="render-alert: an absolute path on every executor, or the name of a file shipped with --files")
     parser.add_argument("--strings", help="the app's tables: an absolute path on every executor, or the name of an archive shipped with --archives")
+    parser.add_argument("--res", help="the Android app's res/ folder, for FCM requests: an absolute path on every executor, or the name of an archive shipped with --archives")
     parser.add_argument("--partitions", type=int, help="at least this many partitions (default: Spark's)")
     parser.add_argument("extra", nargs="*", help="after --: options for render-alert localize --batch")
     options = parser.parse_args(argv)
@@ -186,7 +193,7 @@ def main(argv):
         firsts = [0, *itertools.accumulate(sizes)]
         counted = time.perf_counter() - started
         count = context.accumulator(0)
-        answers = requests.mapPartitionsWithIndex(localizer(options.binary, options.strings, options.extra, firsts, count))
+        answers = requests.mapPartitionsWithIndex(localizer(options.binary, options.strings, options.extra, firsts, count, res=options.res))
         answers.saveAsTextFile(options.output)
         seconds = time.perf_counter() - started
         print(
