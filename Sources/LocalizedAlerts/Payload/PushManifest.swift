@@ -19,8 +19,10 @@
 /// `loc-args` value the server sends (`string` or `number`; default none); `since` is the first
 /// app version that has the key (each labelled build is checked for the keys sent to it);
 /// `headers` are the APNs request headers the key is sent with (`{"apns-push-type": "alert"}`,
-/// as a localize request gives them), checked against the payload. Unknown members are errors,
-/// so that a misspelt one is not silently ignored.
+/// as a localize request gives them), checked against the payload; `platform` is `apple` (the
+/// default: an APNs payload's loc key), `android` (an FCM message's `title_loc_key` or
+/// `body_loc_key`, looked up in the Android app's `strings.xml`) or `both` (one key name sent to
+/// both phones). Unknown members are errors, so that a misspelt one is not silently ignored.
 public struct PushManifest: Sendable {
     /// One key the server sends in one field.
     public struct Key: Hashable, Sendable {
@@ -36,6 +38,8 @@ public struct PushManifest: Sendable {
         public var headers: APNsHeaders?
         /// Where the entry is written.
         public var location: SourceLocation?
+        /// The phones the key is sent to.
+        public var platform: Platform = .apple
 
         /// A manifest entry.
         public init(
@@ -49,6 +53,19 @@ public struct PushManifest: Sendable {
             self.headers = headers
             self.location = location
         }
+    }
+
+    /// The phones a key is sent to.
+    public enum Platform: String, Hashable, Sendable, CaseIterable {
+        /// An APNs payload's loc key, in the iOS app's Localizable table.
+        case apple
+        /// An FCM message's loc key, in the Android app's `strings.xml`.
+        case android
+        /// The same key name to both.
+        case both
+
+        var sendsToApple: Bool { self != .android }
+        var sendsToAndroid: Bool { self != .apple }
     }
 
     /// What a `loc-args` value holds. Devices print every argument as text; the kind says what a
@@ -125,9 +142,18 @@ public struct PushManifest: Sendable {
             return nil
         }
         var valid = true
-        for member in members where !["field", "key", "arguments", "since", "headers"].contains(member.key) {
-            report(member.keyLocation, "\"\(member.key)\" is not an entry member", "an entry has field, key, arguments, since and headers")
+        for member in members where !["field", "key", "arguments", "since", "headers", "platform"].contains(member.key) {
+            report(member.keyLocation, "\"\(member.key)\" is not an entry member", "an entry has field, key, arguments, since, headers and platform")
             valid = false
+        }
+        var platform = Platform.apple
+        if let value = entry["platform"] {
+            if let named = value.stringValue.flatMap(Platform.init(rawValue:)) {
+                platform = named
+            } else {
+                report(value.location, "\"platform\" must be \"apple\", \"android\" or \"both\"", nil)
+                valid = false
+            }
         }
         var field = AlertFieldName.body
         if let value = entry["field"] {
@@ -135,6 +161,10 @@ public struct PushManifest: Sendable {
                 field = name
             } else {
                 report(value.location, "\"field\" must be \"title\", \"subtitle\" or \"body\"", nil)
+                valid = false
+            }
+            if field == .subtitle && platform.sendsToAndroid {
+                report(value.location, "an FCM message has no subtitle loc key (only title_loc_key and body_loc_key)", "use \"platform\": \"apple\"")
                 valid = false
             }
         }
@@ -174,7 +204,10 @@ public struct PushManifest: Sendable {
                 valid = false
             }
         }
-        return valid ? Key(field: field, key: key, arguments: arguments, since: since, headers: headers, location: entry.location) : nil
+        guard valid else { return nil }
+        var read = Key(field: field, key: key, arguments: arguments, since: since, headers: headers, location: entry.location)
+        read.platform = platform
+        return read
     }
 
     /// A first manifest from payload fixtures: every field key they send, with the kinds of its
@@ -196,7 +229,7 @@ public struct PushManifest: Sendable {
     /// Each entry as the payload a server sends for it, its values located at the entry: check
     /// them as payloads (`Linter.lint(_:payloads:)`) and every finding points into the manifest.
     public var payloads: [NotificationPayload] {
-        keys.map { entry in
+        keys.filter(\.platform.sendsToApple).map { entry in
             let names = entry.field.keys
             var alert = [
                 LocatedJSON.Member(key: names.locKey, keyLocation: entry.location, value: LocatedJSON(.string(entry.key), location: entry.location))
@@ -217,10 +250,35 @@ public struct PushManifest: Sendable {
         }
     }
 
+    /// Each Android entry as the FCM message a server sends for it, its values located at the
+    /// entry (loc args are strings on FCM: each sample is one).
+    public var fcmMessages: [FCMMessage] {
+        keys.filter(\.platform.sendsToAndroid).map { entry in
+            let name = entry.field == .title ? "title" : "body"
+            var notification = [
+                LocatedJSON.Member(
+                    key: "\(name)_loc_key", keyLocation: entry.location, value: LocatedJSON(.string(entry.key), location: entry.location))
+            ]
+            if !entry.arguments.isEmpty {
+                let samples = entry.arguments.map { LocatedJSON(.string($0 == .number ? "3" : "Ana"), location: entry.location) }
+                notification.append(
+                    LocatedJSON.Member(
+                        key: "\(name)_loc_args", keyLocation: entry.location, value: LocatedJSON(.array(samples), location: entry.location)))
+            }
+            let android = LocatedJSON(
+                .object([LocatedJSON.Member(key: "notification", value: LocatedJSON(.object(notification), location: entry.location))]),
+                location: entry.location)
+            let message = LocatedJSON(.object([LocatedJSON.Member(key: "android", value: android)]), location: entry.location)
+            return FCMMessage(
+                document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: message)]), location: entry.location), file: file,
+                sizeBound: 1 << 16)
+        }
+    }
+
     /// Manifest keys a String Catalog of `app` marks `stale`: Xcode found no code using them, and
     /// cleanups delete such keys, though the server still sends them.
     public func staleKeys(in app: AppLocalizations) -> [LocalizationDiagnostic] {
-        let sent = Dictionary(keys.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let sent = Dictionary(keys.filter(\.platform.sendsToApple).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         var found: [LocalizationDiagnostic] = []
         for name in app.catalogs.keys.sorted() {
             let catalog = app.catalogs[name]!
@@ -257,6 +315,9 @@ public struct PushManifest: Sendable {
                                             key: "arguments", value: LocatedJSON(.array(entry.arguments.map { LocatedJSON(.string($0.rawValue)) }))))
                                 }
                                 if let since = entry.since { members.append(LocatedJSON.Member(key: "since", value: LocatedJSON(.string(since)))) }
+                                if entry.platform != .apple {
+                                    members.append(LocatedJSON.Member(key: "platform", value: LocatedJSON(.string(entry.platform.rawValue))))
+                                }
                                 if let headers = entry.headers, !headers.isEmpty {
                                     members.append(LocatedJSON.Member(key: "headers", value: headers.json))
                                 }

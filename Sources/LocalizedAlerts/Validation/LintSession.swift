@@ -139,7 +139,21 @@ public struct LintSession: Sendable {
         // apns.payload to the iPhone app); the rest are APNs payloads.
         let androidApps = try readAndroidApps(found: targets.resourceFolders)
         let android = androidApps.first { $0.rendersMessages }?.resources
-        let (messages, apnsFiles) = try Self.separateFCMMessages(payloadPathFiles)
+        var (messages, apnsFiles) = try Self.separateFCMMessages(payloadPathFiles)
+        // A manifest's keys are checked as the payloads and messages that carry them; its own
+        // problems and its stale keys are findings like any other.
+        let pushManifest = try manifest.map(Self.readManifest)
+        let appleKeys = pushManifest?.keys.filter(\.platform.sendsToApple) ?? []
+        if let pushManifest, pushManifest.keys.contains(where: \.platform.sendsToAndroid) {
+            guard android != nil else {
+                throw Failure(
+                    "nothing to check the manifest's Android keys against", pushManifest.file ?? manifest!,
+                    reason:
+                        "no Android resources: no res/ folder under \(searched.isEmpty ? "." : searched.joined(separator: ", ")); give the app's res/ folder or its built app with --res"
+                )
+            }
+            messages += pushManifest.fcmMessages
+        }
         if !messages.isEmpty && android == nil {
             throw Failure(
                 "nothing to check the FCM messages against", messages[0].file ?? payloadPaths.joined(separator: ", "),
@@ -148,7 +162,7 @@ public struct LintSession: Sendable {
             )
         }
         // Payloads with no app to check them against would pass unchecked.
-        if !hasApp && (!apnsFiles.isEmpty || manifest != nil) {
+        if !hasApp && (!apnsFiles.isEmpty || !appleKeys.isEmpty) {
             let what = apnsFiles.isEmpty ? "the manifest's keys" : "the payloads"
             throw Failure(
                 "nothing to check \(what) against", searched.isEmpty ? "." : searched.joined(separator: ", "),
@@ -169,20 +183,9 @@ public struct LintSession: Sendable {
         // is an iPhone app.
         if hasApp { payloads += messages.compactMap(\.apnsPayload) }
         let filePayloads = payloads
-        // A manifest's keys are checked as the payloads that carry them; its own problems and
-        // its stale keys are findings like any other.
-        var pushManifest: PushManifest?
-        if let manifest {
-            let read: PushManifest
-            do { read = try PushManifest(contentsOfFile: manifest) } catch {
-                throw Failure("cannot read the manifest", error.path, reason: error.reason)
-            }
-            if read.keys.isEmpty && !read.diagnostics.containsErrors {
-                throw Failure("nothing to check", read.file ?? manifest, reason: "the manifest lists no keys")
-            }
-            findings += read.diagnostics
-            payloads += read.payloads
-            pushManifest = read
+        if let pushManifest {
+            findings += pushManifest.diagnostics
+            payloads += pushManifest.payloads
         }
 
         var models: [LocalizationModel] = []
@@ -252,7 +255,7 @@ public struct LintSession: Sendable {
                     ? try readArchive(version.path) : Result { () throws(FileReadError) in try AppLocalizations(directory: version.path) }
                 let sent =
                     filePayloads
-                    + zip(pushManifest?.keys ?? [], pushManifest?.payloads ?? []).compactMap { entry, payload in
+                    + zip(appleKeys, pushManifest?.payloads ?? []).compactMap { entry, payload in
                         entry.since.map { AppVersions.precedes(version.label, $0) } == true ? nil : payload
                     }
                 if let model = lintApp({ () throws(FileReadError) in try read.get() }, payloads: sent, dropping: .payloadKeyMissing) {
@@ -260,7 +263,7 @@ public struct LintSession: Sendable {
                 }
             }
             let since = Dictionary(
-                (pushManifest?.keys ?? []).compactMap { entry in entry.since.map { (entry.key, $0) } }, uniquingKeysWith: { first, _ in first })
+                appleKeys.compactMap { entry in entry.since.map { (entry.key, $0) } }, uniquingKeysWith: { first, _ in first })
             findings += AppVersions(builds).missingKeys(in: payloads, since: since)
         }
         findings += linter.lint(files: fileDiagnostics)
@@ -281,6 +284,18 @@ public struct LintSession: Sendable {
             findings: capped.finished(), accepted: accepted,
             checked: targets.count + appVersions.count + archives.count + resourceDirectories.count + builtAndroidApps.count,
             models: models)
+    }
+
+    /// The push-key manifest; one that lists no key (and has no error saying why) is no check.
+    private static func readManifest(_ path: String) throws(Failure) -> PushManifest {
+        let read: PushManifest
+        do { read = try PushManifest(contentsOfFile: path) } catch {
+            throw Failure("cannot read the manifest", error.path, reason: error.reason)
+        }
+        if read.keys.isEmpty && !read.diagnostics.containsErrors {
+            throw Failure("nothing to check", read.file ?? path, reason: "the manifest lists no keys")
+        }
+        return read
     }
 
     private func readArchive(_ path: String) throws -> Result<AppLocalizations, FileReadError> {

@@ -134,4 +134,46 @@ struct AndroidLintCommandTests {
         let accepted = try RenderAlertCommand.run(["lint", "--payloads", "fcm", "--baseline", "baseline.json"], directory: directory.path)
         #expect(accepted.status == 0, "\(accepted.output)\(accepted.error)")
     }
+
+    @Test func aManifestsAndroidKeysAreCheckedAsTheMessagesThatCarryThem() throws {
+        let directory = try app()
+        try directory.write(
+            "app/src/main/res/values/plurals.xml", #"<resources><plurals name="photos"><item quantity="other">%d photos</item></plurals></resources>"#
+        )
+        try directory.write(
+            "keys.json",
+            """
+            {"version": 1, "keys": [
+              {"field": "title", "key": "title", "platform": "android"},
+              {"field": "body", "key": "ok_body", "arguments": ["string"], "platform": "android"}
+            ]}
+            """)
+        let clean = try RenderAlertCommand.run(["lint", "--manifest", "keys.json"], directory: directory.path)
+        #expect(clean.status == 0, "\(clean.output)\(clean.error)")
+        try directory.write(
+            "keys.json",
+            """
+            {"version": 1, "keys": [
+              {"field": "title", "key": "titel", "platform": "android"},
+              {"field": "body", "key": "photos", "arguments": ["number"], "platform": "android"},
+              {"field": "body", "key": "ok_body", "platform": "android"},
+              {"field": "subtitle", "key": "title", "platform": "both"}
+            ]}
+            """)
+        let broken = try RenderAlertCommand.run(["lint", "--manifest", "keys.json", "--format", "json"], directory: directory.path)
+        #expect(broken.status == 1, "\(broken.output)\(broken.error)")
+        let findings = (try JSONSerialization.jsonObject(with: Data(broken.output.utf8)) as! [String: Any])["findings"] as! [[String: Any]]
+        let byID = Dictionary(grouping: findings) { $0["id"] as? String ?? "" }
+        // Each at its manifest entry.
+        #expect(byID["android.missing-loc-key"]?.first?["message"] as? String == #"no values folder defines string "titel" (did you mean "title"?)"#)
+        #expect(byID["android.missing-loc-key"]?.first?["line"] as? Int == 2, "\(findings)")
+        #expect(byID["android.loc-key-not-a-string"]?.first?["line"] as? Int == 3, "\(findings)")
+        #expect(byID["android.loc-args-missing"]?.first?["line"] as? Int == 4, "\(findings)")
+        #expect((byID["manifest.invalid"]?.first?["message"] as? String)?.contains("no subtitle loc key") == true, "\(findings)")
+        // Android keys with no Android app to check them against: nothing checked, exit 2.
+        let elsewhere = try TemporaryDirectory()
+        try elsewhere.write("keys.json", #"{"version": 1, "keys": [{"key": "title", "platform": "android"}]}"#)
+        let none = try RenderAlertCommand.run(["lint", "--manifest", "keys.json"], directory: elsewhere.path)
+        #expect(none.status == 2 && none.error.contains("the manifest's Android keys"), "\(none.error)")
+    }
 }
