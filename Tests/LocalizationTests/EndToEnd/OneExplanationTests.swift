@@ -122,4 +122,64 @@ struct OneExplanationTests {
             ["dump", "app/de.lproj/Localizable.strings", "--ignore", "strings.missing-semicolon"], directory: directory.path)
         #expect(dump.status == 0 && !dump.output.contains("missing-semicolon"))
     }
+
+    /// What an Android phone does for FCM messages, reported alike by preview, localize and lint.
+    static let androidIDs: Set<String> = [
+        "android.missing-loc-key", "android.loc-key-not-a-string", "android.loc-args-missing", "android.missing-format-argument",
+        "android.format-crash", "android.raw-field-hides-loc-key", "android.text-cut",
+    ]
+
+    @Test func anAndroidPhoneIsExplainedOnceToo() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "res/values/strings.xml",
+            """
+            <resources>
+              <string name="two">%1$s and %2$s</string>
+              <string name="count">%1$d new</string>
+              <string name="plain">Hello</string>
+              <plurals name="photos"><item quantity="other">%d photos</item></plurals>
+            </resources>
+            """)
+        let messages: [String: String] = [
+            "missing": #""body_loc_key":"plian""#,
+            "bag": #""body_loc_key":"photos","body_loc_args":["3"]"#,
+            "unsent": #""body_loc_key":"two""#,
+            "short": #""body_loc_key":"two","body_loc_args":["Ana"]"#,
+            "crash": #""body_loc_key":"count","body_loc_args":["3"]"#,
+            "hidden": #""body":"Raw","body_loc_key":"plain""#,
+            "long": #""body":"\#(String(repeating: "a", count: 5_200))""#,
+        ]
+        for (name, notification) in messages {
+            try directory.write("fcm/\(name).json", #"{"message":{"android":{"notification":{"# + notification + "}}}}")
+        }
+        var everyID: Set<String> = []
+        for name in messages.keys.sorted() {
+            var seen: [String: Set<String>] = [:]
+            for (command, arguments) in [
+                ("preview", ["preview", "fcm/\(name).json", "--res", "res", "--language", "en-US", "--format", "json"]),
+                ("localize", ["localize", "fcm/\(name).json", "--res", "res", "--language", "en-US", "--mode", "device"]),
+                ("lint", ["lint", "--res", "res", "--payloads", "fcm/\(name).json", "--format", "json"]),
+            ] {
+                let result = try RenderAlertCommand.run(arguments, directory: directory.path)
+                #expect(result.status != 2, "\(arguments): \(result.error)")
+                var ids: Set<String> = []
+                func collect(_ value: Any) {
+                    if let object = value as? Object {
+                        if let id = object["id"] as? String, object["severity"] != nil { ids.insert(id) }
+                        object.values.forEach(collect)
+                    } else if let array = value as? [Any] {
+                        array.forEach(collect)
+                    }
+                }
+                collect(try JSONSerialization.jsonObject(with: Data(result.output.utf8)))
+                seen[command] = ids.intersection(Self.androidIDs)
+            }
+            #expect(seen["preview"] == seen["lint"], "\(name): preview \(seen["preview"]!.sorted()) lint \(seen["lint"]!.sorted())")
+            #expect(seen["localize"] == seen["lint"], "\(name): localize \(seen["localize"]!.sorted()) lint \(seen["lint"]!.sorted())")
+            #expect(seen["lint"]!.count == 1, "\(name): \(seen["lint"]!.sorted())")
+            everyID.formUnion(seen["lint"]!)
+        }
+        #expect(everyID == Self.androidIDs, "\(Self.androidIDs.subtracting(everyID).sorted())")
+    }
 }
