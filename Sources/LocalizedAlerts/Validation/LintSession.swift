@@ -88,206 +88,19 @@ public struct LintSession: Sendable {
     /// Whether `path` names an archive rather than a folder.
     public static func isArchive(_ path: String) -> Bool { path.lowercased().hasSuffix(".ipa") }
 
-    /// Runs the lint.
+    /// Runs the lint, step by step (``LintRun``).
     public func run() throws -> LintResult {
-        var filter = configuration?.filter ?? DiagnosticFilter()
-        filter.ignored.formUnion(ignored)
-        // The rules list at most the cap per file and rule (a hostile table must not make
-        // millions of findings); below it, the baseline and the final cap see every one.
-        var linter = Linter(ignoring: filter.ignored, maximumFindingsPerKind: maximumFindingsPerKind)
-        linter.runtimeFallbackTables = Set(configuration?.runtimeFallbackTables.map(\.value) ?? [])
-        let developmentRegion = developmentRegion ?? configuration?.developmentRegion
-
-        // An .ipa among the paths is an app read from its archive, not a folder to search.
-        let archives = paths.filter(Self.isArchive)
-        let includedFromConfiguration = paths.isEmpty && appVersions.isEmpty && !(configuration?.included.isEmpty ?? true)
-        let searched =
-            !paths.isEmpty || !appVersions.isEmpty
-            ? paths.filter { !Self.isArchive($0) } : includedFromConfiguration ? configuration!.included.map(\.value) : ["."]
-        let configuration = self.configuration
-        let workingDirectory = workingDirectory
-        var walk = TargetWalk { path in configuration?.exclusion(of: path, workingDirectory: workingDirectory) }
-        var findings: [LocalizationDiagnostic] = []
-        for (index, path) in searched.enumerated() {
-            let before = walk.targets.count + walk.targets.unreadable.count
-            try walk.add(path)
-            if includedFromConfiguration, walk.targets.count + walk.targets.unreadable.count == before {
-                let entry = configuration!.included[index]
-                findings.append(
-                    LintConfiguration.unused(
-                        "the included path \(entry.value) holds no app, catalog or table", at: entry.location,
-                        hint: "correct the path, or remove the entry"))
-            }
-        }
-        let targets = walk.targets
-        let payloadPaths = payloadFiles.isEmpty ? configuration?.payloads.map(\.value) ?? [] : payloadFiles
-        let payloadPathFiles = try Self.expandPayloads(payloadPaths)
-        // A String Catalog named Localizable standing alone is what notifications read.
-        let isPushCatalog = { (file: String) in file.hasSuffix("/Localizable.xcstrings") || file == "Localizable.xcstrings" }
-        let hasApp = !targets.apps.isEmpty || !archives.isEmpty || !appVersions.isEmpty || targets.catalogs.contains(where: isPushCatalog)
-        // A wrong path must not pass as "no problems": with nothing to check, say what was searched.
-        if targets.count == 0 && targets.unreadable.isEmpty && payloadPathFiles.isEmpty && manifest == nil && !hasApp && resourceDirectories.isEmpty
-            && builtAndroidApps.isEmpty
-        {
-            throw Failure(
-                "nothing to lint", searched.joined(separator: ", "),
-                reason:
-                    "no .lproj folder, .xcstrings catalog, .strings or .stringsdict file, and no Android res/ folder found (\(LintTargets.skipped.sorted().joined(separator: ", ")) are not searched)"
-            )
-        }
-        // FCM messages among the payload files go to the Android resources (and their
-        // apns.payload to the iPhone app); the rest are APNs payloads.
-        let androidApps = try readAndroidApps(found: targets.resourceFolders)
-        let android = androidApps.first { $0.rendersMessages }?.resources
-        var (messages, apnsFiles) = try Self.separateFCMMessages(payloadPathFiles)
-        // A manifest's keys are checked as the payloads and messages that carry them; its own
-        // problems and its stale keys are findings like any other.
-        let pushManifest = try manifest.map(Self.readManifest)
-        let appleKeys = pushManifest?.keys.filter(\.platform.sendsToApple) ?? []
-        if let pushManifest, pushManifest.keys.contains(where: \.platform.sendsToAndroid) {
-            guard android != nil else {
-                throw Failure(
-                    "nothing to check the manifest's Android keys against", pushManifest.file ?? manifest!,
-                    reason:
-                        "no Android resources: no res/ folder under \(searched.isEmpty ? "." : searched.joined(separator: ", ")); give the app's res/ folder or its built app with --res"
-                )
-            }
-            messages += pushManifest.fcmMessages
-        }
-        if !messages.isEmpty && android == nil {
-            throw Failure(
-                "nothing to check the FCM messages against", messages[0].file ?? payloadPaths.joined(separator: ", "),
-                reason:
-                    "no Android resources: no res/ folder under \(searched.isEmpty ? "." : searched.joined(separator: ", ")); give the app's res/ folder or its built app with --res"
-            )
-        }
-        // Payloads with no app to check them against would pass unchecked.
-        if !hasApp && (!apnsFiles.isEmpty || !appleKeys.isEmpty) {
-            let what = apnsFiles.isEmpty ? "the manifest's keys" : "the payloads"
-            throw Failure(
-                "nothing to check \(what) against", searched.isEmpty ? "." : searched.joined(separator: ", "),
-                reason:
-                    "no app (a folder holding .lproj folders or String Catalogs, or a Localizable.xcstrings) found: a payload's keys are looked up in an app's Localizable table"
-            )
-        }
-        var payloads: [NotificationPayload] = []
-        for file in apnsFiles {
-            var payload: NotificationPayload
-            do { payload = try NotificationPayload(contentsOfFile: file) } catch {
-                throw Failure("cannot read the payload", error.path, reason: error.reason)
-            }
-            if let headers { payload.diagnostics = headers.diagnostics(of: payload) }
-            payloads.append(payload)
-        }
-        // An FCM message's apns.payload is what an iPhone gets: checked as a payload when there
-        // is an iPhone app.
-        if hasApp { payloads += messages.compactMap(\.apnsPayload) }
-        let filePayloads = payloads
-        if let pushManifest {
-            findings += pushManifest.diagnostics
-            payloads += pushManifest.payloads
-        }
-
-        var models: [LocalizationModel] = []
-        var fileDiagnostics = targets.unreadable
-        for app in androidApps {
-            fileDiagnostics += app.resources.diagnostics
-            if app.rendersMessages { findings += Self.androidFindings(messages, resources: app.resources) }
-        }
-        fileDiagnostics += androidApps.failures
-        // What cannot be read now (gone since the walk) is a finding too; the rest is checked.
-        func reading(_ what: String, _ read: () throws(FileReadError) -> Void) {
-            do { try read() } catch { fileDiagnostics.append(LintTargets.unreadable(error.path, error.reason, what: what)) }
-        }
-        func lintApp(
-            _ read: () throws(FileReadError) -> AppLocalizations, payloads: [NotificationPayload], dropping dropped: DiagnosticID? = nil,
-            what: String = "folder"
-        ) -> LocalizationModel? {
-            var model: LocalizationModel?
-            reading(what) { () throws(FileReadError) in
-                var app = try read()
-                if let developmentRegion { app.developmentRegion = developmentRegion }
-                let appModel = LocalizationModel(app)
-                model = appModel
-                let appFindings = linter.lint(appModel, payloads: payloads, android: android).filter { $0.id != dropped }
-                findings += InlineSuppressions(app).apply(appFindings, notRun: filter.ignored)
-                findings += pushManifest?.staleKeys(in: app) ?? []
-            }
-            if let model { models.append(model) }
-            return model
-        }
-        for directory in targets.apps {
-            _ = lintApp({ () throws(FileReadError) in try AppLocalizations(directory: directory) }, payloads: payloads)
-        }
-        for archive in archives {
-            let read = try readArchive(archive)
-            _ = lintApp({ () throws(FileReadError) in try read.get() }, payloads: payloads)
-        }
-        // A catalog standing alone is an app of one table, its source language the development
-        // region unless one is given.
-        for file in targets.catalogs {
-            let read = { () throws(FileReadError) -> AppLocalizations in
-                let catalog = try StringCatalog(contentsOfFile: file)
-                let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
-                var app = AppLocalizations(localizations: [], catalogs: [name: catalog])
-                app.developmentRegion = catalog.sourceLanguage
-                return app
-            }
-            _ = lintApp(read, payloads: isPushCatalog(file) ? payloads : [], what: "file")
-        }
-        for file in targets.files {
-            reading("file") { () throws(FileReadError) in
-                fileDiagnostics +=
-                    file.hasSuffix(".stringsdict")
-                    ? try StringsDictionary(contentsOfFile: file).diagnostics : try LocalizationTable(contentsOfFile: file).diagnostics
-            }
-        }
-        // Each labelled build, linted with the keys sent to it (a manifest entry's "since"
-        // leaves out earlier builds); a missing key is reported once per build, with its label.
-        if !appVersions.isEmpty {
-            var builds: [AppVersions.Version] = []
-            for version in appVersions {
-                guard Self.isArchive(version.path) || FileStatus.isDirectory(version.path) else {
-                    throw Failure("cannot read the app", version.path, reason: "no such directory")
-                }
-                let read: Result<AppLocalizations, FileReadError> =
-                    Self.isArchive(version.path)
-                    ? try readArchive(version.path) : Result { () throws(FileReadError) in try AppLocalizations(directory: version.path) }
-                let sent =
-                    filePayloads
-                    + zip(appleKeys, pushManifest?.payloads ?? []).compactMap { entry, payload in
-                        entry.since.map { AppVersions.precedes(version.label, $0) } == true ? nil : payload
-                    }
-                if let model = lintApp({ () throws(FileReadError) in try read.get() }, payloads: sent, dropping: .payloadKeyMissing) {
-                    builds.append(AppVersions.Version(label: version.label, model: model))
-                }
-            }
-            let since = Dictionary(
-                appleKeys.compactMap { entry in entry.since.map { (entry.key, $0) } }, uniquingKeysWith: { first, _ in first })
-            findings += AppVersions(builds).missingKeys(in: payloads, since: since)
-        }
-        findings += linter.lint(files: fileDiagnostics)
-        findings += unusedEntries(walk: walk, models: models)
-
-        // The configuration's severities and scoped ignores; an ignore entry that matched
-        // nothing is reported where it is written.
-        var unusedIgnores: [LocalizationDiagnostic] = []
-        findings = filter.apply(Self.unique(findings)) { unused in unusedIgnores.append(LintConfiguration.unused(unused)) }
-        findings += filter.apply(unusedIgnores)
-        var accepted = 0
-        if let baseline {
-            (findings, accepted) = baseline.filter(findings)
-        }
-        var capped = LintFindings(limit: maximumFindingsPerKind, ignoring: [])
-        capped.append(contentsOf: findings)
-        return LintResult(
-            findings: capped.finished(), accepted: accepted,
-            checked: targets.count + appVersions.count + archives.count + resourceDirectories.count + builtAndroidApps.count,
-            models: models)
+        var run = LintRun(self)
+        let found = try run.findTargets()
+        let inputs = try run.readInputs(found)
+        run.checkAndroid(inputs)
+        try run.lintApps(found, inputs)
+        try run.lintBuildsInTheField(inputs)
+        return run.finish(found)
     }
 
     /// The push-key manifest; one that lists no key (and has no error saying why) is no check.
-    private static func readManifest(_ path: String) throws(Failure) -> PushManifest {
+    static func readManifest(_ path: String) throws(Failure) -> PushManifest {
         let read: PushManifest
         do { read = try PushManifest(contentsOfFile: path) } catch {
             throw Failure("cannot read the manifest", error.path, reason: error.reason)
@@ -298,7 +111,7 @@ public struct LintSession: Sendable {
         return read
     }
 
-    private func readArchive(_ path: String) throws -> Result<AppLocalizations, FileReadError> {
+    func readArchive(_ path: String) throws -> Result<AppLocalizations, FileReadError> {
         guard let archiveReader else { throw Failure("cannot read the app archive", path, reason: "archives are not read by this front end") }
         return try archiveReader(path)
     }
@@ -306,7 +119,7 @@ public struct LintSession: Sendable {
     /// The Android apps linted: the built app, else ``resourceDirectories`` linked as one app,
     /// else the `res` folders the walk found, grouped into apps as their modules are. A found
     /// folder that cannot be read is a finding; a folder given, a failure.
-    private func readAndroidApps(found: [String]) throws(Failure) -> AndroidLintApps {
+    func readAndroidApps(found: [String]) throws(Failure) -> AndroidLintApps {
         var apps = AndroidLintApps()
         if !builtAndroidApps.isEmpty {
             guard resourceDirectories.isEmpty else {
@@ -345,7 +158,7 @@ public struct LintSession: Sendable {
 
     /// Configuration entries that changed nothing: a runtime fallback table no app has, an
     /// exclusion that left nothing out.
-    private func unusedEntries(walk: TargetWalk, models: [LocalizationModel]) -> [LocalizationDiagnostic] {
+    func unusedEntries(walk: TargetWalk, models: [LocalizationModel]) -> [LocalizationDiagnostic] {
         guard let configuration else { return [] }
         var findings: [LocalizationDiagnostic] = []
         if !configuration.runtimeFallbackTables.isEmpty {
