@@ -735,8 +735,10 @@ public struct AndroidRendering: Sendable, Hashable {
     /// The folders the localized title and body came from (`values-fr`).
     public var titleFolder: String?
     public var bodyFolder: String?
-    /// Findings about this rendering.
+    /// Findings about this rendering: the message's own, then what the phone does.
     public var diagnostics: [LocalizationDiagnostic]
+    /// What the phone does that the message's author did not mean, as facts.
+    public var issues: [AndroidDeviceIssue] = []
 }
 
 /// Renders FCM messages the way Firebase's Android SDK and Android do (firebase-android-sdk
@@ -757,7 +759,7 @@ public enum AndroidRenderer {
     public static func render(
         _ message: FCMMessage, deviceLocales: [String], resources: AndroidAppResources, appName: String, appLocales: [String]? = nil
     ) -> AndroidRendering {
-        var diagnostics = message.diagnostics
+        let diagnostics = message.diagnostics
         guard let notification = message.android else {
             return AndroidRendering(outcome: .notDisplayed, resourceLocale: nil, diagnostics: diagnostics)
         }
@@ -768,20 +770,17 @@ public enum AndroidRenderer {
             } ?? resources.resourceLocale(deviceLocales: deviceLocales)
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
+        var issues: [AndroidDeviceIssue] = []
         enum Field {
             case text(String?, folder: String?)
             case crash(String)
         }
-        func resolve(_ label: String, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
+        func resolve(_ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
+            func issue(_ kind: AndroidDeviceIssue.Kind, at location: SourceLocation? = key?.location) {
+                issues.append(AndroidDeviceIssue(kind: kind, field: field, key: key?.value, location: location ?? start))
+            }
             if let raw, !raw.value.isEmpty {
-                if let key, !key.value.isEmpty {
-                    diagnostics.append(
-                        LocalizationDiagnostic(
-                            .androidRawFieldHidesLocKey, at: key.location ?? start,
-                            "the \(rawIsCommon ? "common notification's " : "")\(label) \"\(raw.value)\" is shown; \(label)_loc_key \"\(key.value)\" is ignored",
-                            hint: rawIsCommon
-                                ? "remove message.notification.\(label), or set android.notification.\(label) to \"\"" : "remove \(label)"))
-                }
+                if let key, !key.value.isEmpty { issue(.rawFieldHidesLocKey(raw: raw.value, isCommon: rawIsCommon)) }
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
@@ -790,100 +789,78 @@ public enum AndroidRenderer {
             case .resource(let named):
                 resource = named
             case .notFound(let why, let id, let hint):
-                diagnostics.append(LocalizationDiagnostic(id, at: key.location ?? start, why, hint: hint))
+                issue(.locKeyNotFound(reason: why, id: id, hint: hint))
                 return .text(nil, folder: nil)
             case .crash(let why):
-                diagnostics.append(LocalizationDiagnostic(.androidMissingLocKey, at: key.location ?? start, why))
+                issue(.identifierNotInApp(reason: why))
                 return .crash("Resources.NotFoundException")
             }
             guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
                 // Defined only in folders that do not match, or with no text (a plural, an
                 // array): getString throws, uncaught.
                 let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
-                let why =
-                    isBag ? "has no text getString can give (a \(resource.type) is a bag of values)" : "has no value for \(locale ?? "the device")"
-                diagnostics.append(
-                    LocalizationDiagnostic(
-                        isBag ? .androidLocKeyNotAString : .androidMissingLocKey, at: key.location ?? start,
-                        "\(resource.type) \"\(resource.name)\" \(why): Resources.NotFoundException crashes the app",
-                        hint: resource.type == "string" ? "add it to values/" : "name a string"))
+                issue(isBag ? .bagHasNoText(resource) : .noValueForLocale(resource, locale: locale))
                 return .crash("Resources.NotFoundException")
             }
             guard let args else {
-                if let (count, first) = JavaFormatter.argumentsRead(by: text) {
-                    diagnostics.append(
-                        LocalizationDiagnostic(
-                            .androidLocArgsMissing, at: key.location ?? start,
-                            "\"\(key.value)\" in \(folder) takes \(count) argument\(count == 1 ? "" : "s") but the message sends no \(label)_loc_args: the phone shows \(first) as it is",
-                            hint: "send \(label)_loc_args with \(count) value\(count == 1 ? "" : "s")"))
-                }
+                if let (count, first) = JavaFormatter.argumentsRead(by: text) { issue(.argumentsNotSent(count: count, shown: first, folder: folder)) }
                 return .text(text, folder: folder)
             }
             switch JavaFormatter.format(text, args, languageCode: languageCode) {
             case .success(let formatted):
                 return .text(formatted, folder: folder)
             case .failure(let error) where error.isMissingArgument:
-                diagnostics.append(
-                    LocalizationDiagnostic(
-                        .androidMissingFormatArgument, at: key.location ?? start,
-                        "\"\(key.value)\" in \(folder) needs more than the \(args.count) \(label)_loc_args given (\(error.specifier))"))
+                issue(.argumentsShort(given: args.count, specifier: error.specifier, folder: folder))
                 return .text(nil, folder: folder)
             case .failure(let error):
-                diagnostics.append(
-                    LocalizationDiagnostic(
-                        .androidFormatCrash, at: key.location ?? start,
-                        "\"\(key.value)\" in \(folder) throws \(error.name) for \(error.specifier) with String args: the app crashes",
-                        hint: error.name == "OutOfMemoryError" ? "use a width a notification can show" : "loc args are Strings: use %s or %1$s"))
+                issue(.formatThrows(exception: error.name, specifier: error.specifier, folder: folder))
                 return .crash(error.name)
             }
         }
 
         let title = resolve(
-            "title", raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
+            .title, raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
         let body = resolve(
-            "body", raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
+            .body, raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
         var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
+        func finished() -> AndroidRendering {
+            rendering.issues = issues
+            rendering.diagnostics = diagnostics + issues.map(\.diagnostic)
+            return rendering
+        }
         // Firebase builds the title first: a crash there ends everything.
         if case .crash(let error) = title {
             rendering.outcome = .crash(exception: error)
-            rendering.diagnostics = diagnostics
-            return rendering
+            return finished()
         }
         if case .crash(let error) = body {
             rendering.outcome = .crash(exception: error)
-            rendering.diagnostics = diagnostics
-            return rendering
+            return finished()
         }
         // Where a shown field came from: its raw text when that is not empty, else its loc key.
         func source(_ raw: FCMMessage.Field?, _ key: FCMMessage.Field?) -> SourceLocation? {
             raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
         }
-        func cut(_ text: String?, _ label: String, at location: SourceLocation?) -> String? {
+        func cut(_ text: String?, _ field: AndroidDeviceIssue.Field, at location: SourceLocation?) -> String? {
             guard let text, !text.isEmpty else { return nil }
             guard let (kept, length) = Self.keptText(text) else { return text }
-            diagnostics.append(
-                LocalizationDiagnostic(
-                    .androidTextCut, at: location ?? start,
-                    "the \(label) is \(length) UTF-16 code units long: the phone keeps the first \(Self.maximumTextLength)",
-                    hint: "shorten the \(label); a notification shows a few lines of it"))
+            issues.append(AndroidDeviceIssue(kind: .textCut(length: length), field: field, key: nil, location: location ?? start))
             return kept
         }
         if case .text(let text, let folder) = title {
-            rendering.title = cut(text, "title", at: source(notification.title, notification.titleLocKey))
+            rendering.title = cut(text, .title, at: source(notification.title, notification.titleLocKey))
             rendering.titleFolder = folder
         }
         if rendering.title == nil {
             rendering.title = appName
             rendering.titleFolder = nil
-            diagnostics.append(
-                LocalizationDiagnostic(.androidAppNameTitle, at: notification.title?.location ?? start, "no title: the phone shows the app's name"))
+            issues.append(AndroidDeviceIssue(kind: .untitled, field: .title, key: nil, location: notification.title?.location ?? start))
         }
         if case .text(let text, let folder) = body {
-            rendering.body = cut(text, "body", at: source(notification.body, notification.bodyLocKey))
+            rendering.body = cut(text, .body, at: source(notification.body, notification.bodyLocKey))
             rendering.bodyFolder = rendering.body == nil ? nil : folder
         }
-        rendering.diagnostics = diagnostics
-        return rendering
+        return finished()
     }
 
     /// How much of a title or body a notification keeps, in UTF-16 code units: the

@@ -76,20 +76,22 @@ public struct AndroidAlertRenderer: Sendable {
         let rendering = render(working, deviceLocales: preferredLanguages)
         result.diagnostics = rendering.diagnostics
         result.resourceLocale = rendering.resourceLocale
+        // Decided from the facts, not from the findings (which a filter may have left out).
+        let breaking = rendering.issues.first(where: \.breaksTheNotification)
         if case .crash(let exception) = rendering.outcome {
-            let why = rendering.diagnostics.first { $0.severity == .error }.map { ": \($0.message)" } ?? ""
+            let why = breaking.map { ": \($0.diagnostic.message)" } ?? ""
             result.refusal = "the app would crash (\(exception)) and show nothing\(why)"
             return result
         }
-        if let error = rendering.diagnostics.first(where: { $0.severity == .error }) {
-            result.refusal = error.message
-            if error.id == .androidLocKeyNotAString && mode == .server {
+        if let breaking {
+            result.refusal = breaking.diagnostic.message
+            if breaking.id == .androidLocKeyNotAString && mode == .server {
                 result.refusal! += " (a server resolves a <plurals> given the field's count: \"quantities\": {\"body\": 3}, or --quantity body=3)"
             }
             return result
         }
         // An untitled notification shows the app's name by itself: no title is written for it.
-        let untitled = rendering.diagnostics.contains { $0.id == .androidAppNameTitle }
+        let untitled = rendering.issues.contains { $0.kind == .untitled }
         result.title = untitled ? nil : rendering.title
         result.body = rendering.body
         result.titleFolder = result.pluralFolders[.title] ?? rendering.titleFolder

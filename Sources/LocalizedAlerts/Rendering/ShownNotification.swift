@@ -112,7 +112,7 @@ extension AndroidRendering {
                 text: text, source: folder == nil ? .raw : .localized, key: folder == nil ? nil : key?.value, origin: folder)
         }
         var title = field(title, folder: titleFolder, key: message?.android?.titleLocKey)
-        if title != nil && diagnostics.contains(where: { $0.id == .androidAppNameTitle }) { title?.source = .appName }
+        if title != nil && issues.contains(where: { $0.kind == .untitled }) { title?.source = .appName }
         return ShownNotification(
             platform: .android, deviceLanguages: deviceLanguages, resolvedFor: resourceLocale, outcome: outcome, title: title, subtitle: nil,
             body: field(body, folder: bodyFolder, key: message?.android?.bodyLocKey), diagnostics: diagnostics)

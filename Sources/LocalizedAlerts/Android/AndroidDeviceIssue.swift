@@ -1,0 +1,108 @@
+/// What an Android phone does with an FCM message that its author did not mean, found by
+/// resolving each field as Firebase and Android do. Preview, localization on the server and
+/// lint all report these issues with these IDs and words: one explanation of the phone, as
+/// ``DeviceIssue`` is of an iPhone.
+public struct AndroidDeviceIssue: Sendable, Hashable {
+    /// A notification field with a loc key.
+    public enum Field: String, Sendable, Hashable {
+        case title, body
+    }
+
+    /// What the phone does, with the details its message needs.
+    public enum Kind: Sendable, Hashable {
+        /// A non-empty raw title or body wins over the loc key, which is never used.
+        case rawFieldHidesLocKey(raw: String, isCommon: Bool)
+        /// `getIdentifier` gives 0 (no such string, a removed one, a plural's name, another
+        /// package): the field falls back. The reason is the resources' explanation.
+        case locKeyNotFound(reason: String, id: DiagnosticID, hint: String?)
+        /// The key reads as a resource ID the app does not have: `getString` throws, uncaught.
+        case identifierNotInApp(reason: String)
+        /// The resource has no value for the locale chosen: `getString` throws, uncaught.
+        case noValueForLocale(AndroidResourceName, locale: String?)
+        /// The key names a plural or an array by its type: a bag has no text; it throws.
+        case bagHasNoText(AndroidResourceName)
+        /// The string reads arguments and the message sends none: shown with its specifiers.
+        case argumentsNotSent(count: Int, shown: String, folder: String)
+        /// Fewer loc args than the string reads: Firebase catches it; the field falls back.
+        case argumentsShort(given: Int, specifier: String, folder: String)
+        /// `String.format` throws something Firebase does not catch: the app crashes.
+        case formatThrows(exception: String, specifier: String, folder: String)
+        /// The text is longer than a notification keeps.
+        case textCut(length: Int)
+        /// No title: the phone shows the app's name.
+        case untitled
+    }
+
+    /// What happens.
+    public var kind: Kind
+    /// The field concerned.
+    public var field: Field
+    /// The field's loc key, when the issue is about it.
+    public var key: String?
+    /// Where in the message (the loc key, or the field).
+    public var location: SourceLocation
+
+    /// The ID every command reports this issue with.
+    public var id: DiagnosticID {
+        switch kind {
+        case .rawFieldHidesLocKey: .androidRawFieldHidesLocKey
+        case .locKeyNotFound(_, let id, _): id
+        case .identifierNotInApp, .noValueForLocale: .androidMissingLocKey
+        case .bagHasNoText: .androidLocKeyNotAString
+        case .argumentsNotSent: .androidLocArgsMissing
+        case .argumentsShort: .androidMissingFormatArgument
+        case .formatThrows: .androidFormatCrash
+        case .textCut: .androidTextCut
+        case .untitled: .androidAppNameTitle
+        }
+    }
+
+    /// Whether the phone shows something other than the message meant (a crash, a field empty,
+    /// specifiers), as opposed to a warning or a note: what a server must not send.
+    public var breaksTheNotification: Bool { id.defaultSeverity == .error }
+
+    /// The finding, at ``location``.
+    public var diagnostic: LocalizationDiagnostic {
+        let label = field.rawValue
+        let key = self.key ?? ""
+        switch kind {
+        case .rawFieldHidesLocKey(let raw, let isCommon):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "the \(isCommon ? "common notification's " : "")\(label) \"\(raw)\" is shown; \(label)_loc_key \"\(key)\" is ignored",
+                hint: isCommon ? "remove message.notification.\(label), or set android.notification.\(label) to \"\"" : "remove \(label)")
+        case .locKeyNotFound(let reason, _, let hint):
+            return LocalizationDiagnostic(id, at: location, reason, hint: hint)
+        case .identifierNotInApp(let reason):
+            return LocalizationDiagnostic(id, at: location, reason)
+        case .noValueForLocale(let resource, let locale):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device"): Resources.NotFoundException crashes the app",
+                hint: resource.type == "string" ? "add it to values/" : "name a string")
+        case .bagHasNoText(let resource):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "\(resource.type) \"\(resource.name)\" has no text getString can give (a \(resource.type) is a bag of values): Resources.NotFoundException crashes the app",
+                hint: "name a string")
+        case .argumentsNotSent(let count, let shown, let folder):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "\"\(key)\" in \(folder) takes \(count) argument\(count == 1 ? "" : "s") but the message sends no \(label)_loc_args: the phone shows \(shown) as it is",
+                hint: "send \(label)_loc_args with \(count) value\(count == 1 ? "" : "s")")
+        case .argumentsShort(let given, let specifier, let folder):
+            return LocalizationDiagnostic(
+                id, at: location, "\"\(key)\" in \(folder) needs more than the \(given) \(label)_loc_args given (\(specifier))")
+        case .formatThrows(let exception, let specifier, let folder):
+            return LocalizationDiagnostic(
+                id, at: location, "\"\(key)\" in \(folder) throws \(exception) for \(specifier) with String args: the app crashes",
+                hint: exception == "OutOfMemoryError" ? "use a width a notification can show" : "loc args are Strings: use %s or %1$s")
+        case .textCut(let length):
+            return LocalizationDiagnostic(
+                id, at: location, "the \(label) is \(length) UTF-16 code units long: the phone keeps the first \(AndroidRenderer.maximumTextLength)",
+                hint: "shorten the \(label); a notification shows a few lines of it")
+        case .untitled:
+            return LocalizationDiagnostic(id, at: location, "no title: the phone shows the app's name")
+        }
+    }
+}
