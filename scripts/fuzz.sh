@@ -68,12 +68,13 @@ mkdir -p "$root/.build/fuzz"
 build_log=$root/.build/fuzz/build-$flavour.log
 echo "== building ${targets[*]} ($flavour: ${sanitizers[*]})"
 fuzz_build() { swift build -c release --package-path Fuzz --scratch-path "$build" -Xswiftc -use-ld=lld "${sanitizers[@]}" > "$build_log" 2>&1; }
-# A scratch folder built before a library source file was renamed or removed still lists the
-# old file, and SwiftPM refuses it ("missing inputs"): that folder is built afresh, once.
+# A scratch folder built before a library source file was added, renamed or removed can still
+# list the old files (SwiftPM then refuses it, "missing inputs", or compiles without the new
+# file): a failed build in an existing folder is tried once more, afresh.
 build_status=0
 fuzz_build || build_status=$?
-if ((build_status != 0)) && grep -q "because of missing inputs" "$build_log"; then
-  echo "== a source file was renamed or removed since the last fuzz build: building afresh"
+if ((build_status != 0)) && [ -d "$build" ]; then
+  echo "== the build failed in a folder built before: building afresh"
   rm -rf "$build"
   build_status=0
   fuzz_build || build_status=$?

@@ -1,7 +1,8 @@
 import FuzzSupport
 import LocalizedAlerts
 
-/// The FCM message reader and both phones' renderers. Invariants: locations inside the input;
+/// The FCM message reader, both phones' renderers and FCM localization. Invariants: locations
+/// inside the input; a localized message keeps no loc key and shows what the original showed;
 /// a message's Android notification renders to a notification, a named crash or nothing; its
 /// `apns.payload` reads as its place in the document does and renders on the iPhone engine
 /// like any payload.
@@ -23,6 +24,7 @@ let app = AppLocalizations(localizations: [
     .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""greeting" = "Hello %@"; "count" = "%d new";"#.utf8))])
 ])
 let renderer = AlertRenderer(app: app)
+let android = AndroidAlertRenderer(resources: resources, appName: "App")
 
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzDriver.bytes(data, count)
@@ -38,6 +40,19 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         case .shown: if rendering.title == nil { violated("a shown notification without a title") }
         case .crash(let exception): if exception.isEmpty { violated("a crash without its exception") }
         case .notDisplayed: if message.android != nil { violated("a notification message not displayed") }
+        }
+    }
+    // Localized on the server: a message that may be sent has no loc key left, and the phone
+    // shows for it what it showed for the original.
+    for (locales, quantities) in [(["fr-CA"], FCMQuantities()), (["en-US"], FCMQuantities(title: 1, body: 2))] {
+        let localized = android.localize(message, preferredLanguages: locales, quantities: quantities)
+        guard localized.isSendable, let sent = localized.message else { continue }
+        let again = FCMMessage(parsing: sent.serializedBytes())
+        if again.android?.titleLocKey != nil || again.android?.bodyLocKey != nil { violated("a loc key left in a localized message") }
+        let before = android.render(message, deviceLocales: locales)
+        let after = android.render(again, deviceLocales: locales)
+        guard after.body == before.body, after.title == before.title else {
+            violated("the localized message shows \(after.title ?? "-") / \(after.body ?? "-"), the original \(before.title ?? "-") / \(before.body ?? "-")")
         }
     }
     if let payload = message.apnsPayload {
