@@ -6,19 +6,25 @@
 # and 64 connections, then keeps going until about 1,000,000 requests have been answered in all
 # and reports the server's resident memory. Loopback only; every run is bounded in time.
 #
-#   scripts/load-test.sh [--seconds N] [--total N] [--skip-build]
+# With --fcm the server also takes the Android test app's res/ folder, and the requests are FCM
+# messages (scripts/load/localize-fcm.lua) instead.
+#
+#   scripts/load-test.sh [--seconds N] [--total N] [--skip-build] [--fcm]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=10
 total=1000000
 build=1
+script=scripts/load/localize.lua
+res=()
 while [ $# -gt 0 ]; do
   case $1 in
     --seconds) seconds=$2; shift 2 ;;
     --total) total=$2; shift 2 ;;
     --skip-build) build=0; shift ;;
-    *) echo "usage: $0 [--seconds N] [--total N] [--skip-build]" >&2; exit 2 ;;
+    --fcm) script=scripts/load/localize-fcm.lua; res=(--res Tests/LocalizationTests/Fixtures/android/res); shift ;;
+    *) echo "usage: $0 [--seconds N] [--total N] [--skip-build] [--fcm]" >&2; exit 2 ;;
   esac
 done
 
@@ -29,7 +35,7 @@ if [ "$build" = 1 ]; then swift build --package-path Server -c release --product
 binary="$(swift build --package-path Server -c release --show-bin-path)/render-alert-server"
 
 work=$(mktemp -d)
-"$binary" --strings Resources/strings --host 127.0.0.1 --port 0 --log-level warning >"$work/out" 2>"$work/err" &
+"$binary" --strings Resources/strings "${res[@]}" --host 127.0.0.1 --port 0 --log-level warning >"$work/out" 2>"$work/err" &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do
@@ -45,7 +51,7 @@ answered=0
 last_rate=0
 run() {  # connections threads seconds
   local line
-  line=$(wrk -t"$2" -c"$1" -d"$3"s --timeout 5s -s scripts/load/localize.lua "$url/v1/localize" -- "$answered" | grep '^RESULT')
+  line=$(wrk -t"$2" -c"$1" -d"$3"s --timeout 5s -s "$script" "$url/v1/localize" -- "$answered" | grep '^RESULT')
   answered=$((answered + $(sed 's/.*requests=\([0-9]*\).*/\1/' <<<"$line")))
   last_rate=$(sed 's/.*rps=\([0-9]*\).*/\1/' <<<"$line")
   echo "$line"
@@ -54,7 +60,7 @@ run() {  # connections threads seconds
 echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo); server $url (loopback); wrk on the same machine"
 echo "resident at start: $(rss)"
 # A short warm-up (caches of search lists, tables and formatters), not counted.
-wrk -t1 -c4 -d2s -s scripts/load/localize.lua "$url/v1/localize" >/dev/null
+wrk -t1 -c4 -d2s -s "$script" "$url/v1/localize" >/dev/null
 for connections in 1 16 64; do
   threads=$((connections < 2 ? 1 : 2))
   printf 'connections=%-3s ' "$connections"

@@ -166,8 +166,7 @@ public struct ProviderLocalizer: Sendable {
     /// Answers one request standing alone (an HTTP body): a batch line's answer without its
     /// number; `failure` is set when the body is not a request.
     public func localize(request bytes: [UInt8], mode: LocalizationMode = .server) -> (answer: Answer, failure: LocalizationRequest.Failure?) {
-        let document = LocatedJSON.parse(bytes, file: "request")
-        if let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+        if Self.mayBeFCMRequest(bytes), let root = LocatedJSON.parse(bytes, file: "request").root, FCMLocalizationRequest.isFCMRequest(root) {
             switch FCMLocalizationRequest.parse(root, bytes: bytes, file: "request", noun: "request") {
             case .failure(let failure): return (Answer(output: .null, sendable: false), failure)
             case .success(let request):
@@ -188,6 +187,19 @@ public struct ProviderLocalizer: Sendable {
         }
     }
 
+    /// Whether the bytes hold `"message"` at all: an APNs request (most of a provider's) is
+    /// then read once, by its own reader, rather than parsed first to be told apart.
+    static func mayBeFCMRequest(_ bytes: [UInt8]) -> Bool {
+        let needle = Array(#""message""#.utf8)
+        guard bytes.count >= needle.count else { return false }
+        var start = bytes.startIndex
+        while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")), quote + needle.count <= bytes.endIndex {
+            if bytes[quote..<(quote + needle.count)].elementsEqual(needle) { return true }
+            start = quote + 1
+        }
+        return false
+    }
+
     static let noAppleApp = "an APNs payload is localized with the iOS app's tables, and none is loaded (give --strings)"
     static let noAndroidApp = "an FCM message is localized with the Android app's resources, and none is loaded (give --res)"
 
@@ -197,8 +209,8 @@ public struct ProviderLocalizer: Sendable {
     ) -> Answer {
         // A line with "message" is an FCM request; anything else is read as an APNs one (whose
         // parse says what is wrong with a line that is neither).
-        let document = LocatedJSON.parse(bytes, file: file)
-        if let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+        let document = Self.mayBeFCMRequest(bytes) ? LocatedJSON.parse(bytes, file: file) : nil
+        if let root = document?.root, FCMLocalizationRequest.isFCMRequest(root) {
             switch FCMLocalizationRequest.parse(root, bytes: bytes, file: file, noun: noun) {
             case .failure(let failure):
                 return Answer(output: failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), sendable: false)
@@ -207,7 +219,7 @@ public struct ProviderLocalizer: Sendable {
             }
         }
         guard let apple else {
-            let id = document.root?["id"]
+            let id = (document ?? LocatedJSON.parse(bytes, file: file)).root?["id"]
             return Answer(
                 output: LocalizationRequest.Failure(message: Self.noAppleApp, id: id).batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly),
                 sendable: false)

@@ -52,7 +52,9 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let before = android.render(message, deviceLocales: locales)
         let after = android.render(again, deviceLocales: locales)
         guard after.body == before.body, after.title == before.title else {
-            violated("the localized message shows \(after.title ?? "-") / \(after.body ?? "-"), the original \(before.title ?? "-") / \(before.body ?? "-")")
+            violated(
+                "the localized message shows \(after.title ?? "-") / \(after.body ?? "-"), the original \(before.title ?? "-") / \(before.body ?? "-")"
+            )
         }
     }
     if let payload = message.apnsPayload {
