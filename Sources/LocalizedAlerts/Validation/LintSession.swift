@@ -88,7 +88,8 @@ public struct LintSession: Sendable {
     /// Whether `path` names an archive rather than a folder.
     public static func isArchive(_ path: String) -> Bool { path.lowercased().hasSuffix(".ipa") }
 
-    /// Runs the lint, step by step (``LintRun``).
+    /// Runs the lint: finds the targets, reads the inputs, checks the Android apps, lints the
+    /// apps and the builds in the field, then filters, orders and caps the findings.
     public func run() throws -> LintResult {
         var run = LintRun(self)
         let found = try run.findTargets()
