@@ -149,6 +149,7 @@ extension DirectPayloadReader {
         var items = try enter(UInt8(ascii: "["))
         while try nextItem(&items) {
             strings.append(try readString())
+            // A long list is left to the located reader, which takes every one as Android does.
             guard strings.count <= NotificationPayload.maximumLocArguments else { throw GiveUp() }
         }
         return strings.isEmpty ? nil : strings

@@ -195,8 +195,11 @@ public struct FCMMessage: Sendable {
                 diagnostics.append(LocalizationDiagnostic(.fcmInvalidMessage, at: value.location ?? start, "\"\(key)\" must be an array of strings"))
                 return nil
             }
+            // Every one: Android's String.format takes any of them (%1001$s included), and the
+            // message's size and value count already bound how many there are.
             var strings: [String] = []
-            for item in items.prefix(NotificationPayload.maximumLocArguments) {
+            strings.reserveCapacity(items.count)
+            for item in items {
                 guard let text = item.stringValue else {
                     diagnostics.append(
                         LocalizationDiagnostic(

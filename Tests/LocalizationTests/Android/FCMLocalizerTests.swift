@@ -126,3 +126,34 @@ extension Result {
         return false
     }
 }
+
+/// Loc args past the thousandth: the phone has every one.
+@Suite("FCM loc args in any number")
+struct FCMManyArgumentsTests {
+    @Test("the 1,001st and the 5,000th loc args are formatted as Android formats them, and none is reported missing")
+    func pastAThousand() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "res/values/strings.xml",
+            #"<resources><string name="late">%1001$s then %5000$s</string><string name="beyond">%5001$s</string></resources>"#)
+        let android = AndroidAlertRenderer(resources: try AndroidAppResources(resourceDirectory: directory.path + "/res"))
+        let arguments = (1...5_000).map { "\"a\($0)\"" }.joined(separator: ",")
+        for key in ["late", "beyond"] {
+            let json = #"{"message": {"android": {"notification": {"title": "T", "body_loc_key": "\#(key)", "body_loc_args": [\#(arguments)]}}}}"#
+            // Read directly and through the located tree alike.
+            for message in [FCMMessage(parsing: Array(json.utf8)), FCMMessage(parsing: Array(json.utf8), file: nil, readingDirectly: false)] {
+                #expect(message.android?.bodyLocArgs?.count == 5_000)
+                let rendering = android.render(message, deviceLocales: ["en"])
+                if key == "late" {
+                    #expect(rendering.body == "a1001 then a5000")
+                    #expect(!rendering.diagnostics.contains { $0.id == .androidMissingFormatArgument })
+                } else {
+                    // One past the last: Java throws MissingFormatArgumentException, which Firebase catches.
+                    #expect(rendering.body == nil)
+                    let finding = try #require(rendering.diagnostics.first { $0.id == .androidMissingFormatArgument })
+                    #expect(finding.message.contains("the 5000 body_loc_args given (%5001$s)"), "\(finding.message)")
+                }
+            }
+        }
+    }
+}
