@@ -54,33 +54,23 @@ package enum JavaFormatter {
     /// a plain `%d` whose argument is an integer is written by `integers` (the locale's digits),
     /// as Java formats an Integer; every other specifier as with String arguments.
     package static func format(
-        _ format: String, _ arguments: [String], languageCode: String, integers: (Int64) -> String
+        _ format: String, _ argumentValues: [String], languageCode: String, integers: (Int64) -> String
     ) -> Result<String, JavaFormatException> {
         let pieces: [Piece]
         do { pieces = try parse(Array(format.utf16)) } catch { return .failure(error) }
         var rebuilt = ""
-        var ordinary = 0
-        var previous = 0
+        var arguments = ArgumentCounter()
         for piece in pieces {
             switch piece {
             case .fixed(let units):
                 rebuilt += String(decoding: units, as: UTF16.self)
             case .specifier(let specifier):
-                guard specifier.index != -2, specifier.index != -1 || previous > 0 else {
+                guard let index = arguments.index(of: specifier) else {
                     rebuilt += specifier.source
                     continue
                 }
-                let index: Int
-                switch specifier.index {
-                case 0:
-                    ordinary += 1
-                    index = ordinary
-                case -1: index = previous
-                default: index = specifier.index
-                }
-                previous = index
                 if specifier.conversion == "d", specifier.flags.subtracting(["<"]).isEmpty, specifier.width == nil, specifier.precision == nil,
-                    index <= arguments.count, let integer = Int64(arguments[index - 1])
+                    index <= argumentValues.count, let integer = Int64(argumentValues[index - 1])
                 {
                     rebuilt += integers(integer).replacing("%", with: "%%")
                     continue
@@ -93,7 +83,34 @@ package enum JavaFormatter {
                 rebuilt += "%\(index)$" + body
             }
         }
-        return formatInFull(rebuilt, arguments, languageCode: languageCode)
+        return formatInFull(rebuilt, argumentValues, languageCode: languageCode)
+    }
+
+    /// The argument each specifier reads, in turn: ordinary ones count up, `%2$s` names its own,
+    /// `%<s` repeats the last one; the highest read so far.
+    struct ArgumentCounter {
+        private var ordinary = 0
+        private var previous = 0
+        private(set) var highest = 0
+
+        /// The 1-based argument `specifier` reads; nil for `%n` and `%%`, and for `%<s` with no
+        /// argument before it.
+        mutating func index(of specifier: Specifier) -> Int? {
+            let index: Int
+            switch specifier.index {
+            case -2: return nil
+            case -1:
+                guard previous > 0 else { return nil }
+                index = previous
+            case 0:
+                ordinary += 1
+                index = ordinary
+            default: index = specifier.index
+            }
+            previous = index
+            highest = max(highest, index)
+            return index
+        }
     }
 
     /// How many arguments `format` reads (ordinary specifiers in turn, `%2$s` its own index)
@@ -101,18 +118,13 @@ package enum JavaFormatter {
     /// then throws before reading any).
     package static func argumentsRead(by format: String) -> (count: Int, first: String)? {
         guard format.utf8.contains(UInt8(ascii: "%")), let pieces = try? parse(Array(format.utf16)) else { return nil }
-        var ordinary = 0
-        var highest = 0
+        var arguments = ArgumentCounter()
         var first: String?
         for case .specifier(let specifier) in pieces where specifier.index != -2 {
-            if specifier.index == 0 {
-                ordinary += 1
-            } else if specifier.index > 0 {
-                highest = max(highest, specifier.index)
-            }
+            _ = arguments.index(of: specifier)
             if first == nil { first = specifier.source }
         }
-        let count = max(ordinary, highest)
+        let count = arguments.highest
         return count > 0 ? (count, first ?? "%s") : nil
     }
 
