@@ -40,9 +40,7 @@ public struct PreviewSession: Sendable {
     /// The Android phones previewed: those asked for, else one per locale of the app (en-US
     /// for an app with none).
     public var androidDevices: [[String]] {
-        guard devices.isEmpty else { return devices }
-        guard let android else { return [] }
-        return android.locales.isEmpty ? [["en-US"]] : android.locales.map { [$0] }
+        devices.isEmpty ? android?.devicePerLocale ?? [] : devices
     }
 
     /// What each iPhone shows for `payload`, with the payload's and each render's findings

@@ -234,7 +234,7 @@ struct Localize: ParsableCommand {
         let message = FCMMessage(parsing: bytes, file: file)
         let devices =
             languages.isEmpty
-            ? (android.locales.isEmpty ? [["en-US"]] : android.locales.map { [$0] })
+            ? android.devicePerLocale
             : try languages.map { try LanguageList.parse($0, option: "--language") }
         let quantities = try quantities()
         let results = devices.map { languages in

@@ -26,6 +26,10 @@ public struct AndroidAlertRenderer: Sendable {
     /// The app's locales, as the phone lists them (``AndroidAppResources/locales``).
     public var locales: [String] { resources.locales }
 
+    /// One phone per locale of the app (one in en-US for an app with none): the devices a
+    /// preview or a localization takes when none are asked for.
+    public var devicePerLocale: [[String]] { locales.isEmpty ? [["en-US"]] : locales.map { [$0] } }
+
     /// What a phone whose locales are `deviceLocales` (best first) shows for `message`.
     public func render(_ message: FCMMessage, deviceLocales: [String]) -> AndroidRendering {
         AndroidRenderer.render(message, deviceLocales: deviceLocales, resources: resources, appName: appName)
