@@ -669,13 +669,18 @@ public struct AndroidAppResources: Sendable {
         for folder in folders where folder.qualifiers.otherQualifiers.isEmpty {
             if let resource = folder.files.lazy.compactMap({ $0.plurals[name] }).first { candidates.append((resource, folder)) }
         }
-        let chosen: Int?
-        if let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) {
-            chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: candidates.map { folderConfig($0.folder.qualifiers.locale) })
-        } else {
-            chosen = candidates.firstIndex { $0.folder.qualifiers.locale == nil }
-        }
+        let chosen = Self.choice(
+            forResourceLocale: tag, among: candidates.map { ($0.folder.qualifiers.locale, folderConfig($0.folder.qualifiers.locale)) })
         return chosen.map { (candidates[$0].resource, candidates[$0].folder.name) }
+    }
+
+    /// The folder libandroidfw picks among `folders` (each a locale and its configuration) for
+    /// the resource locale `tag`; for nil, the default folder.
+    private static func choice(forResourceLocale tag: String?, among folders: [(locale: AndroidLocale?, config: NativeConfig)]) -> Int? {
+        guard let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
+            return folders.firstIndex { $0.locale == nil }
+        }
+        return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: folders.map(\.config))
     }
 
     /// The value of the folder libandroidfw picks for `resource`, with the folder's name.
@@ -700,11 +705,7 @@ public struct AndroidAppResources: Sendable {
         } else {
             guard let definitions = index.otherEntries[resource] else { return nil }
             candidates = definitions
-            if let tag, let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) {
-                chosen = AndroidLocaleResolution.bestMatch(for: device, amongConfigs: definitions.map { folders[$0.folder].config })
-            } else {
-                chosen = candidates.firstIndex { folders[$0.folder].locale == nil }
-            }
+            chosen = Self.choice(forResourceLocale: tag, among: definitions.map { (folders[$0.folder].locale, folders[$0.folder].config) })
         }
         guard let chosen else { return nil }
         return (candidates[chosen].value, folders[candidates[chosen].folder].name)
