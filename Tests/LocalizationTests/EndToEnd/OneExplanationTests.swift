@@ -58,7 +58,7 @@ struct OneExplanationTests {
         "render.body-with-loc-key",
     ]
 
-    static func ids(_ command: [String], in directory: String) throws -> Set<String> {
+    static func ids(_ command: [String], in directory: String, among known: Set<String> = deviceIDs) throws -> Set<String> {
         let result = try RenderAlertCommand.run(command, directory: directory)
         #expect(result.status != 2, "\(command): \(result.error)")
         let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
@@ -72,7 +72,7 @@ struct OneExplanationTests {
             }
         }
         collect(json)
-        return ids.intersection(deviceIDs)
+        return ids.intersection(known)
     }
 
     static func commands(_ payload: String, extra: [String] = []) -> [(name: String, arguments: [String])] {
@@ -161,19 +161,7 @@ struct OneExplanationTests {
                 ("localize", ["localize", "fcm/\(name).json", "--res", "res", "--language", "en-US", "--mode", "device"]),
                 ("lint", ["lint", "--res", "res", "--payloads", "fcm/\(name).json", "--format", "json"]),
             ] {
-                let result = try RenderAlertCommand.run(arguments, directory: directory.path)
-                #expect(result.status != 2, "\(arguments): \(result.error)")
-                var ids: Set<String> = []
-                func collect(_ value: Any) {
-                    if let object = value as? Object {
-                        if let id = object["id"] as? String, object["severity"] != nil { ids.insert(id) }
-                        object.values.forEach(collect)
-                    } else if let array = value as? [Any] {
-                        array.forEach(collect)
-                    }
-                }
-                collect(try JSONSerialization.jsonObject(with: Data(result.output.utf8)))
-                seen[command] = ids.intersection(Self.androidIDs)
+                seen[command] = try Self.ids(arguments, in: directory.path, among: Self.androidIDs)
             }
             #expect(seen["preview"] == seen["lint"], "\(name): preview \(seen["preview"]!.sorted()) lint \(seen["lint"]!.sorted())")
             #expect(seen["localize"] == seen["lint"], "\(name): localize \(seen["localize"]!.sorted()) lint \(seen["lint"]!.sorted())")
