@@ -49,8 +49,8 @@ enum Output {
         }
     }
 
-    /// Writes through a temporary file in the same directory, renamed into place: a failure
-    /// leaves the previous file (or none) and no temporary file. Devices, pipes and other
+    /// Writes through a temporary file in the same directory, renamed into place: a failure or a
+    /// signal leaves the previous file (or none) and no temporary file. Devices, pipes and other
     /// non-regular files (`/dev/stdout`) are written in place, since renaming would replace
     /// the device node itself.
     static func replace(_ path: String, with text: String, what: String) throws(InputOutputError) {
@@ -79,11 +79,16 @@ enum Output {
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var temporary = ""
         var descriptor: Int32 = -1
+        var held = TemporaryFiles.Registration()
         for _ in 0..<100 where descriptor < 0 {
             temporary = directory + ".\(name).render-alert-\(getpid())-\(UInt32.random(in: .min ... .max))"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            // Held from its creation: a signal while writing removes it (the target is untouched).
+            (descriptor, held) = TemporaryFiles.create(file: temporary) {
+                open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            }
             if descriptor < 0 && errno != EEXIST { break }
         }
+        defer { TemporaryFiles.release(held) }
         guard descriptor >= 0 else { throw InputOutputError(what, path) }
         // The replacement keeps the permissions of the file it replaces.
         if exists { _ = fchmod(descriptor, existing.st_mode & 0o7777) }
