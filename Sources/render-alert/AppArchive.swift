@@ -46,23 +46,31 @@ enum AppArchive {
             path, what: "cannot read the app archive", maximumEntryBytes: maximumEntryBytes, maximumTotalBytes: maximumTotalBytes)
         var app: String?
         var wanted: [Entry] = []
-        var folders: [String: String] = [:]
+        // Names of what a device reads, by their case-folded form.
+        var read: [String: String] = [:]
         for entry in archive.entries {
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
             // Payload/<Name>.app/Info.plist, Payload/<Name>.app/<language>.lproj/<table> and icons.
-            guard parts.count >= 3, parts[0] == "Payload", parts[1].hasSuffix(".app"), !parts[1].hasPrefix(".") else { continue }
+            guard parts.count >= 3, parts[0].lowercased() == "payload", parts[1].lowercased().hasSuffix(".app"), !parts[1].hasPrefix(".")
+            else { continue }
+            // EN.lproj beside en.lproj, Localizable.strings beside localizable.strings, A.app
+            // beside a.app: one file on a disk that ignores case, two on one that does not;
+            // which a device reads depends on where the archive was unpacked. Checked for the
+            // app's folder and what is read in it (Info.plist, icons, the .lproj folders).
+            let lowered = parts[2].lowercased()
+            let depth =
+                lowered.hasSuffix(".lproj") ? min(parts.count, 4) : parts.count == 3 && (lowered == "info.plist" || lowered.hasSuffix(".png")) ? 3 : 2
+            for length in 1...depth where parts[1].lowercased() == (app ?? String(parts[1])).lowercased() {
+                let name = parts[..<length].joined(separator: "/")
+                if let other = read[name.lowercased()], other != name {
+                    throw refused("the entries \(quoted(other)) and \(quoted(name)) differ only in case; which one a device reads is undefined")
+                }
+                read[name.lowercased()] = name
+            }
+            guard parts[0] == "Payload", parts[1].hasSuffix(".app") else { continue }
             if app == nil { app = String(parts[1]) }
             guard parts[1] == app! else { continue }
             let isLocalization = parts[2].hasSuffix(".lproj") && !parts[2].hasPrefix(".")
-            if isLocalization {
-                // EN.lproj beside en.lproj: one folder on a disk that ignores case, two on one
-                // that does not; which tables a device reads depends on where it was unpacked.
-                let folder = String(parts[2])
-                if let other = folders[folder.lowercased()], other != folder {
-                    throw refused("the folders \(quoted(other)) and \(quoted(folder)) differ only in case; which one a device reads is undefined")
-                }
-                folders[folder.lowercased()] = folder
-            }
             let isInfo = parts.count == 3 && parts[2] == "Info.plist"
             let isTable =
                 parts.count == 4 && isLocalization

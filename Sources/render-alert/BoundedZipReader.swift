@@ -10,8 +10,9 @@ import Darwin
 #endif
 
 /// A zip read as hostile input, into memory and nowhere else: only a regular file is opened,
-/// entries are counted, an entry listed twice or one that would be written outside the
-/// archive's folder refuses the whole archive, and the entries read are capped per entry and in
+/// entries are counted, an entry listed twice, named differently in its local header, named
+/// with `.` or empty parts, or one that would be written outside the archive's folder refuses
+/// the whole archive, and the entries read are capped per entry and in
 /// all, in proportion to what they take in the archive too, each with its CRC-32 checked. The
 /// `.ipa` reader (AppArchive) and the Android reader (AndroidArchive) share it.
 struct BoundedZipReader {
@@ -63,12 +64,26 @@ struct BoundedZipReader {
             if entry.path.hasPrefix("/") || entry.path.contains("\\") || parts.contains("..") {
                 throw refused("the entry \(Self.quoted(entry.path)) would be written outside the archive's folder (path traversal)")
             }
+            // `a/./b` and `a//b` are `a/b` to one unzipper and another file (or none) to the
+            // next, so the same archive would be two apps. A folder's entry ends in one `/`.
+            if parts.dropLast(entry.path.hasSuffix("/") ? 1 : 0).contains(where: { $0.isEmpty || $0 == "." }) {
+                throw refused(
+                    "the entry \(Self.quoted(entry.path)) has an empty or \".\" part in its path, which unzip tools resolve differently; re-create the archive (Xcode's export, or zip -r)"
+                )
+            }
             // Two entries of one name: which one an unzip keeps is up to it.
             let name = entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path
             guard seen.insert(name).inserted else {
                 throw refused("the entry \(Self.quoted(entry.path)) is listed twice; which one a device gets is undefined")
             }
             entries.append(entry)
+        }
+        // The local headers, which streaming unzippers follow, must name what the directory does.
+        if let (central, local) = ZipHeaderNames.firstMismatch(in: path, maximumEntries: Self.maximumEntryCount) {
+            let name = { (bytes: [UInt8]) in Self.quoted(String(decoding: bytes, as: UTF8.self)) }
+            throw refused(
+                "the entry \(name(central)) is named \(name(local)) in its local header; which file a device gets depends on the unzip tool"
+            )
         }
         self.entries = entries
     }

@@ -106,6 +106,32 @@ struct HostileArchiveCommandTests {
             "z.writestr('Payload/A.app/Base.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/base.lproj/Other.strings', b'\"a\" = \"2\";')",
             "differ only in case"
         ),
+        // One file to one unzipper, two (or another) to the next.
+        (
+            "z.writestr('Payload/A.app/fr.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/./fr.lproj/Localizable.strings', b'\"a\" = \"2\";')",
+            "has an empty or \".\" part"
+        ),
+        (
+            "z.writestr('Payload/A.app/de.lproj//Localizable.strings', b'\"a\" = \"2\";')\nz.writestr('Payload/A.app/de.lproj/Localizable.strings', b'\"a\" = \"1\";')",
+            "has an empty or \".\" part"
+        ),
+        (
+            "z.writestr('Payload/A.app/ja.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/ja.lproj/localizable.strings', b'\"a\" = \"2\";')",
+            "differ only in case"
+        ),
+        (
+            "z.writestr('Payload/A.app/Info.plist', b'<plist><dict/></plist>')\nz.writestr('Payload/A.app/info.plist', b'<plist><dict/></plist>')",
+            "differ only in case"
+        ),
+        (
+            "z.writestr('Payload/Relay.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('payload/relay.app/en.lproj/Localizable.strings', b'\"a\" = \"2\";')",
+            "differ only in case"
+        ),
+        // The local header, which a streaming unzipper follows, names another table.
+        (
+            "z.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')\nz.writestr('Payload/A.app/fr.lproj/Localizable.strings', b'\"a\" = \"2\";')\nz.close()\nd = open(sys.argv[1], 'rb').read()\ni = d.index(b'A.app/fr.lproj')\nopen(sys.argv[1], 'wb').write(d[:i] + b'A.app/de.lproj' + d[i + 14:])",
+            "in its local header"
+        ),
         (
             "i = zipfile.ZipInfo('Payload/A.app/fr.lproj/Localizable.strings')\ni.external_attr = (stat.S_IFLNK | 0o777) << 16\nz.writestr(i, b'../en.lproj/Localizable.strings')\nz.writestr('Payload/A.app/en.lproj/Localizable.strings', b'\"a\" = \"1\";')",
             "is a symbolic link"
