@@ -233,7 +233,14 @@ struct BuiltAndroidAppCommandTests {
         try apk.prefix(apk.count / 2).write(to: URL(fileURLWithPath: directory.path + "/cut.apk"))
         try FileManager.default.createDirectory(atPath: directory.path + "/empty-splits", withIntermediateDirectories: true)
         try Data("not a zip".utf8).write(to: URL(fileURLWithPath: directory.path + "/empty-splits/base.apk"))
-        for (target, words) in [("cut.apk", "cut.apk"), ("empty-splits", "base.apk"), ("missing.aab", "missing.aab")] {
+        // The table's local header (before the central directory) names another file.
+        var renamed = apk
+        let name = try #require(renamed.range(of: Data("resources.arsc".utf8)))
+        renamed.replaceSubrange(name, with: Data("resources_arsc".utf8))
+        try renamed.write(to: URL(fileURLWithPath: directory.path + "/renamed.apk"))
+        for (target, words) in [
+            ("cut.apk", "cut.apk"), ("empty-splits", "base.apk"), ("missing.aab", "missing.aab"), ("renamed.apk", "in its local header"),
+        ] {
             let result = try RenderAlertCommand.run(["preview", directory.path + "/message.json", "--res", directory.path + "/" + target])
             #expect(result.status == 2, "\(target): \(result.output)")
             #expect(result.error.contains(words) && result.error.contains("cannot read"), "\(target): \(result.error)")
