@@ -8,7 +8,8 @@
 #   scripts/release.sh [--output DIR]     # default DIR: dist/
 #
 # Writes DIR/render-alert-VERSION-linux-x86_64.tar.gz (render-alert, render-alert-server,
-# completions for both in bash, zsh and fish, LICENSE, README.md) and
+# completions for both in bash, zsh and fish, LICENSE, README.md, CONTRIBUTING.md and the docs/
+# pages the README links to) and
 # DIR/render-alert-VERSION-linux-x86_64.tar.gz.sha256 (`sha256sum -c` reads it). The sample app
 # and payloads are built into render-alert.
 # Needs: Swift 6.1+, libicu-dev (its static archives), g++'s libstdc++.a.
@@ -84,7 +85,10 @@ for product in render-alert render-alert-server; do
   "$binary" --generate-completion-script zsh > "$staging/$name/completions/_$product"
   "$binary" --generate-completion-script fish > "$staging/$name/completions/$product.fish"
 done
-cp "$repo/LICENSE" "$repo/README.md" "$staging/$name/"
+cp "$repo/LICENSE" "$repo/README.md" "$repo/CONTRIBUTING.md" "$staging/$name/"
+# The pages the README links to, with their images.
+mkdir -p "$staging/$name/docs"
+cp "$repo"/docs/*.md "$repo"/docs/*.png "$staging/$name/docs/"
 mkdir -p "$output"
 # Sorted names, fixed owner and times: the same tree gives the same archive.
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime='2000-01-01 00:00Z' \

@@ -29,6 +29,10 @@ server="$work/install/$name/render-alert-server"
 check "the tarball holds both binaries, completions, licence and README" \
   test -x "$binary" -a -x "$server" -a -s "$work/install/$name/completions/_render-alert" \
   -a -s "$work/install/$name/completions/_render-alert-server" -a -s "$work/install/$name/LICENSE" -a -s "$work/install/$name/README.md"
+# A reader of the unpacked README follows its links without the repository.
+check "every relative link in the tarball's README names a file in the tarball" bash -c "
+  cd '$work/install/$name' && missing=\$(grep -oE '\]\([^)#:]+' README.md | cut -c3- | sort -u | while read -r link; do [ -e \"\$link\" ] || echo \"\$link\"; done)
+  [ -z \"\$missing\" ] || { echo \"missing: \$missing\"; exit 1; }"
 
 # Only glibc's own libraries (and the kernel's vDSO) may be needed.
 for file in "$binary" "$server"; do

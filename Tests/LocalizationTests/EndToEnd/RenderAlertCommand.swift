@@ -28,14 +28,19 @@ enum RenderAlertCommand {
 
     /// Runs the command; `standardOutput` sends its output to that file instead of a pipe
     /// (`/dev/full`), `input` is its standard input, and `shellSetup` runs in `/bin/sh` before
-    /// the command (`ulimit -f 1`). A command still running after `timeout` seconds is killed, so
-    /// that a hang fails the test instead of stopping the run.
+    /// the command (`ulimit -f 1`); `shellCommand` runs a whole command line in `/bin/sh` instead
+    /// (`cat requests.ndjson | render-alert localize --batch`). A command still running after
+    /// `timeout` seconds is killed, so that a hang fails the test instead of stopping the run.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], directory: String? = nil,
-        standardOutput: String? = nil, input: String? = nil, shellSetup: String? = nil, timeout: Double = 120
+        standardOutput: String? = nil, input: String? = nil, shellSetup: String? = nil, shellCommand: String? = nil,
+        timeout: Double = 120
     ) throws -> Result {
         let process = Process()
-        if let shellSetup {
+        if let shellCommand {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", shellCommand]
+        } else if let shellSetup {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", shellSetup + "; exec \"$0\" \"$@\"", executable.path] + arguments
         } else {
