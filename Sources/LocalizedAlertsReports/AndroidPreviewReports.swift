@@ -27,12 +27,16 @@ public enum AndroidPreviewText {
             guard showsIPhone else { continue }
             out += "\(preview.file) — iPhone (apns.payload)\n"
             if let iPhone = preview.iPhone {
-                out += PreviewText.render([iPhone], appDiagnostics: [], style: style)
+                out += PreviewText.payloads([iPhone], style: style)
             } else {
                 out += "  no apns.payload: an iPhone gets what FCM makes of message.notification\n"
             }
         }
-        return out
+        // Both phones' findings, each message counted once.
+        let severities = previews.map { $0.findings.map(\.severity) + ($0.iPhone.map(PreviewText.statedSeverities) ?? []) }
+        let devices = Set(previews.flatMap { $0.devices.map { $0.locales.joined(separator: ",") } })
+        if !showsIPhone || previews.contains(where: { $0.iPhone == nil }) { out += "\n" }
+        return out + PreviewText.summary(noun: "message", severities: severities, devices: devices.count, style: style)
     }
 
     /// Text with control characters shown as escapes, so that a title cannot move the cursor.

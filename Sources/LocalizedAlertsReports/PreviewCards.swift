@@ -33,7 +33,7 @@ public enum PreviewCards {
             out += PreviewText.grouped(preview.renders, style: style)
             out += "\n"
         }
-        return out + PreviewText.tablesSummary(appDiagnostics, style: style)
+        return out + PreviewText.summary(previews, style: style) + PreviewText.tablesSummary(appDiagnostics, style: style)
     }
 
     /// Cards side by side, as many per row as fit.

@@ -36,8 +36,11 @@ public enum PreviewHTML {
             override ?? app.displayName(searchList: render.searchList) ?? appName
         }
         var out = pageOpening(title: "\(appName) — notification preview", style: stylesheet + (icon ?? ""))
+        // The same count as the text report's closing line: each fact once.
+        let count = ProblemCount(previews.map(PreviewText.statedSeverities))
+        let problems = count.isEmpty ? "no problems" : count.words + " in " + ProblemCount.count(count.items, "payload")
         out += """
-            <p class="summary">\(previews.count) payload\(previews.count == 1 ? "" : "s") · \(app.localizations.filter { $0.name != "Base" }.count) localizations\(app.developmentRegion.map { " · development region \(escape($0))" } ?? "") · render-alert \(LocalizedAlertsVersion.current)</p>
+            <p class="summary">\(previews.count) payload\(previews.count == 1 ? "" : "s") · \(app.localizations.filter { $0.name != "Base" }.count) localizations\(app.developmentRegion.map { " · development region \(escape($0))" } ?? "") · <span class="problems">\(problems)</span> · render-alert \(LocalizedAlertsVersion.current)</p>
             <form class="controls" aria-label="Display">
             \(appearanceControls)<fieldset><legend>Shown as</legend>
             <label><input type="radio" name="shown-as" id="shown-lock-screen" checked> Lock screen</label>

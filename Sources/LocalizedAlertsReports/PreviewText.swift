@@ -6,6 +6,11 @@ public enum PreviewText {
     /// The text report for `previews`, then what is wrong with the app as a whole (`appDiagnostics`), styled
     /// for `style`.
     public static func render(_ previews: [PayloadPreview], appDiagnostics: [LocalizationDiagnostic], style: TerminalStyle) -> String {
+        payloads(previews, style: style) + summary(previews, style: style) + tablesSummary(appDiagnostics, style: style)
+    }
+
+    /// Each payload's header, table and facts.
+    static func payloads(_ previews: [PayloadPreview], style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {
             out += header(preview, style: style)
@@ -16,7 +21,7 @@ public enum PreviewText {
             out += grouped(preview.renders, style: style)
             out += "\n"
         }
-        return out + tablesSummary(appDiagnostics, style: style)
+        return out
     }
 
     /// One line about the tables' own problems, which lint lists.
@@ -55,8 +60,11 @@ public enum PreviewText {
         let total = names.reduce(0) { $0 + (shares[$1] ?? 0) }
         let widths = names.map { max(10, available * (shares[$0] ?? 0) / max(total, 1)) }
 
+        // The last column is not padded: no line ends in spaces.
         var headerCells = [cell("DEVICE", deviceWidth), cell("USES", usesWidth)]
-        for (index, name) in names.enumerated() { headerCells.append(cell(name.rawValue.uppercased(), widths[index])) }
+        for (index, name) in names.enumerated() {
+            headerCells.append(cell(name.rawValue.uppercased(), index == names.count - 1 ? 0 : widths[index]))
+        }
         var out = "  " + style.dim(headerCells.joined(separator: "  ")) + "\n"
         for render in renders {
             var columns: [[String]] = [
@@ -91,7 +99,7 @@ public enum PreviewText {
                 var cells: [String] = []
                 for (index, column) in columns.enumerated() {
                     let text = line < column.count ? column[line] : ""
-                    cells.append(painters[index](cell(text, columnWidths[index])))
+                    cells.append(painters[index](cell(text, index == columns.count - 1 ? 0 : columnWidths[index])))
                 }
                 out += "  " + cells.joined(separator: "  ") + "\n"
             }
@@ -108,61 +116,157 @@ public enum PreviewText {
         return text + padding
     }
 
-    /// Each distinct finding once, with the devices it affects.
-    static func grouped(_ renders: [RenderedAlert], style: TerminalStyle) -> String {
-        struct Group {
-            var diagnostic: LocalizationDiagnostic
-            var devices: [String]
-            /// The localizations of the same fact found for each device, restated once at the end.
-            var localizations: [String] = []
-            var seen: Set<String> = []
+    /// One fact of a payload's renderings: a finding as each device reported it, merged.
+    struct Fact {
+        var diagnostic: LocalizationDiagnostic
+        var devices: [String]
+        /// The localizations of a missing key, gathered from each device and restated once.
+        var localizations: [String] = []
+        var seen: Set<String> = []
+        /// For a fact found in each localization's own table (a plural, a `%d`): its message
+        /// with the localization's name taken out, and the localizations and places found.
+        var template: String?
+        var factLocalizations: [String] = []
+        var locations: [SourceLocation] = []
+    }
+
+    /// Marks where a localization's name stood in a message made into a template.
+    static let localizationMark = "\u{1}"
+
+    /// The message of `diagnostic`, found for a device using `localization`, with that name
+    /// taken out, when the message names it (`"key" (de) is a plural`, `needs 2 in de`).
+    static func template(_ diagnostic: LocalizationDiagnostic, localization: String?) -> String? {
+        guard let localization, diagnostic.localizations.isEmpty else { return nil }
+        for written in ["(\(localization))", " in \(localization) ", " in \(localization):"] {
+            if let range = diagnostic.message.firstRange(of: written) {
+                var message = diagnostic.message
+                message.replaceSubrange(range, with: written.replacing(localization, with: localizationMark))
+                return message
+            }
         }
-        var groups: [Group] = []
-        // The same fact found in several localizations (a key missing in each) is one finding
-        // listing them, as lint reports it.
-        func sameFact(_ a: LocalizationDiagnostic, _ b: LocalizationDiagnostic) -> Bool {
-            guard a.id == b.id else { return false }
-            guard !a.localizations.isEmpty, !b.localizations.isEmpty else { return a.message == b.message }
-            return a.location == b.location && a.key == b.key
+        return nil
+    }
+
+    /// Each fact of `renders` once, with the devices it affects: the same finding from several
+    /// devices, a key missing in several localizations, and the same fault in each
+    /// localization's own entry (a plural every language defines) are one fact each.
+    static func facts(_ renders: [RenderedAlert]) -> [Fact] {
+        var facts: [Fact] = []
+        var index: [String: Int] = [:]
+        func identity(_ diagnostic: LocalizationDiagnostic, template: String?) -> String {
+            if let template { return [diagnostic.id.rawValue, diagnostic.key ?? "", template, diagnostic.hint ?? ""].joined(separator: "\u{0}") }
+            if diagnostic.localizations.isEmpty { return [diagnostic.id.rawValue, diagnostic.message].joined(separator: "\u{0}") }
+            return [diagnostic.id.rawValue, diagnostic.location.description, diagnostic.key ?? ""].joined(separator: "\u{0}")
         }
         for render in renders {
             let device = render.preferredLanguages.joined(separator: ",")
             for diagnostic in render.diagnostics {
-                if let index = groups.firstIndex(where: { sameFact($0.diagnostic, diagnostic) }) {
-                    if groups[index].devices.last != device { groups[index].devices.append(device) }
-                    for localization in diagnostic.localizations where groups[index].seen.insert(localization).inserted {
-                        groups[index].localizations.append(localization)
-                    }
-                } else {
-                    groups.append(
-                        Group(diagnostic: diagnostic, devices: [device], localizations: diagnostic.localizations, seen: Set(diagnostic.localizations))
-                    )
+                let template = template(diagnostic, localization: render.localization)
+                let key = identity(diagnostic, template: template)
+                guard let at = index[key] else {
+                    index[key] = facts.count
+                    facts.append(
+                        Fact(
+                            diagnostic: diagnostic, devices: [device], localizations: diagnostic.localizations, seen: Set(diagnostic.localizations),
+                            template: template, factLocalizations: render.localization.map { [$0] } ?? [], locations: [diagnostic.location]))
+                    continue
+                }
+                if facts[at].devices.last != device { facts[at].devices.append(device) }
+                for localization in diagnostic.localizations where facts[at].seen.insert(localization).inserted {
+                    facts[at].localizations.append(localization)
+                }
+                if template != nil, let localization = render.localization, !facts[at].factLocalizations.contains(localization) {
+                    facts[at].factLocalizations.append(localization)
+                    facts[at].locations.append(diagnostic.location)
                 }
             }
         }
-        for index in groups.indices { groups[index].diagnostic = groups[index].diagnostic.restated(for: groups[index].localizations) }
+        for at in facts.indices {
+            facts[at].diagnostic = facts[at].diagnostic.restated(for: facts[at].localizations)
+            if let template = facts[at].template, facts[at].factLocalizations.count > 1 {
+                facts[at].diagnostic.message = template.replacing(localizationMark, with: inWords(facts[at].factLocalizations))
+            }
+        }
         // A key missing for every device previewed is most likely not in the app at all.
-        for index in groups.indices where renders.count > 1 && groups[index].devices.count == renders.count {
-            let diagnostic = groups[index].diagnostic
+        for at in facts.indices where renders.count > 1 && facts[at].devices.count == renders.count {
+            let diagnostic = facts[at].diagnostic
             guard diagnostic.id == .payloadKeyMissing, let key = diagnostic.key else { continue }
             let written = diagnostic.message.prefix { $0 != " " }
-            groups[index].diagnostic.message =
+            facts[at].diagnostic.message =
                 "\(written) \"\(key)\" is in no localization's Localizable table: every device previewed shows the key itself (a typo?)"
-            groups[index].devices = ["every device"]
+            facts[at].devices = ["every device"]
         }
+        return facts.sorted { $0.diagnostic.severity > $1.diagnostic.severity }
+    }
+
+    /// Names, the first five and a count when there are more than six.
+    static func listing(_ names: [String]) -> String {
+        names.count > 6 ? names.prefix(5).joined(separator: ", ") + ", … (\(names.count))" : names.joined(separator: ", ")
+    }
+
+    /// Names in a sentence: the first five and how many more when there are more than six.
+    static func inWords(_ names: [String]) -> String {
+        names.count > 6 ? names.prefix(5).joined(separator: ", ") + " and \(names.count - 5) more" : names.joined(separator: ", ")
+    }
+
+    /// Each distinct fact once, with the devices it affects.
+    static func grouped(_ renders: [RenderedAlert], style: TerminalStyle) -> String {
         var out = ""
-        for group in groups.sorted(by: { $0.diagnostic.severity > $1.diagnostic.severity }) {
-            let devices =
-                group.devices.count > 6
-                ? group.devices.prefix(5).joined(separator: ", ") + ", … (\(group.devices.count))"
-                : group.devices.joined(separator: ", ")
-            out += "  " + DiagnosticText.symbol(group.diagnostic.severity, style: style) + " "
-            out += printable(group.diagnostic.message) + " " + style.dim("[\(group.diagnostic.id)]") + "\n"
-            out += "      " + style.dim("\(printable(devices)) — \(DiagnosticText.place(group.diagnostic.location))") + "\n"
-            if let hint = group.diagnostic.hint { out += "      " + style.dim("→ \(printable(hint))") + "\n" }
+        for fact in facts(renders) {
+            var place = DiagnosticText.place(fact.diagnostic.location)
+            let others = Set(fact.locations).subtracting([fact.diagnostic.location]).count
+            if others > 0 { place += " and the same entry in \(others) more table\(others == 1 ? "" : "s")" }
+            out += "  " + DiagnosticText.symbol(fact.diagnostic.severity, style: style) + " "
+            out += printable(fact.diagnostic.message) + " " + style.dim("[\(fact.diagnostic.id)]") + "\n"
+            out += "      " + style.dim("\(printable(listing(fact.devices))) — \(place)") + "\n"
+            if let hint = fact.diagnostic.hint { out += "      " + style.dim("→ \(printable(hint))") + "\n" }
         }
         return out
     }
+
+    /// The severities of what each payload's preview states: its own findings, then each fact once.
+    static func statedSeverities(_ preview: PayloadPreview) -> [DiagnosticSeverity] {
+        preview.payload.diagnostics.map(\.severity) + facts(preview.renders).map(\.diagnostic.severity)
+    }
+
+    /// The closing line: what was previewed, and how many distinct problems it shows.
+    static func summary(_ previews: [PayloadPreview], style: TerminalStyle) -> String {
+        guard !previews.isEmpty else { return "" }
+        let devices = Set(previews.flatMap { $0.renders.map { $0.preferredLanguages.joined(separator: ",") } })
+        return summary(noun: "payload", severities: previews.map(statedSeverities), devices: devices.count, style: style)
+    }
+
+    /// "N payloads on M devices: E errors and W warnings in K of them", from the severities
+    /// each item states.
+    static func summary(noun: String, severities: [[DiagnosticSeverity]], devices: Int, style: TerminalStyle) -> String {
+        let problems = ProblemCount(severities)
+        let words = problems.isEmpty ? "no problems" : problems.words + " in \(problems.items) of them, each stated once above"
+        return style.bold("\(ProblemCount.count(severities.count, noun)) on \(ProblemCount.count(devices, "device")): \(words)") + "\n"
+    }
+}
+
+/// Errors and warnings stated by a preview, each fact once, and the items (payloads, messages)
+/// that state any: the text report's closing line and the HTML page's summary say the same.
+struct ProblemCount {
+    var errors = 0
+    var warnings = 0
+    /// Items stating at least one error or warning.
+    var items = 0
+
+    /// From the severities each item states.
+    init(_ severities: [[DiagnosticSeverity]]) {
+        for item in severities {
+            errors += item.filter { $0 == .error }.count
+            warnings += item.filter { $0 == .warning }.count
+            if item.contains(where: { $0 != .note }) { items += 1 }
+        }
+    }
+
+    var isEmpty: Bool { errors + warnings == 0 }
+    /// "2 errors and 1 warning".
+    var words: String { "\(Self.count(errors, "error")) and \(Self.count(warnings, "warning"))" }
+
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }
 
 enum DiagnosticText {
