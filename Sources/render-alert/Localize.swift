@@ -179,28 +179,34 @@ struct Localize: ParsableCommand {
         }
         if format == .apns, let outputDir {
             try SimulatorFiles(directory: outputDir, bundleIdentifier: bundleId).write(results, payloadFile: payload!)
+            Self.sayFallbacks(results)
         } else if payloadOnly {
             try Output.standardOutput.write(results.compactMap { $0.isSendable ? $0.payload?.outputText() : nil }.joined())
-            // Only payloads go to standard output: every fallback taken is still said.
-            for result in results where result.isSendable {
-                for fallback in result.fallbacks {
-                    let place = printable(result.preferredLanguages.joined(separator: ","))
-                    let what: String
-                    switch fallback.outcome {
-                    case .showsKey: what = "shows the key itself (--fallback device)"
-                    case .showsPayloadText: what = "shows the payload's raw \(fallback.field.keys.text) text"
-                    case .developmentRegion(let localization): what = "the \(printable(localization)) text was used"
-                    }
-                    printError(
-                        "warning: for \(place): \(fallback.field.keys.locKey) \"\(printable(fallback.key))\" has no text in \(printable(result.localization ?? "the chosen localization")): \(what)"
-                    )
-                }
-            }
+            Self.sayFallbacks(results)
         } else {
             let lines = results.enumerated().map { $0.element.batchLine(lineNumber: $0.offset + 1, id: nil) }
             try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
         }
         try Self.failIfRefused(results.filter { !$0.isSendable }.map { ($0.preferredLanguages, $0.error) })
+    }
+
+    /// Outputs that carry only payloads (`--payload-only`, `--format apns`) say every fallback
+    /// taken on standard error, as the JSON results list them.
+    static func sayFallbacks(_ results: [LocalizedPayload]) {
+        for result in results where result.isSendable {
+            for fallback in result.fallbacks {
+                let place = printable(result.preferredLanguages.joined(separator: ","))
+                let what: String
+                switch fallback.outcome {
+                case .showsKey: what = "shows the key itself (--fallback device)"
+                case .showsPayloadText: what = "shows the payload's raw \(fallback.field.keys.text) text"
+                case .developmentRegion(let localization): what = "the \(printable(localization)) text was used"
+                }
+                printError(
+                    "warning: for \(place): \(fallback.field.keys.locKey) \"\(printable(fallback.key))\" has no text in \(printable(result.localization ?? "the chosen localization")): \(what)"
+                )
+            }
+        }
     }
 
     /// Whatever may not be sent is said on standard error, and the command fails.

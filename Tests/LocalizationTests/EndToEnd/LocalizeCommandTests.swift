@@ -122,6 +122,14 @@ struct LocalizeCommandTests {
         #expect(device.status == 0)
         #expect(device.output.contains(#""title":"call.missed.title""#))
         #expect(device.error.contains("shows the key itself (--fallback device)"))
+
+        // Simulator files carry only payloads too: the fallback is said all the same.
+        let directory = try TemporaryDirectory()
+        let files = try RenderAlertCommand.run([
+            "localize", payload, "--language", "pt-PT", "--format", "apns", "--output-dir", directory.path, "--fallback", "development-region",
+        ])
+        #expect(files.status == 0, "\(files.error)")
+        #expect(files.error.contains("warning: for pt-PT: title-loc-key \"call.missed.title\" has no text in pt-PT: the en text was used"))
     }
 
     /// `--keep-keys` output, rendered by a build that has the key and by one that lacks it:
