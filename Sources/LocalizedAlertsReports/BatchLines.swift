@@ -166,8 +166,9 @@ public struct ProviderLocalizer: Sendable {
     /// Answers one request standing alone (an HTTP body): a batch line's answer without its
     /// number; `failure` is set when the body is not a request.
     public func localize(request bytes: [UInt8], mode: LocalizationMode = .server) -> (answer: Answer, failure: LocalizationRequest.Failure?) {
-        if Self.mayBeFCMRequest(bytes), let root = LocatedJSON.parse(bytes, file: "request").root, FCMLocalizationRequest.isFCMRequest(root) {
-            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: "request", noun: "request") {
+        let document = Self.mayBeFCMRequest(bytes) ? LocatedJSON.parse(bytes, file: "request") : nil
+        if let document, let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: "request", noun: "request", readingDiagnostics: document.diagnostics) {
             case .failure(let failure): return (Answer(output: .null, sendable: false), failure)
             case .success(let request):
                 guard android != nil else { return (Answer(output: .null, sendable: false), .init(message: Self.noAndroidApp, id: request.id)) }
@@ -210,8 +211,8 @@ public struct ProviderLocalizer: Sendable {
         // A line with "message" is an FCM request; anything else is read as an APNs one (whose
         // parse says what is wrong with a line that is neither).
         let document = Self.mayBeFCMRequest(bytes) ? LocatedJSON.parse(bytes, file: file) : nil
-        if let root = document?.root, FCMLocalizationRequest.isFCMRequest(root) {
-            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: file, noun: noun) {
+        if let document, let root = document.root, FCMLocalizationRequest.isFCMRequest(root) {
+            switch FCMLocalizationRequest.parse(root, bytes: bytes, file: file, noun: noun, readingDiagnostics: document.diagnostics) {
             case .failure(let failure):
                 return Answer(output: failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), sendable: false)
             case .success(let request):

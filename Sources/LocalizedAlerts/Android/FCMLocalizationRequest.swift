@@ -21,8 +21,12 @@ public struct FCMLocalizationRequest: Sendable {
     /// Whether a parsed request object is an FCM one (it has `"message"`, not `"payload"`).
     public static func isFCMRequest(_ root: LocatedJSON) -> Bool { root["message"] != nil && root["payload"] == nil }
 
-    /// Reads a request object already parsed; its message's locations name `file`.
-    public static func parse(_ root: LocatedJSON, bytes: [UInt8], file: String, noun: String) -> Result<
+    /// Reads a request object already parsed; its message's locations name `file`, and
+    /// `readingDiagnostics` (what parsing the text found, such as a key written twice) are the
+    /// message's to report.
+    public static func parse(
+        _ root: LocatedJSON, bytes: [UInt8], file: String, noun: String, readingDiagnostics: [LocalizationDiagnostic] = []
+    ) -> Result<
         FCMLocalizationRequest, LocalizationRequest.Failure
     > {
         let id = root["id"]
@@ -69,9 +73,10 @@ public struct FCMLocalizationRequest: Sendable {
                 quantities[field] = number.doubleValue
             }
         }
-        let message = FCMMessage(
+        var message = FCMMessage(
             document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: messageJSON)]), location: root.location), file: file,
             sizeBound: bytes.count)
+        message.diagnostics = readingDiagnostics + message.diagnostics
         var request = FCMLocalizationRequest(message: message, preferredLanguages: languages, mode: mode, id: id)
         request.quantities = quantities
         return .success(request)

@@ -129,6 +129,9 @@ public struct LocalizationRequest: Sendable {
         }
         var request = LocalizationRequest(
             payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
+        // What reading the line found (a key written twice) is the payload's to report, as
+        // it is for a payload file.
+        request.payload.diagnostics = document.diagnostics + request.payload.diagnostics
         request.fallback = fallback
         request.device = device
         if let headers {

@@ -101,6 +101,26 @@ struct LocalizeCommandTests {
         #expect(answers.allSatisfy { $0["payload"] == nil && ($0["error"] as? String)?.hasPrefix("the payload has errors: ") == true }, "\(answers)")
     }
 
+    /// A key written twice is a warning wherever the payload comes from: a file, a batch line
+    /// of either platform.
+    @Test func aKeyWrittenTwiceIsReportedOnEveryPath() throws {
+        let directory = try TemporaryDirectory()
+        let alert = #"{"aps":{"alert":{"loc-args":["Ana"],"loc-key":"call.missed.title","loc-key":"call.missed.body"}}}"#
+        try directory.write("twice.json", alert)
+        let file = try RenderAlertCommand.run(["localize", directory.path + "/twice.json", "--language", "fr"])
+        let batch = try RenderAlertCommand.run(
+            ["localize", "--batch", "--res", Fixtures.path("android/res"), "--strings", "Resources/strings"],
+            input: #"{"payload":\#(alert),"languages":["fr"]}"# + "\n"
+                + #"{"message":{"android":{"notification":{"title_loc_key":"delivery_body","title_loc_key":"delivery_title"}}},"languages":["fr"]}"#
+                + "\n")
+        #expect(file.status == 0 && batch.status == 0, "\(file.error)\(batch.error)")
+        let lines = [file.output] + batch.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        for line in lines {
+            #expect(line.contains(#""id": "json.duplicate-key""#) || line.contains(#""id":"json.duplicate-key""#), "\(line)")
+        }
+    }
+
     @Test func aKeyTheLocalizationLacksFailsFallsBackOrShowsAsAsked() throws {
         let payload = "Resources/payloads/missed-call.json"
         let failed = try RenderAlertCommand.run(["localize", payload, "--language", "pt-PT", "--payload-only"])
