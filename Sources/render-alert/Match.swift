@@ -70,8 +70,10 @@ struct Match: ParsableCommand {
             ])
             try Output.standardOutput.write(json.outputText(pretty: true))
         case .text:
-            // The explanation's own line breaks are kept; anything else unprintable is shown.
+            // The explanation's own line breaks are kept; anything else unprintable is shown. Its
+            // closing search list is the first line here already.
             let explanation = result.explanation.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+                .filter { !$0.hasPrefix("Search list: ") }
             try Output.standardOutput.write(
                 "Search list: \(printable(result.localizations.joined(separator: ", ")))\n\n\(explanation.joined(separator: "\n"))\n")
         }
@@ -130,7 +132,10 @@ enum BundleInput {
                 declared: app.declaredLocalizations, folders: app.localizations.map(\.name),
                 developmentRegion: developmentRegion ?? app.developmentRegion)
         }
-        let names = argument.split(separator: ",").map { String($0).trimmingSpaces() }
+        // The names a device would match: language IDs, by the same rule as --preferred, so that
+        // `x;y` is refused rather than matched as nothing.
+        let names = try LanguageList.parse(argument, option: "--available")
+        if let developmentRegion { _ = try LanguageList.parse(developmentRegion, option: "--development-region") }
         return BundleLocalizations(declared: names, folders: [], developmentRegion: developmentRegion)
     }
 }

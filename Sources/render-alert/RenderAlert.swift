@@ -16,9 +16,11 @@ struct RenderAlert: ParsableCommand {
     /// tell "the tool could not run" (2) from "the tool found problems" (1). I/O problems get
     /// one located line, without the usage text that would bury it.
     static func main() {
+        var parsed: ParsableCommand.Type?
         do {
             try checkCommandName(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot()
+            parsed = type(of: command)
             try command.run()
         } catch let error as InputOutputError {
             fail(error)
@@ -28,7 +30,17 @@ struct RenderAlert: ParsableCommand {
         } catch {
             switch exitCode(for: error) {
             case .validationFailure:
-                printError(echoed(fullMessage(for: error)))
+                // A value a subcommand checks while running (`match --available "x;y"`) gets
+                // that subcommand's usage, as one checked while parsing does.
+                if let parsed, parsed != RenderAlert.self {
+                    let name = parsed._commandName
+                    printError(
+                        echoed(
+                            "Error: \(message(for: error))\nUsage: \(usageString(for: parsed))\n  See 'render-alert \(name) --help' for more information."
+                        ))
+                } else {
+                    printError(echoed(fullMessage(for: error)))
+                }
                 Self.exit(withError: ExitCode(2))
             case .success:
                 // --help and --version are output too: one that cannot be written is no success.

@@ -63,6 +63,6 @@ struct FirstUseCommandTests {
         let result = try RenderAlertCommand.run(["match", "--preferred", "fr-CA,en", "--available", "Resources/strings"])
         #expect(result.status == 0)
         #expect(!result.output.contains("␊"))
-        #expect(result.output.split(separator: "\n").count > 3)
+        #expect(result.output.split(separator: "\n").count == 3, "the search list, then the explanation line by line: \(result.output)")
     }
 }

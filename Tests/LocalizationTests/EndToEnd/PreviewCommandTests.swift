@@ -142,6 +142,14 @@ struct PreviewCommandTests {
         #expect((root["explanation"] as? String)?.contains("es_MX → es_419 → es") == true)
         let directory = try RenderAlertCommand.run(["match", "--preferred", "zh-HK", "--available", "Resources/strings"])
         #expect(directory.output.contains("Search list: zh-Hant, en"))
+        #expect(directory.output.components(separatedBy: "Search list:").count == 2, "the search list is said once: \(directory.output)")
+        // A list that is not language IDs is refused with match's own usage.
+        let listed = try RenderAlertCommand.run(["match", "--preferred", "fr", "--available", "x;y"])
+        #expect(listed.status == 2 && listed.output.isEmpty)
+        #expect(listed.error.contains(#"--available takes language IDs"#), "\(listed.error)")
+        #expect(listed.error.contains("Usage: render-alert match ") && listed.error.contains("'render-alert match --help'"), "\(listed.error)")
+        let preview = try RenderAlertCommand.run(["preview", "--language", "fr;en"])
+        #expect(preview.status == 2 && preview.error.contains("Usage: render-alert preview "), "\(preview.error)")
     }
 
     @Test func dumpCommand() throws {
