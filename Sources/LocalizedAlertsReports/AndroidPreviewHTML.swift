@@ -31,7 +31,10 @@ public enum AndroidPreviewHTML {
             }
         }
         let deviceCount = previews.map(\.devices.count).max() ?? 0
-        var out = PreviewHTML.pageOpening(title: "\(appName) — Android notification preview", style: PreviewHTML.stylesheet + stylesheet)
+        let named = appName != AndroidAlertRenderer.unnamedApp
+        var out = PreviewHTML.pageOpening(
+            title: named ? "\(appName) — Android notification preview" : "Android notification preview (give the app's name with --app-name)",
+            style: PreviewHTML.stylesheet + stylesheet)
         out += """
             <p class="summary">\(previews.count) message\(previews.count == 1 ? "" : "s") · \(deviceCount) device\(deviceCount == 1 ? "" : "s") · Android\(look == nil ? "" : " and iPhone (<code>apns.payload</code>)") · render-alert \(LocalizedAlertsVersion.current)</p>
             <form class="controls" aria-label="Display">
@@ -155,13 +158,19 @@ public enum AndroidPreviewHTML {
         return out + "</article>\n"
     }
 
+    /// The letter standing for the app's icon: its name's first, or a plain dot for an app
+    /// whose name is not known (not the `<` of its placeholder).
+    static func iconLetter(_ appName: String) -> String {
+        appName == AndroidAlertRenderer.unnamedApp ? "•" : String(appName.prefix(1))
+    }
+
     /// The notification as the shade draws it. Expanded: the icon in a circle at the leading
     /// edge, a header with the app's name and the time, the title, then the whole text up to
     /// the big text's limit. Collapsed: the title with the time, then the text, one line each.
     static func notification(_ rendering: AndroidRendering, appName: String, usesAppName: Bool, variant: String) -> String {
         var out = "<div class=\"android-notification\" data-variant=\"\(variant)\">\n"
         out +=
-            "<span class=\"android-icon\" role=\"img\" aria-label=\"\(PreviewHTML.escape(appName))\">\(PreviewHTML.escape(String(appName.prefix(1))))</span>"
+            "<span class=\"android-icon\" role=\"img\" aria-label=\"\(PreviewHTML.escape(appName))\">\(PreviewHTML.escape(iconLetter(appName)))</span>"
         out += "<div class=\"android-content\">\n"
         let time = "<time>now</time>"
         let title =

@@ -18,7 +18,7 @@ public enum PreviewCards {
             style.dim(
                 "Cards approximate the lock screen: title and subtitle on one line, the body on four; real line breaks depend on the device's fonts.")
             + "\n\n"
-        let fallbackName = app.displayName ?? "App"
+        let fallbackName = PreviewHTML.appName(app)
         for preview in previews {
             out += PreviewText.header(preview, style: style)
             for diagnostic in preview.payload.diagnostics {
@@ -90,8 +90,9 @@ public enum PreviewCards {
         var status: [String] = []
         if errors > 0 { status.append("✖ \(errors)") }
         if warnings > 0 { status.append("⚠ \(warnings)") }
-        if render.mutableContent && !render.isSilent { status.append("extension may edit") }
-        lines.append(border(left: "╰", right: "╯", label: status.joined(separator: " "), trailing: "", style: style))
+        // The counts on the left, the extension's note on the right: each half fits whole.
+        let edited = render.mutableContent && !render.isSilent ? "extension may edit" : ""
+        lines.append(border(left: "╰", right: "╯", label: status.joined(separator: " "), trailing: edited, style: style))
         return lines
     }
 

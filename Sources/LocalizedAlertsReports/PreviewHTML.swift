@@ -22,6 +22,15 @@
 /// maximum length of a Push Notification alert text?", iOS 7: banners about 2 lines,
 /// Notification Center and lock screen about 4), which the page states as an approximation.
 public enum PreviewHTML {
+    /// The app's name where its tables give none: the `.app` bundle's name when the path is
+    /// inside one (`Relay.app`), else the folder's; the cards in the terminal use it too.
+    static func appName(_ app: AppLocalizations) -> String {
+        if let name = app.displayName { return name }
+        let parts = (app.directory ?? "").split(separator: "/")
+        if let bundle = parts.last(where: { $0.hasSuffix(".app") || $0.hasSuffix(".ipa") }) { return String(bundle.dropLast(4)) }
+        return parts.last.map(String.init) ?? "App"
+    }
+
     /// The page for `previews`, with what is wrong with the app as a whole (`appDiagnostics`).
     /// `appName`, when given, is shown on every card instead of the app's (localized) name;
     /// `appIcon`, a base64 PNG or JPEG `data:` URI, is the icon on every card instead of the
@@ -30,7 +39,7 @@ public enum PreviewHTML {
         _ previews: [PayloadPreview], app: AppLocalizations, appDiagnostics: [LocalizationDiagnostic], appName override: String? = nil,
         appIcon: String? = nil
     ) -> String {
-        let appName = override ?? app.displayName ?? app.directory.map { String($0.split(separator: "/").last ?? "App") } ?? "App"
+        let appName = override ?? Self.appName(app)
         let icon = appIcon.flatMap(iconRule)
         let look = Look(hasIcon: icon != nil) { render in
             override ?? app.displayName(searchList: render.searchList) ?? appName

@@ -14,13 +14,17 @@ public struct AndroidAlertRenderer: Sendable {
     /// The app's label: an untitled notification shows it.
     public let appName: String
 
+    /// The name used when neither the caller nor the resources give one (the label is then in
+    /// the manifest, which is not read): `<app name>`.
+    public static let unnamedApp = "<app name>"
+
     /// A renderer of `resources`; the app's name is `appName`, else the default folder's
-    /// `app_name` string, else `<app name>`.
+    /// `app_name` string, else ``unnamedApp``.
     public init(resources: AndroidAppResources, appName: String? = nil) {
         self.resources = resources
         self.appName =
             appName ?? resources.folders.first { $0.qualifiers.locale == nil && $0.qualifiers.otherQualifiers.isEmpty }?.files.lazy
-            .compactMap { $0.text(ofString: "app_name") }.first ?? "<app name>"
+            .compactMap { $0.text(ofString: "app_name") }.first ?? Self.unnamedApp
     }
 
     /// The app's locales, as the phone lists them (``AndroidAppResources/locales``).
