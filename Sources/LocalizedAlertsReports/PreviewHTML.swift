@@ -140,11 +140,36 @@ public enum PreviewHTML {
             let worst = levels.contains("error") ? "error" : levels.contains("warning") ? "warning" : "ok"
             return (index: index, preview: preview, statuses: statuses, worst: worst)
         }
-        let ordered = rows.filter { $0.worst != "ok" } + rows.filter { $0.worst == "ok" }
+        // Problems first, the worst first, then those in the most languages.
+        func rank(_ worst: String) -> Int { worst == "error" ? 0 : worst == "warning" ? 1 : 2 }
+        func troubled(_ statuses: [(name: String, label: String)]) -> Int { statuses.filter { level($0.name) != "ok" }.count }
+        let ordered = rows.enumerated().sorted {
+            (rank($0.element.worst), -troubled($0.element.statuses), $0.offset) < (rank($1.element.worst), -troubled($1.element.statuses), $1.offset)
+        }.map(\.element)
         let cleanColumns = columns.indices.filter { column in
             rows.allSatisfy { column >= $0.statuses.count || level($0.statuses[column].name) == "ok" }
         }
+        // A payload broken in every language says nothing about any one language: a language
+        // has problems of its own when a payload fine elsewhere has one there.
+        let everywhere = rows.filter { row in row.statuses.count > 1 && row.statuses.allSatisfy { level($0.name) != "ok" } }
+        let partial = rows.filter { row in row.worst != "ok" && !row.statuses.allSatisfy { level($0.name) != "ok" } }
+        let ownColumns = columns.indices.filter { column in
+            partial.contains { column < $0.statuses.count && level($0.statuses[column].name) != "ok" }
+        }
         var out = "<details class=\"matrix\" open><summary>Every payload in every language</summary>\n"
+        let names = { (rows: [(index: Int, preview: PayloadPreview, statuses: [(name: String, label: String)], worst: String)]) in
+            rows.map { "<a href=\"#payload-\($0.index + 1)\">\(escape(fileName($0.preview.file)))</a>" }.joined(separator: ", ")
+        }
+        out += "<p class=\"matrix-summary\">"
+        if everywhere.isEmpty && partial.isEmpty {
+            out += "No payload has a problem in any language."
+        } else {
+            var parts: [String] = []
+            if !everywhere.isEmpty { parts.append("\(everywhere.count) in every language (\(names(everywhere)))") }
+            if !partial.isEmpty { parts.append("\(partial.count) in \(ownColumns.count) of \(columns.count) languages (\(names(partial)))") }
+            out += "\(everywhere.count + partial.count) of \(rows.count) payloads have problems: " + parts.joined(separator: "; ") + "."
+        }
+        out += "</p>\n"
         out += "<form class=\"controls filters\" aria-label=\"Filters\">\n"
         out += "<fieldset><legend>Show</legend>"
         out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-all\" checked> Everything</label>"
@@ -152,6 +177,10 @@ public enum PreviewHTML {
         out += "<label><input type=\"radio\" name=\"severity\" id=\"severity-error\"> Errors and keys only</label></fieldset>\n"
         out +=
             "<label><input type=\"checkbox\" id=\"only-problem-languages\"> Only languages with problems (\(columns.count - cleanColumns.count) of \(columns.count))</label>\n"
+        if !everywhere.isEmpty && ownColumns.count < columns.count - cleanColumns.count {
+            out +=
+                "<label><input type=\"checkbox\" id=\"only-own-problem-languages\"> Only languages with problems of their own, beside the payloads broken in every language (\(ownColumns.count) of \(columns.count))</label>\n"
+        }
         out += "<details class=\"languages\"><summary>Languages</summary><fieldset><legend>Devices shown</legend>"
         for (column, render) in columns.enumerated() {
             out +=
@@ -164,10 +193,13 @@ public enum PreviewHTML {
             out +=
                 ":root:has(#language-\(column + 1):not(:checked)) :is(.matrix tr > :nth-child(\(column + 2)), article.card.column-\(column + 1)) { display: none; }\n"
         }
-        if !cleanColumns.isEmpty {
-            let selectors = cleanColumns.map { ".matrix tr > :nth-child(\($0 + 2)), article.card.column-\($0 + 1)" }.joined(separator: ", ")
-            out += ":root:has(#only-problem-languages:checked) :is(\(selectors)) { display: none; }\n"
+        func hiding(_ hidden: [Int], when checkbox: String) {
+            guard !hidden.isEmpty else { return }
+            let selectors = hidden.map { ".matrix tr > :nth-child(\($0 + 2)), article.card.column-\($0 + 1)" }.joined(separator: ", ")
+            out += ":root:has(#\(checkbox):checked) :is(\(selectors)) { display: none; }\n"
         }
+        hiding(cleanColumns, when: "only-problem-languages")
+        hiding(columns.indices.filter { !ownColumns.contains($0) }, when: "only-own-problem-languages")
         out += "</style>\n"
         out += "<div class=\"matrix-scroll\"><table><thead><tr><th scope=\"col\">payload</th>"
         for render in columns { out += "<th scope=\"col\">\(escape(render.preferredLanguages.joined(separator: ",")))</th>" }
@@ -459,7 +491,7 @@ public enum PreviewHTML {
         body { margin: 0; font: 14px/1.45 -apple-system, BlinkMacSystemFont, "SF Pro Text", "Helvetica Neue", "Noto Sans", "DejaVu Sans", Arial, sans-serif; color: var(--text); background: var(--page); }
         header.page { padding: 24px 32px 8px; }
         h1 { font-size: 22px; margin: 0 0 4px; }
-        .summary, .tables { color: var(--muted); margin: 4px 0; }
+        .summary, .tables, .matrix-summary { color: var(--muted); margin: 4px 0; }
         .approximate { background: var(--note); border: 1px solid var(--note-border); border-radius: 8px; padding: 8px 12px; max-width: 920px; }
         nav ol { columns: 4 200px; padding: 0 0 0 24px; margin: 8px 0 0; color: var(--muted); }
         nav a { color: var(--link); text-decoration: none; }

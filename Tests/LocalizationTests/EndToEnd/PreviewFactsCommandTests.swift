@@ -27,6 +27,17 @@ struct PreviewFactsCommandTests {
         // The HTML page counts the same.
         let page = try RenderAlertCommand.run(["preview", "--format", "html"])
         #expect(page.output.contains(#"<span class="problems">4 errors and 3 warnings in 4 payloads</span>"#))
+        // Three payloads are broken in every language: the matrix says so, and offers the one
+        // language with a problem of its own (pt-PT, a missing key).
+        #expect(page.output.contains(#"<p class="matrix-summary">4 of 10 payloads have problems: 3 in every language ("#), "\(page.output)")
+        #expect(page.output.contains("1 in 1 of 13 languages ("))
+        #expect(page.output.contains("Only languages with problems of their own, beside the payloads broken in every language (1 of 13)"))
+        let ptPT = try #require(
+            page.output.range(of: #"<label><input type="checkbox" id="language-(\d+)" checked> pt-PT</label>"#, options: .regularExpression))
+        let column = Int(page.output[ptPT].split(separator: "-")[1].prefix { $0.isNumber })!
+        let rule = try #require(page.output.split(separator: "\n").first { $0.contains("#only-own-problem-languages:checked") })
+        #expect(!rule.contains("article.card.column-\(column))") && !rule.contains("article.card.column-\(column),"), "pt-PT stays shown")
+        #expect(rule.components(separatedBy: "article.card.column-").count == 13, "the twelve others are hidden: \(rule)")
     }
 
     /// A plural key sent in a push, in an app of 30 languages: one finding, not thirty.
