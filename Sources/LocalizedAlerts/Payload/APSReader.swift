@@ -403,9 +403,16 @@ struct APSReader {
             switch argument.kind {
             case .string: break
             case .number:
+                // Past 64 bits NSNumber's own printing has not been observed: what is shown is
+                // the tool's assumption, and the message says so.
+                var isWide = false
+                if case .number(let number) = item.value { isWide = number.isWiderThan64Bits }
+                let printed =
+                    isWide
+                    ? "an integer wider than 64 bits: assumed to print as a double, \(argument.text) (how a device prints it is not known)"
+                    : "a number: the device prints \(argument.text)"
                 note(
-                    .payloadLocArgumentType, item.location,
-                    "\(name)[\(index)] is a number: the device prints \(argument.text)",
+                    .payloadLocArgumentType, item.location, "\(name)[\(index)] is \(printed)",
                     hint: "send arguments as strings, formatted for the user's language")
             case .boolean:
                 note(.payloadLocArgumentType, item.location, "\(name)[\(index)] is a boolean: the device prints \(argument.text)")
@@ -490,6 +497,9 @@ extension LocatedJSON.Number {
     /// integer prints as an integer (`5`); any other number as C's `%0.16g` (`2.5`, `0.3` for
     /// 0.30000000000000004, `9348.309999999999` for 9348.31, `1e+20`, `-0`). An integer past 64
     /// bits (signed or unsigned) becomes a double first; that is not verified on a device.
+    /// An integer that neither `Int64` nor `UInt64` holds, whose printing on a device is not known.
+    public var isWiderThan64Bits: Bool { isInteger && Int64(text) == nil && UInt64(text) == nil }
+
     public var devicePrinted: String {
         if isInteger {
             if let integer = Int64(text) { return String(integer) }

@@ -46,6 +46,21 @@ struct PayloadTests {
         #expect(ids.contains(.payloadDeprecatedKey))
     }
 
+    /// An integer past 64 bits: its printing on a device has not been observed, so the
+    /// finding states the tool's assumption as one, not as what the device prints.
+    @Test func anIntegerPast64BitsIsPrintedAsAnAssumption() {
+        let payload = NotificationPayload(
+            parsing: #"{"aps":{"alert":{"loc-key":"k","loc-args":[18446744073709551615, 18446744073709551616, -9223372036854775809]}}}"#)
+        #expect(payload.aps.alert?.body.locArgs?.map(\.text) == ["18446744073709551615", "1.844674407370955e+19", "-9.223372036854776e+18"])
+        let messages = payload.diagnostics.filter { $0.id == .payloadLocArgumentType }.map(\.message)
+        #expect(messages.count == 3)
+        #expect(messages[0] == "loc-args[0] is a number: the device prints 18446744073709551615")
+        for message in messages.dropFirst() {
+            #expect(
+                message.contains("is an integer wider than 64 bits: assumed to print as a double") && message.contains("is not known"), "\(message)")
+        }
+    }
+
     /// Equal keys: the last wins and each repeat is reported against the one before it, in a
     /// small object (scanned) and a large one (indexed past 16 members) alike.
     @Test(arguments: [0, 30])
