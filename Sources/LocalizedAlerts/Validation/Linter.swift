@@ -109,6 +109,8 @@ public struct Linter: Sendable {
 package struct LintFindings: Sendable {
     private var listed: [LocalizationDiagnostic] = []
     private var counts: [FileRule: Int] = [:]
+    /// Keys listed in findings about many keys, per file and rule.
+    private var listedKeys: [FileRule: Int] = [:]
     private let limit: Int
     private let ignored: Set<DiagnosticID>
 
@@ -144,6 +146,43 @@ package struct LintFindings: Sendable {
     package mutating func countUnlisted(_ count: Int, file: String?, rule: DiagnosticID) {
         guard count > 0, !ignored.contains(rule) else { return }
         counts[FileRule(file: file, rule: rule), default: 0] += count
+    }
+
+    /// How many keys of one table in one localization with the same problem are reported one
+    /// finding each; more are one finding about them all.
+    package static let keysReportedSeparately = 10
+
+    /// Reports `count` keys of one table in one localization with the same problem: a finding
+    /// each (made by `separately`) when they are few, else one finding (made by `together` from
+    /// the subject its message begins with, ``LocalizationDiagnostic/keySubject(_:unlisted:)``)
+    /// that lists keys while a file's findings of the rule list fewer than the cap on its
+    /// findings (and always the few its message quotes), and counts the rest.
+    /// So 40 localizations lacking 10,000 keys are 40 findings, not 400,000; `keys` is read only
+    /// as far as needed.
+    package mutating func append(
+        aboutKeys count: Int, _ keys: some Sequence<String>, file: String?, rule: DiagnosticID,
+        separately: (String) -> LocalizationDiagnostic, together: (_ subject: String) -> LocalizationDiagnostic
+    ) {
+        guard count > 0, !ignored.contains(rule) else { return }
+        if count <= Self.keysReportedSeparately {
+            let room = room(file: file, rule: rule)
+            var listed = 0
+            for key in keys.prefix(room) {
+                listed += 1
+                append(separately(key))
+            }
+            countUnlisted(count - listed, file: file, rule: rule)
+            return
+        }
+        // The keys listed in a file's findings of a rule are capped as its findings are (a
+        // catalog holds every localization), past a few quoted in each.
+        let budget = max(0, limit - listedKeys[FileRule(file: file, rule: rule), default: 0])
+        let listed = Array(keys.prefix(max(budget, LocalizationDiagnostic.keysQuoted)))
+        listedKeys[FileRule(file: file, rule: rule), default: 0] += listed.count
+        var finding = together(LocalizationDiagnostic.keySubject(listed, unlisted: count - listed.count))
+        finding.keys = listed
+        finding.unlistedKeyCount = count - listed.count
+        append(finding)
     }
 
     /// Adds each finding in turn, as ``append(_:)`` does.
