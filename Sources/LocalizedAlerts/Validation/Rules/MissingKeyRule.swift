@@ -42,7 +42,8 @@ struct MissingKeyRule: LintRule {
                         // Many keys are defined all over the reference's table: the note names it.
                         let referenceFile = base.files.filter { $0.hasSuffix(".strings") }.min() ?? base.files.min()
                         return finding(
-                            place, "\(subject) missing from \(localization)'s \(table) table (present in \(reference))", hint: Self.hint,
+                            place, "\(subject) missing from \(localization)'s \(table) table (present in \(reference))",
+                            hint: "translate them; a device shows the untranslated keys or text",
                             notes: [
                                 LocalizationDiagnostic.Note(
                                     location: SourceLocation(file: referenceFile, line: 1, column: 1), message: "\(reference)'s \(table) table")
