@@ -46,7 +46,7 @@ struct MissingKeyRule: LintRule {
                             hint: "translate them; a device shows the untranslated keys or text",
                             notes: [
                                 LocalizationDiagnostic.Note(
-                                    location: SourceLocation(file: referenceFile, line: 1, column: 1), message: "\(reference)'s \(table) table")
+                                    location: SourceLocation(file: referenceFile, line: 1, column: 1), message: "where \(reference) defines them")
                             ])
                     })
             }
