@@ -112,4 +112,34 @@ struct KeysAcrossLocalizationsTests {
         // A few are still a finding each, at the key.
         #expect(stale.contains { $0["message"] as? String == "\"old.1\" is in de's Localizable table but not in en's" && $0["keys"] == nil })
     }
+
+    @Test func findingsAboutOneKeyEachArePastTwoHundredPerFileOneAboutTheirKeys() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app/en.lproj/Localizable.strings", (0..<500).map { "\"key.\($0)\" = \"Value %@\";\n" }.joined())
+        for language in ["fr", "de", "it"] {
+            try directory.write("app/\(language).lproj/Localizable.strings", (0..<500).map { "\"key.\($0)\" = \"V %d\";\n" }.joined())
+        }
+        try directory.write(".render-alert.yml", "ignore:\n  - localization: it\n    key: \"key.4*\"\n")
+        let run = try lint(["app"], directory: directory.path)
+        let incompatible = run.findings.filter { $0["id"] as? String == "format.incompatible" }
+        let perFile = Dictionary(grouping: incompatible) { $0["file"] as! String }
+        #expect(perFile.count == 3)
+        for (file, findings) in perFile {
+            // 200 located at their keys (key.0 to key.199), and one about the other 300; in it,
+            // the ignore leaves out key.4 and key.40 to key.49 of the first, key.400 to key.499
+            // of the other.
+            let about = findings.filter { $0["keys"] != nil }
+            let ignoring = file.contains("/it.")
+            #expect(findings.count == (ignoring ? 190 : 201) && about.count == 1, "\(file)")
+            #expect(about.first?["keyCount"] as? Int == (ignoring ? 200 : 300), "\(file)")
+            #expect((about.first?["message"] as? String)?.contains("keys (\"key.") == true)
+        }
+        #expect(!run.findings.contains { $0["id"] as? String == "config.unused-ignore" })
+
+        // Baselined key by key: every one is accepted.
+        let written = try RenderAlertCommand.run(["lint", "app", "--write-baseline", "baseline.json"], directory: directory.path)
+        #expect(written.status == 0, "\(written.error)")
+        let accepted = try lint(["app", "--baseline", "baseline.json"], directory: directory.path)
+        #expect(accepted.findings.isEmpty)
+    }
 }
