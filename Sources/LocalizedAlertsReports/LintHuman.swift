@@ -90,12 +90,15 @@ enum LintHuman {
     /// they apply: at most two.
     static func quieting(_ findings: [LocalizationDiagnostic]) -> [String] {
         let warnings = findings.filter { $0.severity != .error }
-        guard warnings.count > groupedAbove else { return [] }
+        // Counted in keys: a localization lacking many is one finding about them all.
+        func keys(_ findings: [LocalizationDiagnostic]) -> Int { findings.reduce(0) { $0 + max(1, $1.keys.count + $1.unlistedKeyCount) } }
+        guard keys(warnings) > groupedAbove else { return [] }
         var advice: [String] = []
         // A UI table missing many keys is often one the app fills from its development region.
+        func missingKeys(_ group: Group) -> Int { keys(group.findings) }
         let missing = Group.of(warnings.filter { $0.id.rawValue == "table.missing-key" })
-            .filter { $0.table != "Localizable" && $0.findings.count > groupedAbove }
-            .sorted { $0.findings.count > $1.findings.count }
+            .filter { $0.table != "Localizable" && missingKeys($0) > groupedAbove }
+            .sorted { missingKeys($0) > missingKeys($1) }
         if !missing.isEmpty {
             let tables = missing.prefix(3).map(\.table)
             advice.append(

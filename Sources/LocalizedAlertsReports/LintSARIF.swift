@@ -90,7 +90,13 @@ public enum LintSARIF {
     /// What identifies a finding across edits: its rule, file and message, not its line, so
     /// that code scanning tracks it as the file changes above it (as baselines do).
     static func fingerprintIdentity(_ finding: LocalizationDiagnostic) -> String {
-        [finding.id.rawValue, finding.location.file.map(relative) ?? "", finding.message].joined(separator: "\u{0}")
+        var message = finding.message
+        if !finding.keys.isEmpty || finding.unlistedKeyCount > 0 {
+            // A finding about many keys stays the same alert as keys are fixed or added.
+            let subject = LocalizationDiagnostic.keySubject(finding.keys, unlisted: finding.unlistedKeyCount)
+            message = message.replacing(subject, with: "keys", maxReplacements: 1)
+        }
+        return [finding.id.rawValue, finding.location.file.map(relative) ?? "", message].joined(separator: "\u{0}")
     }
 
     /// FNV-1a 64 of the identity, and which occurrence of it this is (the same finding twice in

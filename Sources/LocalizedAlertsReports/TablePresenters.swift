@@ -33,7 +33,8 @@ public enum TableJSON {
 
 /// One finding as JSON, the same in every JSON output (lint, preview, localize, dump).
 public enum DiagnosticJSON {
-    /// `diagnostic` as a JSON object: ID, severity, location, message, and hint and notes when it has them.
+    /// `diagnostic` as a JSON object: ID, severity, location, message, and hint, keys (of a
+    /// finding about many, with their count) and notes when it has them.
     public static func make(_ diagnostic: LocalizationDiagnostic) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [
             ("id", .string(diagnostic.id.rawValue)),
@@ -46,6 +47,11 @@ public enum DiagnosticJSON {
             ("message", .string(diagnostic.message)),
         ]
         if let hint = diagnostic.hint { members.append(("hint", .string(hint))) }
+        if !diagnostic.keys.isEmpty || diagnostic.unlistedKeyCount > 0 {
+            // A finding about many keys: those it lists, and how many there are in all.
+            members.append(("keys", .array(diagnostic.keys.map { .string($0) })))
+            members.append(("keyCount", .number(diagnostic.keys.count + diagnostic.unlistedKeyCount)))
+        }
         if !diagnostic.notes.isEmpty {
             members.append(
                 (

@@ -20,8 +20,8 @@ enum Directory {
 enum FileReading {
     /// Largest configuration file read (`.render-alert.yml`): a few hundred lines is a large one.
     static let maximumConfigurationBytes = 1 << 20
-    /// Largest baseline read: one finding is about 200 bytes, so some 150,000 findings.
-    static let maximumBaselineBytes = 32 << 20
+    /// Largest baseline read: what `--write-baseline` never exceeds (``LintBaseline/maximumFileSize``).
+    static let maximumBaselineBytes = LintBaseline.maximumFileSize
 
     /// The whole file. Opened without waiting (a FIFO would block until written to) and read
     /// only when it is a regular file of at most `maximumSize` bytes (checked before reading, and

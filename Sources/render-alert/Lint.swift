@@ -146,7 +146,11 @@ struct Lint: ParsableCommand {
             throw InputOutputError(failure)
         }
         if let writeBaseline {
-            let text = LintBaseline(findings: result.findings).json.outputText(pretty: true)
+            // Never larger than --baseline reads: the writer counts keys instead of naming them, or refuses.
+            let text: String
+            do { text = try LintBaseline(findings: result.findings).fileText() } catch {
+                throw InputOutputError("cannot write the baseline", writeBaseline, reason: error.description)
+            }
             try Output.file(writeBaseline, what: "cannot write the baseline").write(text)
             printError("wrote \(result.findings.count) findings to \(printable(writeBaseline))")
             return

@@ -38,7 +38,10 @@ enum LintConfigurationFile {
                 configuration.included = try reader.located(value, key).map {
                     .init(LintConfiguration.relative(resolved($0.value), to: workingDirectory), at: $0.location)
                 }
-            case "excluded": configuration.excluded = try reader.located(value, key).map { .init(PathGlob(resolved($0.value)), at: $0.location) }
+            case "excluded":
+                configuration.excluded = try reader.items(value, key).map {
+                    .init(try reader.glob($0, key, resolving: true), at: reader.location($0))
+                }
             case "development_region": configuration.developmentRegion = try reader.string(value, key)
             case "payloads":
                 configuration.payloads = try reader.located(value, key).map {
@@ -132,6 +135,19 @@ private struct NodeReader {
         try items(node, key).map { .init(try string($0, key), at: location($0)) }
     }
 
+    /// A glob, made absolute when it is a path: one too long to match in bounded time is an
+    /// error at its node.
+    func glob(_ node: Node, _ key: String, resolving: Bool = false) throws -> PathGlob {
+        let text = try string(node, key)
+        do {
+            // The limit is on the pattern as written; a path's folder is added after.
+            let glob = try PathGlob(validating: text)
+            return resolving ? PathGlob(resolved(text)) : glob
+        } catch {
+            throw self.error(node, "\(key): \(error.message)")
+        }
+    }
+
     func rule(_ node: Node) throws -> DiagnosticID {
         let name = node.string ?? ""
         do {
@@ -150,10 +166,10 @@ private struct NodeReader {
             let key = keyNode.string ?? ""
             switch key {
             case "rule": ignore.rule = try rule(value)
-            case "path": ignore.path = PathGlob(resolved(try string(value, key)))
-            case "table": ignore.table = PathGlob(try string(value, key))
-            case "localization": ignore.localization = PathGlob(try string(value, key))
-            case "key": ignore.key = PathGlob(try string(value, key))
+            case "path": ignore.path = try glob(value, key, resolving: true)
+            case "table": ignore.table = try glob(value, key)
+            case "localization": ignore.localization = try glob(value, key)
+            case "key": ignore.key = try glob(value, key)
             default: throw error(keyNode, "unknown key \"\(key)\" in an ignore entry; the keys are rule, path, table, localization and key")
             }
         }

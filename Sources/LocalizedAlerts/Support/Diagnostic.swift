@@ -147,6 +147,14 @@ public struct LocalizationDiagnostic: Hashable, Sendable {
     /// several of them (a key missing in `de` and `fr`); empty otherwise. A baseline accepts
     /// each separately, so that a fix in one keeps the others accepted.
     public var localizations: [String] = []
+    /// The keys the finding is about, when one finding stands for the same fact about many keys
+    /// of one table (the keys of the reference localization another one lacks); empty
+    /// otherwise, and ``key`` is then the one key. A baseline, an inline suppression and a
+    /// configuration's key-scoped ignore accept each key separately.
+    public var keys: [String] = []
+    /// How many more keys the finding is about than ``keys`` lists (which lists at most as many
+    /// as findings of one rule are listed per file).
+    public var unlistedKeyCount = 0
 
     /// A related place and what it has to do with the finding.
     public struct Note: Hashable, Sendable {
@@ -235,6 +243,41 @@ extension LocalizationDiagnostic {
     /// ``restated(for:)`` finds the list by this wording.
     static func languageList(_ localizations: [String]) -> String {
         "\(localizations.joined(separator: ", ")): a device in \(localizations.count == 1 ? "that language" : "those languages")"
+    }
+
+    /// The most keys a message quotes; the finding's ``keys`` list them all.
+    static let keysQuoted = 5
+
+    /// The subject of a finding about keys, as its message begins: `"a" is` for one key,
+    /// `12 keys ("a", "b", "c", "d", "e" and 7 more) are` for several.
+    /// ``restated(forKeys:unlisted:)`` finds it by this wording.
+    package static func keySubject(_ keys: [String], unlisted: Int) -> String {
+        let total = keys.count + unlisted
+        if total == 1, let key = keys.first { return "\"\(key)\" is" }
+        let quoted = keys.prefix(keysQuoted).map { "\"\($0)\"" }.joined(separator: ", ")
+        let more = total - min(keys.count, keysQuoted)
+        let list = quoted.isEmpty ? "" : " (\(quoted)\(more > 0 ? " and \(more) more" : ""))"
+        return "\(total) keys\(list) are"
+    }
+
+    /// The same finding about fewer of its keys (after a baseline, a suppression or an ignore
+    /// accepted the others), its message quoting them; nil when none is left. A finding left
+    /// about one key is about it as ``key``.
+    package func restated(forKeys keys: [String], unlisted: Int) -> LocalizationDiagnostic? {
+        guard !self.keys.isEmpty || unlistedKeyCount > 0 else { return self }
+        guard keys.count + unlisted > 0 else { return nil }
+        guard keys != self.keys || unlisted != unlistedKeyCount else { return self }
+        var restated = self
+        restated.message = message.replacing(
+            Self.keySubject(self.keys, unlisted: unlistedKeyCount), with: Self.keySubject(keys, unlisted: unlisted), maxReplacements: 1)
+        if keys.count == 1 && unlisted == 0 {
+            restated.key = keys[0]
+            restated.keys = []
+        } else {
+            restated.keys = keys
+        }
+        restated.unlistedKeyCount = unlisted
+        return restated
     }
 
     /// The same finding about `localizations` instead (fewer, after a baseline accepted some;

@@ -45,11 +45,16 @@ public struct DiagnosticFilter: Sendable, Hashable {
 
         func matches(_ diagnostic: LocalizationDiagnostic, absolutePath: String?) -> Bool {
             if let rule, rule != diagnostic.id { return false }
+            guard matches(file: diagnostic.location.file, absolutePath: absolutePath) else { return false }
+            if let key { guard let name = diagnostic.key, key.matches(name) else { return false } }
+            return true
+        }
+
+        /// Whether the globs about a finding's file (path, table, localization) match `file`.
+        func matches(file: String?, absolutePath: String?) -> Bool {
             if let path { guard let absolutePath, path.matches(absolutePath) else { return false } }
-            let file = diagnostic.location.file
             if let table { guard let name = TablePath.table(of: file), table.matches(name) else { return false } }
             if let localization { guard let name = TablePath.localization(of: file), localization.matches(name) else { return false } }
-            if let key { guard let name = diagnostic.key, key.matches(name) else { return false } }
             return true
         }
     }
@@ -88,10 +93,44 @@ public struct DiagnosticFilter: Sendable, Hashable {
         guard !ignored.isEmpty || !severities.isEmpty || !scopedIgnores.isEmpty else { return diagnostics }
         var used = [Bool](repeating: false, count: scopedIgnores.count)
         var kept: [LocalizationDiagnostic] = []
-        for var diagnostic in diagnostics where !ignored.contains(diagnostic.id) {
-            if let index = scopedIgnore(matching: diagnostic) {
+        // Globs are matched once per distinct file and per distinct key, however many findings
+        // share them.
+        var fileMatches: [String?: [Bool]] = [:]
+        var knownKeyMatches = [[String: Bool]](repeating: [:], count: scopedIgnores.count)
+        func keyMatches(_ index: Int, _ key: String) -> Bool {
+            if let known = knownKeyMatches[index][key] { return known }
+            let matches = scopedIgnores[index].key!.matches(key)
+            knownKeyMatches[index][key] = matches
+            return matches
+        }
+        diagnostics: for var diagnostic in diagnostics where !ignored.contains(diagnostic.id) {
+            let file = diagnostic.location.file
+            let matchingFile: [Bool]
+            if let known = fileMatches[file] {
+                matchingFile = known
+            } else {
+                let absolute = absolutePath(file)
+                matchingFile = scopedIgnores.map { $0.matches(file: file, absolutePath: absolute) }
+                fileMatches[file] = matchingFile
+            }
+            for (index, ignore) in scopedIgnores.enumerated() where matchingFile[index] {
+                if let rule = ignore.rule, rule != diagnostic.id { continue }
+                guard ignore.key != nil else {
+                    used[index] = true
+                    continue diagnostics
+                }
+                if let key = diagnostic.key {
+                    guard keyMatches(index, key) else { continue }
+                    used[index] = true
+                    continue diagnostics
+                }
+                // A finding about many keys keeps those the entry does not match.
+                guard !diagnostic.keys.isEmpty else { continue }
+                let left = diagnostic.keys.filter { !keyMatches(index, $0) }
+                guard left.count < diagnostic.keys.count else { continue }
                 used[index] = true
-                continue
+                guard let restated = diagnostic.restated(forKeys: left, unlisted: diagnostic.unlistedKeyCount) else { continue diagnostics }
+                diagnostic = restated
             }
             if let severity = severities[diagnostic.id] { diagnostic.severity = severity }
             kept.append(diagnostic)

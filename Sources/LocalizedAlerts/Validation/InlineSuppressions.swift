@@ -108,6 +108,17 @@ package struct InlineSuppressions: Sendable {
         var kept: [LocalizationDiagnostic] = []
         for finding in findings {
             let file = finding.location.file
+            if !finding.keys.isEmpty {
+                // A finding about many keys keeps those no suppression of its table silences.
+                let table = TablePath.table(of: file)
+                let left = finding.keys.filter { key in
+                    let silencing = byKey[key]?.first { suppressions[$0].rules.contains(finding.id) && suppressions[$0].table == table }
+                    if let silencing { used[silencing] = true }
+                    return silencing == nil
+                }
+                if let restated = finding.restated(forKeys: left, unlisted: finding.unlistedKeyCount) { kept.append(restated) }
+                continue
+            }
             let candidates = (finding.key.flatMap { byKey[$0] } ?? []) + (byFile[file ?? ""] ?? [])
             let silencing = candidates.first { index in
                 let suppression = suppressions[index]

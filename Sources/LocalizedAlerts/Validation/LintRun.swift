@@ -237,7 +237,7 @@ struct LintRun {
         if let baseline = session.baseline {
             (findings, accepted) = baseline.filter(findings)
         }
-        var capped = LintFindings(limit: session.maximumFindingsPerKind, ignoring: [])
+        var capped = LintFindings(limit: session.maximumFindingsPerKind, ignoring: [], foldingAbove: LintFindings.keyFindingsListedPerFile)
         capped.append(contentsOf: findings)
         let checked =
             found.targets.count + session.appVersions.count + found.archives.count + session.resourceDirectories.count

@@ -52,7 +52,8 @@ public struct Linter: Sendable {
     package func lint(_ model: LocalizationModel, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil)
         -> [LocalizationDiagnostic]
     {
-        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
+        let foldingAbove = LintFindings.keyFindingsListedPerFile
+        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored, foldingAbove: foldingAbove)
         findings.append(contentsOf: model.app.allDiagnostics)
         let context = LintContext(model: model, payloads: payloads, runtimeFallbackTables: runtimeFallbackTables, android: android)
         // Rules are independent of each other: they run concurrently, each into its own list
@@ -62,7 +63,7 @@ public struct Linter: Sendable {
         let ignored = ignored
         let work: [(any LintRule)?] = rules.filter { !ignored.contains(type(of: $0).id) } + [nil]
         let results = ParallelWork.map(work) { rule in
-            var own = LintFindings(limit: limit, ignoring: ignored)
+            var own = LintFindings(limit: limit, ignoring: ignored, foldingAbove: foldingAbove)
             if let rule { rule.check(context, into: &own) } else { context.deviceFindings(into: &own) }
             return own
         }
@@ -86,7 +87,7 @@ public struct Linter: Sendable {
 
     /// Findings for files read on their own (tables, dictionaries, catalogs outside an app).
     public func lint(files diagnostics: [LocalizationDiagnostic]) -> [LocalizationDiagnostic] {
-        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored)
+        var findings = LintFindings(limit: maximumFindingsPerKind, ignoring: ignored, foldingAbove: LintFindings.keyFindingsListedPerFile)
         findings.append(contentsOf: diagnostics)
         return findings.finished()
     }
@@ -106,10 +107,20 @@ public struct Linter: Sendable {
 /// Findings as the rules report them: ignored rules are dropped, and each rule lists at most
 /// `limit` findings per file (a value of 100,000 `%d` is one finding's worth of news, not
 /// 100,000); the rest are counted, and the last one listed says how many more there were.
+/// Findings about one key each, past `foldingAbove` of a rule in a file, are one finding about
+/// all their keys (findings about the key of the one before, inside one value, are not) (40 translations of 10,000 keys whose placeholders differ from the
+/// reference's: 200 findings per file and one about the rest).
 package struct LintFindings: Sendable {
     private var listed: [LocalizationDiagnostic] = []
     private var counts: [FileRule: Int] = [:]
+    /// Keys listed in findings about many keys, per file and rule.
+    private var listedKeys: [FileRule: Int] = [:]
+    /// Findings about one key past `foldingAbove`, per file and rule.
+    private var folded: [FileRule: Fold] = [:]
+    /// The key of the last finding about one, per file and rule.
+    private var lastKey: [FileRule: String] = [:]
     private let limit: Int
+    private let foldingAbove: Int
     private let ignored: Set<DiagnosticID>
 
     private struct FileRule: Hashable {
@@ -117,16 +128,34 @@ package struct LintFindings: Sendable {
         var rule: DiagnosticID
     }
 
-    init(limit: Int, ignoring ignored: Set<DiagnosticID>) {
+    /// Findings about one key each, folded into one: the first, and the keys of all.
+    private struct Fold: Sendable {
+        var first: LocalizationDiagnostic
+        var keys: [String] = []
+        var unlisted = 0
+    }
+
+    /// Findings about one key of a rule in a file listed one by one in a lint (what people read
+    /// of a rule per file); more are one finding about their keys.
+    package static let keyFindingsListedPerFile = 200
+
+    init(limit: Int, ignoring ignored: Set<DiagnosticID>, foldingAbove: Int = .max) {
         self.limit = limit
         self.ignored = ignored
+        self.foldingAbove = foldingAbove
     }
 
     /// Adds a finding, unless its rule is ignored or already listed `limit` findings for its file (it is then
-    /// only counted).
+    /// only counted); past `foldingAbove`, a finding about one key (and one localization) is
+    /// folded into one about all such keys.
     package mutating func append(_ finding: LocalizationDiagnostic) {
         guard !ignored.contains(finding.id) else { return }
         let key = FileRule(file: finding.location.file, rule: finding.id)
+        if let about = finding.key, finding.localizations.isEmpty, counts[key, default: 0] >= foldingAbove, lastKey[key] != about {
+            if folded[key] == nil { folded[key] = Fold(first: finding) }
+            return append(aboutKey: about, file: finding.location.file, rule: finding.id) { finding }
+        }
+        if let about = finding.key { lastKey[key] = about }
         let count = counts[key, default: 0] + 1
         counts[key] = count
         if count <= limit { listed.append(finding) }
@@ -146,6 +175,72 @@ package struct LintFindings: Sendable {
         counts[FileRule(file: file, rule: rule), default: 0] += count
     }
 
+    /// Adds the finding `make` builds about `key`, as ``append(_:)`` does; once such findings of
+    /// `rule` in `file` are folded into one about their keys, only the key is added and the
+    /// finding is never built (a rule that finds 400,000 builds 200 per file).
+    package mutating func append(aboutKey key: String, file: String?, rule: DiagnosticID, _ make: () -> LocalizationDiagnostic) {
+        let place = FileRule(file: file, rule: rule)
+        guard !ignored.contains(rule) else { return }
+        // Findings inside one value (20,000 stray `%` in it) are about one key: they are listed
+        // and counted as before, never folded.
+        guard folded[place] != nil, lastKey[place] != key else { return append(make()) }
+        lastKey[place] = key
+        if listedKeys[place, default: 0] < limit {
+            folded[place]!.keys.append(key)
+            listedKeys[place, default: 0] += 1
+        } else {
+            folded[place]!.unlisted += 1
+        }
+    }
+
+    /// The one finding about the keys of folded findings: the first's, about them all.
+    private static func finding(folding fold: Fold) -> LocalizationDiagnostic {
+        var finding = fold.first
+        finding.message =
+            "\(LocalizationDiagnostic.keySubject(fold.keys, unlisted: fold.unlisted)) affected the same way (the first: \(fold.first.message))"
+        finding.key = nil
+        finding.keys = fold.keys
+        finding.unlistedKeyCount = fold.unlisted
+        return finding
+    }
+
+    /// How many keys of one table in one localization with the same problem are reported one
+    /// finding each; more are one finding about them all.
+    package static let keysReportedSeparately = 10
+
+    /// Reports `count` keys of one table in one localization with the same problem: a finding
+    /// each (made by `separately`) when they are few, else one finding (made by `together` from
+    /// the subject its message begins with, ``LocalizationDiagnostic/keySubject(_:unlisted:)``)
+    /// that lists keys while a file's findings of the rule list fewer than the cap on its
+    /// findings (and always the few its message quotes), and counts the rest.
+    /// So 40 localizations lacking 10,000 keys are 40 findings, not 400,000; `keys` is read only
+    /// as far as needed.
+    package mutating func append(
+        aboutKeys count: Int, _ keys: some Sequence<String>, file: String?, rule: DiagnosticID,
+        separately: (String) -> LocalizationDiagnostic, together: (_ subject: String) -> LocalizationDiagnostic
+    ) {
+        guard count > 0, !ignored.contains(rule) else { return }
+        if count <= Self.keysReportedSeparately {
+            let room = room(file: file, rule: rule)
+            var listed = 0
+            for key in keys.prefix(room) {
+                listed += 1
+                append(separately(key))
+            }
+            countUnlisted(count - listed, file: file, rule: rule)
+            return
+        }
+        // The keys listed in a file's findings of a rule are capped as its findings are (a
+        // catalog holds every localization), past a few quoted in each.
+        let budget = max(0, limit - listedKeys[FileRule(file: file, rule: rule), default: 0])
+        let listed = Array(keys.prefix(max(budget, LocalizationDiagnostic.keysQuoted)))
+        listedKeys[FileRule(file: file, rule: rule), default: 0] += listed.count
+        var finding = together(LocalizationDiagnostic.keySubject(listed, unlisted: count - listed.count))
+        finding.keys = listed
+        finding.unlistedKeyCount = count - listed.count
+        append(finding)
+    }
+
     /// Adds each finding in turn, as ``append(_:)`` does.
     package mutating func append(contentsOf findings: some Sequence<LocalizationDiagnostic>) {
         for finding in findings { append(finding) }
@@ -163,11 +258,21 @@ package struct LintFindings: Sendable {
             listed.append(finding)
         }
         for (key, count) in other.counts { counts[key, default: 0] += count }
+        for (key, count) in other.listedKeys { listedKeys[key, default: 0] += count }
+        for (key, fold) in other.folded {
+            guard var mine = folded[key] else {
+                folded[key] = fold
+                continue
+            }
+            mine.keys += fold.keys
+            mine.unlisted += fold.unlisted
+            folded[key] = mine
+        }
     }
 
     /// The findings in the order every output uses, each capped rule noting what it left out.
     func finished() -> [LocalizationDiagnostic] {
-        var result = Linter.ordered(listed)
+        var result = Linter.ordered(listed + folded.values.map(Self.finding(folding:)))
         var lastIndex: [FileRule: Int] = [:]
         for (index, finding) in result.enumerated() { lastIndex[FileRule(file: finding.location.file, rule: finding.id)] = index }
         for (key, count) in counts where count > limit {

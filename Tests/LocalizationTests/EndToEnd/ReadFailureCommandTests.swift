@@ -64,7 +64,7 @@ struct ReadFailureCommandTests {
         let path = directory.path + "/baseline.json"
         try expectInputError(
             ["lint", "Resources/strings", "--baseline", path],
-            "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 2, \"findings\": […]})")
+            "cannot use the baseline (\(path)): the baseline is not a baseline file (expected {\"version\": 3, \"findings\": […]})")
     }
 
     @Test func usageErrorsKeepTheUsageText() throws {

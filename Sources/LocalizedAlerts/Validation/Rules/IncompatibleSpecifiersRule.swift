@@ -29,31 +29,40 @@ struct IncompatibleSpecifiersRule: LintRule {
         var expectedSignatures: [ObjectIdentifier: [(position: Int, type: ArgumentType)]] = [:]
         var references = LintContext.ReferenceTables(context)
         for value in context.values where value.localization != reference && value.localized == nil {
-            let localization = value.localization
             guard let original = references.table(of: value)?.entry(value.key), original.localized == nil else { continue }
             if !value.format.hasSpecifiers && !original.format.hasSpecifiers { continue }
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected
             let actual = Self.signature(value.format)
             guard !expected.elementsEqual(actual, by: { $0.position == $1.position && $0.type == $1.type }) else { continue }
-            let expectedTypes = Dictionary(expected, uniquingKeysWith: { first, _ in first })
-            let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
-            var differences: [String] = []
-            for position in Set(expectedTypes.keys).union(actualTypes.keys).sorted() {
-                switch (expectedTypes[position], actualTypes[position]) {
-                case (let e?, nil): differences.append("argument \(position) (\(e.rawValue)) is not used")
-                case (nil, let a?): differences.append("argument \(position) (\(a.rawValue)) is not in \(reference)")
-                case (let e?, let a?) where e != a: differences.append("argument \(position) is \(a.rawValue) here but \(e.rawValue) in \(reference)")
-                default: break
-                }
+            findings.append(aboutKey: value.key, file: value.location.file, rule: Self.id) {
+                finding(value, original, expected: expected, actual: actual, reference: reference)
             }
-            guard !differences.isEmpty else { continue }
-            findings.append(
-                finding(
-                    value.location,
-                    "\"\(value.key)\" in \(localization) does not take the arguments \(reference) does: \(differences.joined(separator: "; "))",
-                    hint: "use the same specifiers; reorder with positions (%1$@, %2$d) instead of changing them",
-                    notes: [LocalizationDiagnostic.Note(location: original.location, message: "\(reference): \"\(original.text)\"")], key: value.key))
         }
+    }
+
+    /// The finding about `value`, whose arguments are `actual` where the reference's `original`
+    /// takes `expected`.
+    private func finding(
+        _ value: LocalizationModel.Entry, _ original: LocalizationModel.Entry, expected: [(position: Int, type: ArgumentType)],
+        actual: [(position: Int, type: ArgumentType)], reference: String
+    ) -> LocalizationDiagnostic {
+        let localization = value.localization
+        let expectedTypes = Dictionary(expected, uniquingKeysWith: { first, _ in first })
+        let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
+        var differences: [String] = []
+        for position in Set(expectedTypes.keys).union(actualTypes.keys).sorted() {
+            switch (expectedTypes[position], actualTypes[position]) {
+            case (let e?, nil): differences.append("argument \(position) (\(e.rawValue)) is not used")
+            case (nil, let a?): differences.append("argument \(position) (\(a.rawValue)) is not in \(reference)")
+            case (let e?, let a?) where e != a: differences.append("argument \(position) is \(a.rawValue) here but \(e.rawValue) in \(reference)")
+            default: break
+            }
+        }
+        return finding(
+            value.location,
+            "\"\(value.key)\" in \(localization) does not take the arguments \(reference) does: \(differences.joined(separator: "; "))",
+            hint: "use the same specifiers; reorder with positions (%1$@, %2$d) instead of changing them",
+            notes: [LocalizationDiagnostic.Note(location: original.location, message: "\(reference): \"\(original.text)\"")], key: value.key)
     }
 }

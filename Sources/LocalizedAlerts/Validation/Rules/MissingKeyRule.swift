@@ -7,6 +7,8 @@ struct MissingKeyRule: LintRule {
         rationale: "A device never looks in another localization for a missing key: it shows the key (or the raw text) instead.",
         example: "en.lproj has \"call.missed.title\"; pt-PT.lproj does not.", isAboutWholeFile: true)
 
+    static let hint = "translate it; a device shows the untranslated key or text"
+
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for table in context.model.tableNames where !context.runtimeFallbackTables.contains(table) {
@@ -24,19 +26,29 @@ struct MissingKeyRule: LintRule {
                 // .stringsdict); chosen by name, so that every run reports the same file.
                 let files = Set(values.entries.compactMap(\.location.file))
                 let file = files.filter { $0.hasSuffix(".strings") }.min() ?? files.min()
-                // Findings are built only while the file has room for them; the rest are counted.
-                let room = findings.room(file: file, rule: Self.id)
-                var listed = 0
-                for entry in base.entries where listed < room && values.entry(entry.key) == nil {
-                    listed += 1
-                    findings.append(
+                let place = SourceLocation(file: file, line: 1, column: 1)
+                let table = table
+                findings.append(
+                    aboutKeys: missingCount, base.entries.lazy.filter { values.entry($0.key) == nil }.map(\.key), file: file, rule: Self.id,
+                    separately: { key in
                         finding(
-                            SourceLocation(file: file, line: 1, column: 1),
-                            "\"\(entry.key)\" is missing from \(localization)'s \(table) table (present in \(reference))",
-                            hint: "translate it; a device shows the untranslated key or text",
-                            notes: [LocalizationDiagnostic.Note(location: entry.location, message: "defined here in \(reference)")], key: entry.key))
-                }
-                findings.countUnlisted(missingCount - listed, file: file, rule: Self.id)
+                            place, "\"\(key)\" is missing from \(localization)'s \(table) table (present in \(reference))", hint: Self.hint,
+                            notes: base.entry(key).map {
+                                [LocalizationDiagnostic.Note(location: $0.location, message: "defined here in \(reference)")]
+                            } ?? [],
+                            key: key)
+                    },
+                    together: { subject in
+                        // Many keys are defined all over the reference's table: the note names it.
+                        let referenceFile = base.files.filter { $0.hasSuffix(".strings") }.min() ?? base.files.min()
+                        return finding(
+                            place, "\(subject) missing from \(localization)'s \(table) table (present in \(reference))",
+                            hint: "translate them; a device shows the untranslated keys or text",
+                            notes: [
+                                LocalizationDiagnostic.Note(
+                                    location: SourceLocation(file: referenceFile, line: 1, column: 1), message: "where \(reference) defines them")
+                            ])
+                    })
             }
         }
     }

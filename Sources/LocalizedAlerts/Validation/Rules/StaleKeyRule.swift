@@ -10,12 +10,32 @@ struct StaleKeyRule: LintRule {
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         var references = LintContext.ReferenceTables(context)
+        // The stale values of one table of one localization, by file (a .strings and a
+        // .stringsdict), each file's reported together; values come ordered by table,
+        // localization and key.
+        var stale: [String?: [LocalizationModel.Entry]] = [:]
+        func report() {
+            for (file, values) in stale.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
+                let first = values[0]
+                let place = "\(first.localization)'s \(first.table) table but not in \(reference)'s"
+                findings.append(
+                    aboutKeys: values.count, values.lazy.map(\.key), file: file, rule: Self.id,
+                    separately: { key in
+                        // Called for a few keys only: a search is enough.
+                        let value = values.first { $0.key == key }!
+                        return finding(value.location, "\"\(key)\" is in \(place)", hint: "remove it, or add it to \(reference)", key: key)
+                    },
+                    together: { subject in finding(first.location, "\(subject) in \(place)", hint: "remove them, or add them to \(reference)") })
+            }
+            stale.removeAll()
+        }
+        var last: (table: String, localization: String)?
         for value in context.values where value.localization != reference && value.localization != "Base" {
             guard let base = references.table(of: value), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
-            findings.append(
-                finding(
-                    value.location, "\"\(value.key)\" is in \(value.localization)'s \(value.table) table but not in \(reference)'s",
-                    hint: "remove it, or add it to \(reference)", key: value.key))
+            if let last, last.table != value.table || last.localization != value.localization { report() }
+            last = (value.table, value.localization)
+            stale[value.location.file, default: []].append(value)
         }
+        report()
     }
 }
