@@ -138,13 +138,13 @@ public final class LocalizationServer: Sendable {
                     "openFileLimit": "\(ConnectionLimits.openFileLimit ?? 0)", "reserved": "\(ConnectionLimits.reservedDescriptors)",
                 ])
         }
-        let silent = SilentConnections()
+        let sheddable = SheddableConnections()
         return Application(
             router: makeRouter(),
-            server: .guardedHTTP1(limits: limits, metrics: metrics, silent: silent),
+            server: .guardedHTTP1(limits: limits, metrics: metrics, sheddable: sheddable),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: ConnectionCap(maximum: maximumConnections, metrics: metrics, silent: silent)),
+                availableConnectionsDelegate: ConnectionCap(maximum: maximumConnections, metrics: metrics, sheddable: sheddable)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)"])

@@ -29,8 +29,10 @@ struct RenderAlertServer: AsyncParsableCommand {
             Limits (docs/server-limits.md): a request head must arrive within \
             --header-timeout of its first byte or of the connection opening (else 408); a \
             connection without a request in progress closes after --idle-timeout without a \
-            byte; at --max-connections (lowered to fit under the open-file limit) new \
-            connections wait in the listen backlog; a request line over \
+            byte; a request body must keep up --min-body-rate bytes a second, falling \
+            at most --body-rate-grace behind (else 408); at --max-connections (lowered to \
+            fit under the open-file limit) new connections wait in the listen backlog and \
+            slow bodies, then silent connections, are closed to make room; a request line over \
             --max-request-line-bytes is a 414, header fields over --max-header-bytes or \
             --max-header-count a 431, a body over --max-body-bytes a 413, malformed HTTP (an \
             overflowing chunk size) a 400; each of these closes the connection. A failed \
@@ -68,6 +70,15 @@ struct RenderAlertServer: AsyncParsableCommand {
 
     @Option(help: "Seconds a connection with no request in progress may stay silent before it is closed.")
     var idleTimeout = 60.0
+
+    @Option(
+        help:
+            "The slowest a request body (a batch stream too) may arrive, in bytes a second, counted while the server waits for it; 0: no floor."
+    )
+    var minBodyRate = ConnectionLimits().minimumBodyRate
+
+    @Option(help: "Seconds' worth of --min-body-rate a body may fall behind before it is refused (408) and closed.")
+    var bodyRateGrace = 10.0
 
     @Option(
         help:
@@ -109,6 +120,10 @@ struct RenderAlertServer: AsyncParsableCommand {
         if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
         guard headerTimeout > 0, headerTimeout.isFinite else { throw ValidationError("--header-timeout must be a positive number of seconds") }
         guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+        guard minBodyRate >= 0 else { throw ValidationError("--min-body-rate must be 0 or more bytes a second") }
+        guard bodyRateGrace > 0, bodyRateGrace.isFinite else {
+            throw ValidationError("--body-rate-grace must be a positive number of seconds")
+        }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
         guard maxRequestLineBytes > 0 else { throw ValidationError("--max-request-line-bytes must be positive") }
         guard maxHeaderBytes > 0 else { throw ValidationError("--max-header-bytes must be positive") }
@@ -130,6 +145,8 @@ struct RenderAlertServer: AsyncParsableCommand {
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.developmentRegion = developmentRegion
         configuration.acceptsTableErrors = acceptTableErrors
+        configuration.limits.minimumBodyRate = minBodyRate
+        configuration.limits.bodyRateGrace = .milliseconds(Int64((bodyRateGrace * 1_000).rounded()))
         configuration.limits.headerTimeout = .milliseconds(Int64((headerTimeout * 1_000).rounded()))
         configuration.limits.idleTimeout = .milliseconds(Int64((idleTimeout * 1_000).rounded()))
         configuration.limits.maximumConnections = maxConnections

@@ -1,0 +1,134 @@
+import Foundation
+import LocalizedAlertsServer
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Request bodies that arrive too slowly may not hold a connection, nor, at the cap, keep other
+/// clients out.
+@Suite("render-alert-server slow bodies", .serialized)
+struct ServerBodyRateTests {
+    /// Timeouts long enough that only the body's rate (or an answer that closes) ends a slow
+    /// body within a test.
+    static func limits(minimumBodyRate: Int = 1_000, grace: Duration = .seconds(1), maximumConnections: Int = 1_024) -> ConnectionLimits {
+        var limits = ConnectionLimits()
+        limits.headerTimeout = .seconds(20)
+        limits.idleTimeout = .seconds(20)
+        limits.lingerTimeout = .milliseconds(300)
+        limits.minimumBodyRate = minimumBodyRate
+        limits.bodyRateGrace = grace
+        limits.maximumConnections = maximumConnections
+        return limits
+    }
+
+    static let localize = #"{"payload":{"aps":{"alert":{"loc-key":"call.missed.body","loc-args":["Ana"]}}},"languages":["fr"]}"#
+
+    /// Clients that each send a request head at once, then its body a byte every 50 ms (20
+    /// bytes a second), coming back whenever the server closes them, until stopped.
+    final class SlowBodyClients: Sendable {
+        let stop = StopFlag()
+        private let answers = Mutex<[String]>([])
+        /// Clients still running.
+        private let running = Atomic<Int>(0)
+
+        init(port: Int, count: Int, path: String = "/v1/localize", headers: String = "") {
+            running.store(count, ordering: .relaxed)
+            for _ in 0..<count {
+                Thread { [self] in
+                    defer { running.subtract(1, ordering: .relaxed) }
+                    while !stop.isSet {
+                        guard let connection = try? RawConnection(port: port) else { return }
+                        connection.send(
+                            "POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\(headers)Content-Length: 100000\r\n\r\n")
+                        while !stop.isSet {
+                            guard connection.send([UInt8(ascii: "{")], timeout: 0.5) else { break }
+                            let (bytes, closed) = connection.readUntilClosed(timeout: 0.05)
+                            if !bytes.isEmpty || closed {
+                                let rest = closed ? [] : connection.readUntilClosed(timeout: 1).bytes
+                                answers.withLock { $0.append(String(decoding: bytes + rest, as: UTF8.self)) }
+                                break
+                            }
+                        }
+                    }
+                }
+                .start()
+            }
+        }
+
+        /// What the server answered the connections it closed ("" for none).
+        var closedWith: [String] { answers.withLock { $0 } }
+
+        func finish() {
+            stop.set()
+            while running.load(ordering: .relaxed) > 0 { usleep(10_000) }
+        }
+    }
+
+    @Test("Slow bodies past the connection cap, coming back when closed: ordinary requests are still answered")
+    func slowBodiesAtTheCap() async throws {
+        try await InProcessServer.with(limits: Self.limits(maximumConnections: 4)) { server in
+            // Six slow bodies for four connections: the cap is held, two wait in the backlog.
+            let slow = SlowBodyClients(port: server.port, count: 6)
+            try await Task.sleep(for: .milliseconds(300))
+            let answers = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
+                for _ in 0..<3 {
+                    group.addTask {
+                        try await HTTP.request(
+                            port: server.port, "POST", "/v1/localize", headers: ["Content-Type": "application/json"], body: Data(Self.localize.utf8),
+                            timeout: 8)
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            await offPoolFinish(slow)
+            #expect(answers.map(\.status) == [200, 200, 200])
+            // The slow bodies were refused with a 408 that says why.
+            let refused = slow.closedWith.filter { $0.hasPrefix("HTTP/1.1 408") }
+            #expect(!refused.isEmpty, "\(slow.closedWith.prefix(3))")
+            #expect(refused.allSatisfy { $0.contains("--min-body-rate") })
+        }
+    }
+
+    @Test("A batch whose lines trickle in is closed once it falls behind the rate; a batch that keeps up is answered whole")
+    func slowBatch() async throws {
+        try await InProcessServer.with(limits: Self.limits(minimumBodyRate: 2_000, grace: .milliseconds(500))) { server in
+            let (bytes, closed) = try await offPool {
+                let connection = try RawConnection(port: server.port)
+                connection.send(
+                    "POST /v1/localize/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let line = Array((Self.localize + "\n").utf8)
+                var received: [UInt8] = []
+                // One line, then a byte of the next every 50 ms: 20 bytes a second.
+                connection.send(Array((String(line.count, radix: 16) + "\r\n").utf8) + line + Array("\r\n".utf8))
+                for _ in 0..<100 {
+                    guard connection.send(Array("1\r\n \r\n".utf8), timeout: 0.5) else { break }
+                    let (bytes, closed) = connection.readUntilClosed(timeout: 0.05)
+                    received += bytes
+                    if closed { return (received, true) }
+                }
+                return (received, false)
+            }
+            #expect(closed, "a batch trickling 20 bytes a second is still open after 5 s")
+            // The line that came was answered before the stream was cut.
+            #expect(String(decoding: bytes, as: UTF8.self).contains(#""sendable":true"#))
+            // 2,000 lines sent at once, in 64 KB chunks: over the grace in all, yet answered whole.
+            let batch = String(repeating: Self.localize + "\n", count: 2_000)
+            let response = try await HTTP.request(
+                port: server.port, "POST", "/v1/localize/batch", headers: ["Content-Type": "application/x-ndjson"], body: Data(batch.utf8),
+                chunked: true)
+            #expect(response.status == 200)
+            #expect(response.text.split(separator: "\n").count == 2_000)
+            let metrics = try await HTTP.get(port: server.port, "/metrics").text
+            #expect(metrics.contains(#"render_alert_http_connections_closed_total{reason="body-too-slow"} 1"#))
+        }
+    }
+}
+
+func offPoolFinish(_ clients: ServerBodyRateTests.SlowBodyClients) async {
+    _ = try? await offPool { clients.finish() }
+}
