@@ -9,8 +9,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Request bodies that arrive too slowly may not hold a connection, nor, at the cap, keep other
-/// clients out.
+/// Request bodies that arrive too slowly, and heads that settle a request before its body:
+/// neither may hold a connection, and at the cap neither may keep other clients out.
 @Suite("render-alert-server slow bodies", .serialized)
 struct ServerBodyRateTests {
     /// Timeouts long enough that only the body's rate (or an answer that closes) ends a slow
@@ -125,6 +125,63 @@ struct ServerBodyRateTests {
             #expect(response.text.split(separator: "\n").count == 2_000)
             let metrics = try await HTTP.get(port: server.port, "/metrics").text
             #expect(metrics.contains(#"render_alert_http_connections_closed_total{reason="body-too-slow"} 1"#))
+        }
+    }
+
+    @Test("With --token, a 401 is decided from the head: a slow body is not read and the connection closes")
+    func unauthorizedSlowBody() async throws {
+        // No body rate: closing is the 401's doing.
+        try await InProcessServer.with(token: "secret", limits: Self.limits(minimumBodyRate: 0)) { server in
+            for headers in ["", "Authorization: Bearer wrong\r\n"] {
+                let (bytes, closed) = try await offPool {
+                    let connection = try RawConnection(port: server.port)
+                    connection.send(
+                        "POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\(headers)Content-Length: 100000\r\n\r\n{")
+                    var received: [UInt8] = []
+                    for _ in 0..<40 {
+                        guard connection.send([UInt8(ascii: " ")], timeout: 0.5) else { break }
+                        let (bytes, closed) = connection.readUntilClosed(timeout: 0.05)
+                        received += bytes
+                        if closed { return (received, true) }
+                    }
+                    return (received, false)
+                }
+                #expect(closed, "the connection of a 401 is still open while its body trickles in")
+                let response = try HTTP.parse(Data(bytes))
+                #expect(response.status == 401)
+                #expect(response.errorCode == "unauthorized")
+                #expect(response.headers["connection"] == "close")
+            }
+            // An unknown path with a body, too; without one the connection stays for the next request.
+            let notFound = try await ServerLimitsTests.exchange(
+                port: server.port, Array("POST /v2/nowhere HTTP/1.1\r\nHost: x\r\nContent-Length: 50000\r\n\r\n{".utf8), timeout: 2)
+            #expect(notFound.status == 404)
+            let kept = try await offPool {
+                let connection = try RawConnection(port: server.port)
+                connection.send("GET /v1/localizations HTTP/1.1\r\nHost: x\r\n\r\n")
+                return connection.readUntilClosed(timeout: 0.5)
+            }
+            #expect(!kept.closed)
+            #expect(String(decoding: kept.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 401"))
+        }
+    }
+
+    @Test("A Content-Length too large for a 64-bit integer, or at its edge, is 413 at once")
+    func hugeContentLength() async throws {
+        try await InProcessServer.with(limits: Self.limits(minimumBodyRate: 0)) { server in
+            for length in ["9223372036854775808", "18446744073709551615", "9223372036854775807", "00000000000000000000001048577"] {
+                let response = try await ServerLimitsTests.exchange(
+                    port: server.port,
+                    Array("POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n{".utf8),
+                    timeout: 2)
+                #expect(response.status == 413, "Content-Length: \(length)")
+                #expect(response.errorCode == "body-too-large")
+            }
+            // Past 2^64 − 1 the decoder refuses the head itself.
+            let beyond = try await ServerLimitsTests.exchange(
+                port: server.port,
+                Array("POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n{".utf8), timeout: 2)
+            #expect(beyond.status == 400)
         }
     }
 }
