@@ -24,7 +24,11 @@ struct RenderAlertServer: AsyncParsableCommand {
             without an error (render-alert lint's errors: a missing `;`, a string cut short, \
             invalid UTF-8) and no file changed while they were read; otherwise the server \
             exits 1 before listening, saying why, or the reload keeps the last good tables. \
-            --accept-table-errors serves such tables anyway, start and reload alike.
+            --accept-table-errors serves such tables anyway, start and reload alike. A \
+            reload that would lose a localization, a table or a quarter of a table's keys \
+            is refused too, unless --accept-table-losses. --strings and --res are resolved \
+            once per load: deploy by swapping a symbolic link to a new release folder \
+            (ln -s, then mv -T), then SIGHUP.
 
             Limits (docs/server-limits.md): a request head must arrive within \
             --header-timeout of its first byte or of the connection opening (else 408); a \
@@ -104,6 +108,12 @@ struct RenderAlertServer: AsyncParsableCommand {
     )
     var acceptTableErrors = false
 
+    @Flag(
+        help:
+            "Take a reload that loses a localization, a table, or a quarter or more of a table's keys compared with the tables served (logged at warning); without it such a reload is refused."
+    )
+    var acceptTableLosses = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -145,6 +155,7 @@ struct RenderAlertServer: AsyncParsableCommand {
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.developmentRegion = developmentRegion
         configuration.acceptsTableErrors = acceptTableErrors
+        configuration.acceptsTableLosses = acceptTableLosses
         configuration.limits.minimumBodyRate = minBodyRate
         configuration.limits.bodyRateGrace = .milliseconds(Int64((bodyRateGrace * 1_000).rounded()))
         configuration.limits.headerTimeout = .milliseconds(Int64((headerTimeout * 1_000).rounded()))
