@@ -86,6 +86,11 @@ struct ConnectionCap: AvailableConnectionsDelegate {
 /// behind ``ConnectionLimits/minimumBodyRate``, then the silent connections (open with no byte
 /// of a request, or idle between requests), the longest silent first.
 final class SheddableConnections: Sendable {
+    /// A connection silent for less than this is not shed yet: one just accepted (the one that
+    /// reached the cap) has not been read, and its request may be waiting in the socket. It is
+    /// shed once this has passed, if it is still silent.
+    static let minimumSilence = TimeAmount.milliseconds(100)
+
     enum Kind {
         /// A request body arriving below the minimum rate.
         case slowBody
@@ -93,8 +98,9 @@ final class SheddableConnections: Sendable {
         case silent
     }
 
-    private struct Listed {
+    private struct Listed: Sendable {
         var order: UInt64
+        var since: NIODeadline
         var channel: any Channel
     }
 
@@ -111,8 +117,8 @@ final class SheddableConnections: Sendable {
         state.withLock { state in
             state.next += 1
             switch kind {
-            case .slowBody: state.slowBodies[id] = Listed(order: state.next, channel: channel)
-            case .silent: state.silent[id] = Listed(order: state.next, channel: channel)
+            case .slowBody: state.slowBodies[id] = Listed(order: state.next, since: .now(), channel: channel)
+            case .silent: state.silent[id] = Listed(order: state.next, since: .now(), channel: channel)
             }
         }
     }
@@ -126,18 +132,33 @@ final class SheddableConnections: Sendable {
         }
     }
 
-    /// Closes up to `count` connections: slow bodies first, then the longest silent.
+    /// Closes up to `count` connections: slow bodies first, then the longest silent (those
+    /// silent for less than ``minimumSilence`` once it has passed, if they still are).
     func shed(_ count: Int, metrics: ServerMetrics) {
-        let chosen = state.withLock { state in
+        let now = NIODeadline.now()
+        let (chosen, fresh) = state.withLock { state in
             let slow = state.slowBodies.sorted { $0.value.order < $1.value.order }.prefix(count)
             let silent = state.silent.sorted { $0.value.order < $1.value.order }.prefix(count - slow.count)
+            let due = silent.filter { $0.value.since + Self.minimumSilence <= now }
             for (id, _) in slow { state.slowBodies.removeValue(forKey: id) }
-            for (id, _) in silent { state.silent.removeValue(forKey: id) }
-            return slow.map(\.value.channel) + silent.map(\.value.channel)
+            for (id, _) in due { state.silent.removeValue(forKey: id) }
+            return (slow.map(\.value.channel) + due.map(\.value.channel), silent.filter { $0.value.since + Self.minimumSilence > now })
         }
         for channel in chosen {
             metrics.connectionClosed(reason: "shed-at-capacity")
             channel.close(promise: nil)
+        }
+        for (id, listed) in fresh {
+            listed.channel.eventLoop.scheduleTask(deadline: listed.since + Self.minimumSilence) {
+                let stillSilent = self.state.withLock { state in
+                    guard state.silent[id]?.order == listed.order else { return false }
+                    state.silent.removeValue(forKey: id)
+                    return true
+                }
+                guard stillSilent else { return }
+                metrics.connectionClosed(reason: "shed-at-capacity")
+                listed.channel.close(promise: nil)
+            }
         }
     }
 }
@@ -215,9 +236,9 @@ enum ConnectionRefusal: String {
 /// The first handler of a connection, on its raw bytes. It times the request head (from its
 /// first byte, or from the connection opening), idle stretches and the body's rate, measures the
 /// request line and header fields as they arrive (the decoder sees none of an oversized head),
-/// and answers what is over a limit itself, then closes: its own answer and the router's error answers that say
-/// `Connection: close` end with the output shut, what the client still sends read and dropped
-/// for ``ConnectionLimits/lingerTimeout``, then the connection closed.
+/// and answers what is over a limit itself, then closes: its own answer and the router's error
+/// answers that say `Connection: close` end with the output shut, what the client still sends
+/// read and dropped for ``ConnectionLimits/lingerTimeout``, then the connection closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer

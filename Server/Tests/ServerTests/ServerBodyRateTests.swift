@@ -94,6 +94,40 @@ struct ServerBodyRateTests {
         }
     }
 
+    @Test("At the cap, a connection that sends its request 30 ms after opening is not shed as silent")
+    func briefSilenceNotShed() async throws {
+        // No body rate: bodies in progress hold their connections, so the late sender is the
+        // only silent connection when the cap is hit again.
+        try await InProcessServer.with(limits: Self.limits(minimumBodyRate: 0, maximumConnections: 3)) { server in
+            let head = "POST /v1/localize HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+            let statuses = try await offPool {
+                let holder = try RawConnection(port: server.port)
+                holder.send(head)
+                var statuses: [Int] = []
+                for _ in 0..<5 {
+                    let closing = try RawConnection(port: server.port)
+                    closing.send(head)
+                    usleep(100_000)
+                    // The late sender takes the last slot; a third waits in the backlog. Closing a
+                    // body in progress frees a slot: the third is accepted and the cap hit again
+                    // while the late sender has not sent yet.
+                    let late = try RawConnection(port: server.port)
+                    let waiting = try RawConnection(port: server.port, blocking: false)
+                    usleep(10_000)
+                    shutdown(closing.socket, Int32(SHUT_RDWR))
+                    usleep(30_000)
+                    late.send(Array("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), timeout: 1)
+                    let (bytes, _) = late.readUntilClosed(timeout: 2)
+                    statuses.append((try? HTTP.parse(Data(bytes)))?.status ?? 0)
+                    withExtendedLifetime(waiting) {}
+                }
+                withExtendedLifetime(holder) {}
+                return statuses
+            }
+            #expect(statuses == Array(repeating: 200, count: 5))
+        }
+    }
+
     @Test("A batch whose lines trickle in is closed once it falls behind the rate; a batch that keeps up is answered whole")
     func slowBatch() async throws {
         try await InProcessServer.with(limits: Self.limits(minimumBodyRate: 2_000, grace: .milliseconds(500))) { server in
