@@ -316,23 +316,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
-    private func setSilent(_ silent: Bool) {
-        guard silent != isSilent, let context else { return }
-        isSilent = silent
-        if silent {
-            sheddable.add(ObjectIdentifier(self), context.channel, as: .silent)
-        } else {
-            sheddable.remove(ObjectIdentifier(self), as: .silent)
-        }
-    }
+    private func setSilent(_ silent: Bool) { list(silent, as: .silent, listed: &isSilent) }
 
-    private func setBehind(_ behind: Bool) {
-        guard behind != isBehind, let context else { return }
-        isBehind = behind
-        if behind {
-            sheddable.add(ObjectIdentifier(self), context.channel, as: .slowBody)
+    private func setBehind(_ behind: Bool) { list(behind, as: .slowBody, listed: &isBehind) }
+
+    /// Lists this connection in ``sheddable`` as `kind`, or takes it off; `listed` says which it is.
+    private func list(_ shouldList: Bool, as kind: SheddableConnections.Kind, listed: inout Bool) {
+        guard shouldList != listed, let context else { return }
+        listed = shouldList
+        if shouldList {
+            sheddable.add(ObjectIdentifier(self), context.channel, as: kind)
         } else {
-            sheddable.remove(ObjectIdentifier(self), as: .slowBody)
+            sheddable.remove(ObjectIdentifier(self), as: kind)
         }
     }
 

@@ -74,12 +74,7 @@ struct ServerDeploymentTests {
                 usleep(10_000)
             }
         }
-        let signaller = Thread {
-            while !done.isSet {
-                kill(pid, SIGHUP)
-                usleep(5_000)
-            }
-        }
+        let signaller = ServerReloadTests.hangups(to: pid, every: 5_000, until: done)
         deployer.start()
         signaller.start()
         var answers = 0
