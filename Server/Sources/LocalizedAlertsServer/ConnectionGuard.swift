@@ -17,12 +17,12 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     let responder: HTTPChannelHandler.Responder
     let limits: ConnectionLimits
     let metrics: ServerMetrics
-    let silent: SilentConnections
+    let sheddable: SheddableConnections
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let observer: NIOLoopBound<RequestPartObserver>
         do {
-            let guardHandler = ConnectionGuard(limits: limits, metrics: metrics, silent: silent)
+            let guardHandler = ConnectionGuard(limits: limits, metrics: metrics, sheddable: sheddable)
             try channel.pipeline.syncOperations.addHandler(guardHandler)
             observer = NIOLoopBound(RequestPartObserver(guard: guardHandler), eventLoop: channel.eventLoop)
         } catch {
@@ -46,19 +46,18 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with ``ConnectionLimits``.
-    static func guardedHTTP1(limits: ConnectionLimits, metrics: ServerMetrics, silent: SilentConnections) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, metrics: metrics, silent: silent) }
+    static func guardedHTTP1(limits: ConnectionLimits, metrics: ServerMetrics, sheddable: SheddableConnections) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in GuardedHTTP1Channel(responder: responder, limits: limits, metrics: metrics, sheddable: sheddable) }
     }
 }
 
 /// Counts open connections and stops the accept loop at the cap: past it, new connections
 /// wait in the kernel's listen backlog (no descriptor is spent on them, nothing spins) until one
-/// closes. At the cap the silent connections (open with no byte of a request, or idle between
-/// requests) are closed, the longest silent first, to make room.
+/// closes. At the cap the ``SheddableConnections`` are closed to make room.
 struct ConnectionCap: AvailableConnectionsDelegate {
     let maximum: Int
     let metrics: ServerMetrics
-    let silent: SilentConnections
+    let sheddable: SheddableConnections
     var open = 0
 
     mutating func connectionOpened() {
@@ -73,38 +72,93 @@ struct ConnectionCap: AvailableConnectionsDelegate {
 
     func isAcceptingNewConnections() -> Bool {
         guard open < maximum else {
-            silent.closeLongestSilent(max(1, maximum / 8), metrics: metrics)
+            sheddable.atCapacity(true)
+            sheddable.shed(max(1, maximum / 8), metrics: metrics)
             return false
         }
+        sheddable.atCapacity(false)
         return true
     }
 }
 
-/// The connections that hold a slot without a request in progress, in the order they fell
-/// silent: what the server closes first when it is at its connection cap.
-final class SilentConnections: Sendable {
-    private let state = Mutex<(next: UInt64, connections: [ObjectIdentifier: (order: UInt64, channel: any Channel)])>((0, [:]))
+/// The connections that hold a slot without doing their share, in the order they became so:
+/// what the server closes first when it is at its connection cap. First the request bodies
+/// behind ``ConnectionLimits/minimumBodyRate``, then the silent connections (open with no byte
+/// of a request, or idle between requests), the longest silent first.
+final class SheddableConnections: Sendable {
+    /// A connection silent for less than this is not shed yet: one just accepted (the one that
+    /// reached the cap) has not been read, and its request may be waiting in the socket. It is
+    /// shed once this has passed, if it is still silent.
+    static let minimumSilence = TimeAmount.milliseconds(100)
 
-    func add(_ id: ObjectIdentifier, _ channel: any Channel) {
+    enum Kind {
+        /// A request body arriving below the minimum rate.
+        case slowBody
+        /// No request in progress.
+        case silent
+    }
+
+    private struct Listed: Sendable {
+        var order: UInt64
+        var since: NIODeadline
+        var channel: any Channel
+    }
+
+    private let state = Mutex<(next: UInt64, slowBodies: [ObjectIdentifier: Listed], silent: [ObjectIdentifier: Listed])>((0, [:], [:]))
+    private let capacityReached = Atomic<Bool>(false)
+
+    /// Whether the server is at its connection cap now: a body falling behind is then closed at
+    /// once rather than listed.
+    var isAtCapacity: Bool { capacityReached.load(ordering: .relaxed) }
+
+    func atCapacity(_ reached: Bool) { capacityReached.store(reached, ordering: .relaxed) }
+
+    func add(_ id: ObjectIdentifier, _ channel: any Channel, as kind: Kind) {
         state.withLock { state in
             state.next += 1
-            state.connections[id] = (state.next, channel)
+            switch kind {
+            case .slowBody: state.slowBodies[id] = Listed(order: state.next, since: .now(), channel: channel)
+            case .silent: state.silent[id] = Listed(order: state.next, since: .now(), channel: channel)
+            }
         }
     }
 
-    func remove(_ id: ObjectIdentifier) {
-        _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    func remove(_ id: ObjectIdentifier, as kind: Kind) {
+        state.withLock { state in
+            switch kind {
+            case .slowBody: _ = state.slowBodies.removeValue(forKey: id)
+            case .silent: _ = state.silent.removeValue(forKey: id)
+            }
+        }
     }
 
-    func closeLongestSilent(_ count: Int, metrics: ServerMetrics) {
-        let chosen = state.withLock { state in
-            let chosen = state.connections.sorted { $0.value.order < $1.value.order }.prefix(count)
-            for (id, _) in chosen { state.connections.removeValue(forKey: id) }
-            return chosen.map(\.value.channel)
+    /// Closes up to `count` connections: slow bodies first, then the longest silent (those
+    /// silent for less than ``minimumSilence`` once it has passed, if they still are).
+    func shed(_ count: Int, metrics: ServerMetrics) {
+        let now = NIODeadline.now()
+        let (chosen, fresh) = state.withLock { state in
+            let slow = state.slowBodies.sorted { $0.value.order < $1.value.order }.prefix(count)
+            let silent = state.silent.sorted { $0.value.order < $1.value.order }.prefix(count - slow.count)
+            let due = silent.filter { $0.value.since + Self.minimumSilence <= now }
+            for (id, _) in slow { state.slowBodies.removeValue(forKey: id) }
+            for (id, _) in due { state.silent.removeValue(forKey: id) }
+            return (slow.map(\.value.channel) + due.map(\.value.channel), silent.filter { $0.value.since + Self.minimumSilence > now })
         }
         for channel in chosen {
             metrics.connectionClosed(reason: "shed-at-capacity")
             channel.close(promise: nil)
+        }
+        for (id, listed) in fresh {
+            listed.channel.eventLoop.scheduleTask(deadline: listed.since + Self.minimumSilence) {
+                let stillSilent = self.state.withLock { state in
+                    guard state.silent[id]?.order == listed.order else { return false }
+                    state.silent.removeValue(forKey: id)
+                    return true
+                }
+                guard stillSilent else { return }
+                metrics.connectionClosed(reason: "shed-at-capacity")
+                listed.channel.close(promise: nil)
+            }
         }
     }
 }
@@ -118,6 +172,14 @@ enum ConnectionRefusal: String {
     case requestLineTooLong = "request-line-too-long"
     case headersTooLarge = "headers-too-large"
     case malformed = "malformed-request"
+    /// A request body behind ``ConnectionLimits/minimumBodyRate`` by the whole grace.
+    case bodyTooSlow = "body-too-slow"
+    /// A request body behind the rate by half the grace, while the server is at its cap.
+    case slowBodyShed = "shed-at-capacity"
+
+    /// Ends a request whose handler is waiting for its body: answered at once when no response
+    /// has begun, else the connection is closed.
+    var interruptsRequest: Bool { self == .bodyTooSlow || self == .slowBodyShed }
 
     /// The answer's status line and `{"error": …}` body; nil: closed without one.
     func answer(_ limits: ConnectionLimits) -> (status: String, code: String, message: String)? {
@@ -141,6 +203,16 @@ enum ConnectionRefusal: String {
             )
         case .malformed:
             ("400 Bad Request", "bad-request", "the request is not valid HTTP/1.1")
+        case .bodyTooSlow:
+            (
+                "408 Request Timeout", "request-timeout",
+                "the request body arrived slower than \(limits.minimumBodyRate) bytes a second for over \(Self.seconds(limits.bodyRateGrace)) s (--min-body-rate, --body-rate-grace)"
+            )
+        case .slowBodyShed:
+            (
+                "408 Request Timeout", "request-timeout",
+                "the request body arrived slower than \(limits.minimumBodyRate) bytes a second (--min-body-rate) while the server was at its connection cap"
+            )
         }
     }
 
@@ -162,11 +234,11 @@ enum ConnectionRefusal: String {
 }
 
 /// The first handler of a connection, on its raw bytes. It times the request head (from its
-/// first byte, or from the connection opening) and idle stretches, measures the request line and
-/// header fields as they arrive (the decoder sees none of an oversized head), and answers what
-/// is over a limit itself, then closes: its own answer and the router's error answers that say
-/// `Connection: close` end with the output shut, what the client still sends read and dropped
-/// for ``ConnectionLimits/lingerTimeout``, then the connection closed.
+/// first byte, or from the connection opening), idle stretches and the body's rate, measures the
+/// request line and header fields as they arrive (the decoder sees none of an oversized head),
+/// and answers what is over a limit itself, then closes: its own answer and the router's error
+/// answers that say `Connection: close` end with the output shut, what the client still sends
+/// read and dropped for ``ConnectionLimits/lingerTimeout``, then the connection closed.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -175,10 +247,20 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     let limits: ConnectionLimits
     let metrics: ServerMetrics
-    let silent: SilentConnections
+    let sheddable: SheddableConnections
     private var context: ChannelHandlerContext?
-    /// Listed in ``silent``.
+    /// Listed in ``sheddable`` as silent.
     private var isSilent = false
+    /// The rate of the body being read; nil between bodies.
+    private var body: BodyRate?
+    /// Listed in ``sheddable`` as a slow body.
+    private var isBehind = false
+    private var rateTimer: Scheduled<Void>?
+    /// A response head has been written and its end has not.
+    private var responseStarted = false
+    /// The guard answered over a request still being handled: the handler's own answer, when it
+    /// comes, is dropped.
+    private var answeredOverHandler = false
 
     /// The next bytes begin (or continue) a request head.
     private var awaitingHead = true
@@ -198,10 +280,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closing = false
     private var timer: Scheduled<Void>?
 
-    init(limits: ConnectionLimits, metrics: ServerMetrics, silent: SilentConnections) {
+    init(limits: ConnectionLimits, metrics: ServerMetrics, sheddable: SheddableConnections) {
         self.limits = limits
         self.metrics = metrics
-        self.silent = silent
+        self.sheddable = sheddable
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -214,6 +296,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerRemoved(context: ChannelHandlerContext) {
         cancelTimer()
+        endBody()
         setSilent(false)
         self.context = nil
     }
@@ -228,14 +311,24 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         cancelTimer()
+        endBody()
         setSilent(false)
         context.fireChannelInactive()
     }
 
-    private func setSilent(_ silent: Bool) {
-        guard silent != isSilent, let context else { return }
-        isSilent = silent
-        if silent { self.silent.add(ObjectIdentifier(self), context.channel) } else { self.silent.remove(ObjectIdentifier(self)) }
+    private func setSilent(_ silent: Bool) { list(silent, as: .silent, listed: &isSilent) }
+
+    private func setBehind(_ behind: Bool) { list(behind, as: .slowBody, listed: &isBehind) }
+
+    /// Lists this connection in ``sheddable`` as `kind`, or takes it off; `listed` says which it is.
+    private func list(_ shouldList: Bool, as kind: SheddableConnections.Kind, listed: inout Bool) {
+        guard shouldList != listed, let context else { return }
+        listed = shouldList
+        if shouldList {
+            sheddable.add(ObjectIdentifier(self), context.channel, as: kind)
+        } else {
+            sheddable.remove(ObjectIdentifier(self), as: kind)
+        }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -256,11 +349,44 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             startTimer(limits.idleTimeout, .idleTimeout)
         }
         context.fireChannelRead(data)
+        // Counted once passed on, so that the bytes after a head read with it count for its body
+        // (with the head's: at most a head's worth too many).
+        if body != nil, !closing {
+            body?.received(buffer.readableBytes, at: .now())
+            checkBodyRate()
+        }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
         // Dropping input: keep reading, so that the client's sends complete and it reads the answer.
-        if closing { context.read() } else { context.fireChannelReadComplete() }
+        if closing {
+            context.read()
+            return
+        }
+        if body != nil {
+            body?.stopWaiting(at: .now())
+            checkBodyRate()
+        }
+        context.fireChannelReadComplete()
+    }
+
+    /// The server asks for more bytes: while a body is read, its clock runs until they come. A
+    /// handler that does not take the body (a batch whose client does not read its answers)
+    /// asks for none, and the client is not held to the rate meanwhile.
+    func read(context: ChannelHandlerContext) {
+        if body != nil, !closing {
+            body?.startWaiting(at: .now())
+            checkBodyRate()
+        }
+        context.read()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !answeredOverHandler else {
+            promise?.fail(ChannelError.outputClosed)
+            return
+        }
+        context.write(data, promise: promise)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -307,15 +433,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: What the request-part observer reports
 
-    /// A request head was decoded: its handler runs; the body's reads keep the idle clock.
+    /// A request head was decoded: its handler runs; the body's reads keep the idle clock, and
+    /// its rate is measured from now.
     func requestHeadRead() {
         awaitingHead = false
         outstanding += 1
         startTimer(limits.idleTimeout, .idleTimeout)
+        if limits.minimumBodyRate > 0 { body = BodyRate(limits: limits, now: .now()) }
     }
 
     /// A request was read to its end: what follows is the next head.
     func requestEndRead() {
+        endBody()
         awaitingHead = true
         headStarted = false
         headComplete = false
@@ -346,8 +475,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         return true
     }
 
+    /// A response head was written.
+    func responseBegan() { responseStarted = true }
+
     /// A response ended. `close`: it said `Connection: close` (or the request was broken).
     func responseEnded(close: Bool) {
+        responseStarted = false
         outstanding = max(0, outstanding - 1)
         if closing {
             if outstanding == 0, pendingRefusal != nil { finish() }
@@ -379,7 +512,19 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         metrics.connectionClosed(reason: refusal.rawValue)
         closing = true
         cancelTimer()
+        endBody()
         setSilent(false)
+        if refusal.interruptsRequest {
+            // The handler waits for a body that is not coming: it is not waited for. A response
+            // begun (a batch's stream) cannot take another; the connection is closed under it.
+            guard !responseStarted, let response = refusal.response(limits) else {
+                context.close(promise: nil)
+                return
+            }
+            context.writeAndFlush(wrapOutboundOut(.byteBuffer(response))).assumeIsolated().whenComplete { _ in self.linger() }
+            answeredOverHandler = true
+            return
+        }
         if refusal == .headerTimeout, outstanding == 0, !headStarted, let response = refusal.response(limits) {
             // Nothing was sent, so nothing is left to drain: answer and close at once.
             context.writeAndFlush(wrapOutboundOut(.byteBuffer(response))).assumeIsolated().whenComplete { _ in self.context?.close(promise: nil) }
@@ -399,6 +544,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context else { return }
         closing = true
         cancelTimer()
+        endBody()
         setSilent(false)
         if let refusal = pendingRefusal, let response = refusal.response(limits) {
             pendingRefusal = nil
@@ -430,6 +576,91 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func cancelTimer() {
         timer?.cancel()
         timer = nil
+    }
+
+    // MARK: The body's rate
+
+    /// After the body's clock moved: closes a body the whole grace behind, lists one half the
+    /// grace behind for shedding (or sheds it at once at the cap), and sets the timer for the
+    /// moment it crosses the next of these lines.
+    private func checkBodyRate() {
+        guard let context, let body, !closing else { return }
+        rateTimer?.cancel()
+        rateTimer = nil
+        let now = NIODeadline.now()
+        let owed = body.owed(at: now)
+        if owed >= body.allowance {
+            refuse(.bodyTooSlow)
+            return
+        }
+        let behind = owed >= body.allowance / 2
+        if behind, sheddable.isAtCapacity {
+            refuse(.slowBodyShed)
+            return
+        }
+        setBehind(behind)
+        guard body.isWaiting else { return }
+        let line = behind ? body.allowance : body.allowance / 2
+        let nanoseconds = Int64(((line - owed) / Double(body.rate) * 1e9).rounded(.up)) + 1
+        rateTimer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(nanoseconds)) {
+            self.rateTimer = nil
+            self.checkBodyRate()
+        }
+    }
+
+    /// The body was read, or the connection is closing: its rate no longer matters.
+    private func endBody() {
+        body = nil
+        rateTimer?.cancel()
+        rateTimer = nil
+        setBehind(false)
+    }
+}
+
+/// What a request body owes ``ConnectionLimits/minimumBodyRate``: the rate times the time the
+/// server waited for it, less the bytes that came, never less than minus one grace's worth (a
+/// burst banks at most that much).
+struct BodyRate {
+    let rate: Int
+    /// The grace in bytes: owing this much closes the body.
+    let allowance: Double
+    /// Owed as of ``settled``; negative: sent ahead.
+    private var owedWhenSettled = 0.0
+    private var settled: NIODeadline
+    /// The server has asked for bytes that have not come yet.
+    private(set) var isWaiting = false
+
+    init(limits: ConnectionLimits, now: NIODeadline) {
+        rate = limits.minimumBodyRate
+        allowance =
+            Double(limits.minimumBodyRate) * Double(limits.bodyRateGrace.components.seconds)
+            + Double(limits.minimumBodyRate) * Double(limits.bodyRateGrace.components.attoseconds) / 1e18
+        settled = now
+    }
+
+    func owed(at now: NIODeadline) -> Double {
+        guard isWaiting else { return owedWhenSettled }
+        return owedWhenSettled + Double(rate) * Double((now - settled).nanoseconds) / 1e9
+    }
+
+    private mutating func settle(at now: NIODeadline) {
+        owedWhenSettled = owed(at: now)
+        settled = now
+    }
+
+    mutating func startWaiting(at now: NIODeadline) {
+        settle(at: now)
+        isWaiting = true
+    }
+
+    mutating func stopWaiting(at now: NIODeadline) {
+        settle(at: now)
+        isWaiting = false
+    }
+
+    mutating func received(_ count: Int, at now: NIODeadline) {
+        settle(at: now)
+        owedWhenSettled = max(owedWhenSettled - Double(count), -allowance)
     }
 }
 
@@ -467,7 +698,10 @@ final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response):
-            if response.status.code >= 200, response.headerFields[.connection]?.lowercased() == "close" { closeAfterResponse = true }
+            if response.status.code >= 200 {
+                connectionGuard.responseBegan()
+                if response.headerFields[.connection]?.lowercased() == "close" { closeAfterResponse = true }
+            }
             context.write(data, promise: promise)
         case .body:
             context.write(data, promise: promise)

@@ -14,6 +14,15 @@ public struct ConnectionLimits: Sendable {
     /// A connection with no request in progress (between keep-alive requests, or a request body
     /// that stops arriving) is closed after this long without a byte from the client.
     public var idleTimeout: Duration = .seconds(60)
+    /// A request body (a batch stream included) must arrive at this many bytes a second at
+    /// least, counted while the server waits for it (not while it is busy answering or held
+    /// back by a client that does not read its answers). 0: no floor, only ``idleTimeout``.
+    public var minimumBodyRate = 1_024
+    /// How far a body may fall behind ``minimumBodyRate``, in time: it is closed once it owes
+    /// this many seconds' worth of bytes (408). Bytes sent ahead count for at most as much, so a
+    /// burst cannot buy a long trickle. At the connection cap, a body half this far behind is
+    /// shed before any silent connection.
+    public var bodyRateGrace: Duration = .seconds(10)
     /// Connections open at once. At the cap the server stops accepting: new connections wait in
     /// the listen backlog until one closes. Lowered at start to stay under the open-file limit.
     public var maximumConnections = 1_024

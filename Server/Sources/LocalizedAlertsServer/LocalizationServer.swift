@@ -29,6 +29,10 @@ public struct ServerConfiguration: Sendable {
     /// Serve tables that have error-level diagnostics rather than refuse them, at start and on
     /// reload alike (`--accept-table-errors`); each load then logs them at warning.
     public var acceptsTableErrors = false
+    /// Take a reload that loses a localization, a table or a quarter or more of a table's keys
+    /// compared with the tables served, rather than refuse it (`--accept-table-losses`); either
+    /// way the loss is logged.
+    public var acceptsTableLosses = false
 
     /// A configuration serving the iOS app's tables at `strings` and the Android app's
     /// `resourceDirectories` (at least one of the two).
@@ -54,7 +58,7 @@ public final class LocalizationServer: Sendable {
         tables = try TableStore(
             directory: configuration.strings, resourceDirectories: configuration.resourceDirectories,
             developmentRegion: configuration.developmentRegion,
-            acceptsTableErrors: configuration.acceptsTableErrors)
+            acceptsTableErrors: configuration.acceptsTableErrors, acceptsTableLosses: configuration.acceptsTableLosses)
         metrics.tables(generation: tables.current.generation)
         warnOfAcceptedErrors(tables.current)
     }
@@ -74,9 +78,10 @@ public final class LocalizationServer: Sendable {
 
     /// Reads the tables again (what SIGHUP does), by the rule of the start: on success the new
     /// ones are served under the next generation; on failure (a table with an error-level
-    /// diagnostic, files changing during the read, no tables) the old ones stay, the log says why
-    /// at error level with each error's file:line:column, `/metrics` counts it and `/readyz`
-    /// shows it until a reload succeeds.
+    /// diagnostic, files changing during the read, no tables, or a loss of a localization, a
+    /// table or a quarter of a table's keys without `acceptsTableLosses`) the old ones stay, the
+    /// log says why at error level with each error's file:line:column, `/metrics` counts it and
+    /// `/readyz` shows it until a reload succeeds. A loss taken is logged at warning.
     @discardableResult
     public func reloadTables() -> Bool {
         let start = ContinuousClock.now
@@ -88,8 +93,14 @@ public final class LocalizationServer: Sendable {
                 "tables reloaded",
                 metadata: [
                     "generation": "\(loaded.generation)", "localizations": "\(loaded.localizations.count)",
-                    "directory": "\(tables.sources)", "duration": "\(ContinuousClock.now - start)",
+                    "directory": "\(tables.sources)", "read": "\(loaded.directories.joined(separator: ", "))",
+                    "duration": "\(ContinuousClock.now - start)",
                 ])
+            if !loaded.losses.isEmpty {
+                logger.warning(
+                    "tables reloaded with losses (--accept-table-losses)",
+                    metadata: ["generation": "\(loaded.generation)", "losses": "\(TableInventory.describe(loaded.losses))"])
+            }
             warnOfAcceptedErrors(loaded)
             return true
         } catch {
@@ -138,13 +149,13 @@ public final class LocalizationServer: Sendable {
                     "openFileLimit": "\(ConnectionLimits.openFileLimit ?? 0)", "reserved": "\(ConnectionLimits.reservedDescriptors)",
                 ])
         }
-        let silent = SilentConnections()
+        let sheddable = SheddableConnections()
         return Application(
             router: makeRouter(),
-            server: .guardedHTTP1(limits: limits, metrics: metrics, silent: silent),
+            server: .guardedHTTP1(limits: limits, metrics: metrics, sheddable: sheddable),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: ConnectionCap(maximum: maximumConnections, metrics: metrics, silent: silent)),
+                availableConnectionsDelegate: ConnectionCap(maximum: maximumConnections, metrics: metrics, sheddable: sheddable)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 logger.info("listening", metadata: ["host": "\(host)", "port": "\(port)"])

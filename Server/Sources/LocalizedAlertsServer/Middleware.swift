@@ -20,7 +20,8 @@ struct UnexpectedErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The paths served and their methods: an unknown path is a 404 `not-found`, a known path with
 /// another method a 405 `method-not-allowed` (with `Allow`), before any handler runs. A body
-/// whose declared length is over the limit is refused here too (413), unread.
+/// whose declared length is over the limit is refused here too (413), unread. Each of these
+/// closes the connection when a body follows the head, so that it is never read.
 struct RouteTable: Sendable {
     /// Path → methods (HEAD is answered wherever GET is).
     let routes: [String: [HTTPRequest.Method]]
@@ -38,6 +39,7 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
         guard let methods = routes.routes[path] else {
             context.coreContext.endpointPath.value = "unknown"
             throw APIError(.notFound, code: "not-found", message: "no endpoint at \(path); GET /openapi.json lists them")
+                .closingUnreadBody(of: request)
         }
         let allowed = methods.contains(.get) ? methods + [.head] : methods
         guard allowed.contains(request.method) else {
@@ -45,18 +47,52 @@ struct RouteCheckMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(
                 .methodNotAllowed, code: "method-not-allowed",
                 message: "\(path) takes \(methods.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)",
-                headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+                headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")]
+            )
+            .closingUnreadBody(of: request)
         }
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > routes.maximumBodyBytes,
-            path != ServerRoutes.batch
+        if path != ServerRoutes.batch, let length = request.headers[.contentLength],
+            Self.isOver(routes.maximumBodyBytes, declaredLength: length)
         {
             throw APIError.bodyTooLarge(limit: routes.maximumBodyBytes)
         }
         return try await next(request, context)
     }
+
+    /// Whether a Content-Length is over `limit`: digits too many for any integer are over every
+    /// limit (the decoder takes lengths up to 2^64 − 1). What is not digits is the decoder's to
+    /// refuse.
+    static func isOver(_ limit: Int, declaredLength: String) -> Bool {
+        guard !declaredLength.isEmpty, declaredLength.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return false
+        }
+        guard let length = Int(declaredLength) else { return true }
+        return length > limit
+    }
 }
 
-/// With `--token`: every `/v1` request needs `Authorization: Bearer TOKEN`.
+extension Request {
+    /// A body follows the head: a Content-Length over 0, or a transfer coding.
+    var declaresBody: Bool {
+        if headers[.transferEncoding] != nil { return true }
+        guard let length = headers[.contentLength] else { return false }
+        return length.utf8.contains { $0 != UInt8(ascii: "0") }
+    }
+}
+
+extension APIError {
+    /// This error with `Connection: close` when `request` has a body: answered before it is
+    /// read, the body is then never read (a slow one would hold the connection while it drains).
+    func closingUnreadBody(of request: Request) -> APIError {
+        guard request.declaresBody else { return self }
+        var error = self
+        error.headers[.connection] = "close"
+        return error
+    }
+}
+
+/// With `--token`: every `/v1` request needs `Authorization: Bearer TOKEN`, decided from the
+/// head: a 401 closes the connection without reading a body.
 struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
 
@@ -69,7 +105,9 @@ struct BearerTokenMiddleware<Context: RequestContext>: RouterMiddleware {
             throw APIError(
                 .unauthorized, code: "unauthorized",
                 message: given == nil ? "this server needs Authorization: Bearer TOKEN" : "the bearer token is not the server's",
-                headers: [.wwwAuthenticate: "Bearer"])
+                headers: [.wwwAuthenticate: "Bearer"]
+            )
+            .closingUnreadBody(of: request)
         }
         return try await next(request, context)
     }

@@ -24,13 +24,19 @@ struct RenderAlertServer: AsyncParsableCommand {
             without an error (render-alert lint's errors: a missing `;`, a string cut short, \
             invalid UTF-8) and no file changed while they were read; otherwise the server \
             exits 1 before listening, saying why, or the reload keeps the last good tables. \
-            --accept-table-errors serves such tables anyway, start and reload alike.
+            --accept-table-errors serves such tables anyway, start and reload alike. A \
+            reload that would lose a localization, a table or a quarter of a table's keys \
+            is refused too, unless --accept-table-losses. --strings and --res are resolved \
+            once per load: deploy by swapping a symbolic link to a new release folder \
+            (ln -s, then mv -T), then SIGHUP.
 
             Limits (docs/server-limits.md): a request head must arrive within \
             --header-timeout of its first byte or of the connection opening (else 408); a \
             connection without a request in progress closes after --idle-timeout without a \
-            byte; at --max-connections (lowered to fit under the open-file limit) new \
-            connections wait in the listen backlog; a request line over \
+            byte; a request body must keep up --min-body-rate bytes a second, falling \
+            at most --body-rate-grace behind (else 408); at --max-connections (lowered to \
+            fit under the open-file limit) new connections wait in the listen backlog and \
+            slow bodies, then silent connections, are closed to make room; a request line over \
             --max-request-line-bytes is a 414, header fields over --max-header-bytes or \
             --max-header-count a 431, a body over --max-body-bytes a 413, malformed HTTP (an \
             overflowing chunk size) a 400; each of these closes the connection. A failed \
@@ -71,6 +77,15 @@ struct RenderAlertServer: AsyncParsableCommand {
 
     @Option(
         help:
+            "The slowest a request body (a batch stream too) may arrive, in bytes a second, counted while the server waits for it; 0: no floor."
+    )
+    var minBodyRate = ConnectionLimits().minimumBodyRate
+
+    @Option(help: "Seconds' worth of --min-body-rate a body may fall behind before it is refused (408) and closed.")
+    var bodyRateGrace = 10.0
+
+    @Option(
+        help:
             "Connections open at once; past it new ones wait in the listen backlog. Lowered to fit under the open-file limit (ulimit -n) less \(ConnectionLimits.reservedDescriptors)."
     )
     var maxConnections = ConnectionLimits().maximumConnections
@@ -93,6 +108,12 @@ struct RenderAlertServer: AsyncParsableCommand {
     )
     var acceptTableErrors = false
 
+    @Flag(
+        help:
+            "Take a reload that loses a localization, a table, or a quarter or more of a table's keys compared with the tables served (logged at warning); without it such a reload is refused."
+    )
+    var acceptTableLosses = false
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
@@ -109,6 +130,10 @@ struct RenderAlertServer: AsyncParsableCommand {
         if let token, token.isEmpty { throw ValidationError("--token must not be empty") }
         guard headerTimeout > 0, headerTimeout.isFinite else { throw ValidationError("--header-timeout must be a positive number of seconds") }
         guard idleTimeout > 0, idleTimeout.isFinite else { throw ValidationError("--idle-timeout must be a positive number of seconds") }
+        guard minBodyRate >= 0 else { throw ValidationError("--min-body-rate must be 0 or more bytes a second") }
+        guard bodyRateGrace > 0, bodyRateGrace.isFinite else {
+            throw ValidationError("--body-rate-grace must be a positive number of seconds")
+        }
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
         guard maxRequestLineBytes > 0 else { throw ValidationError("--max-request-line-bytes must be positive") }
         guard maxHeaderBytes > 0 else { throw ValidationError("--max-header-bytes must be positive") }
@@ -130,6 +155,9 @@ struct RenderAlertServer: AsyncParsableCommand {
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.developmentRegion = developmentRegion
         configuration.acceptsTableErrors = acceptTableErrors
+        configuration.acceptsTableLosses = acceptTableLosses
+        configuration.limits.minimumBodyRate = minBodyRate
+        configuration.limits.bodyRateGrace = .milliseconds(Int64((bodyRateGrace * 1_000).rounded()))
         configuration.limits.headerTimeout = .milliseconds(Int64((headerTimeout * 1_000).rounded()))
         configuration.limits.idleTimeout = .milliseconds(Int64((idleTimeout * 1_000).rounded()))
         configuration.limits.maximumConnections = maxConnections

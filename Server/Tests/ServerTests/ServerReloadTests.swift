@@ -138,12 +138,7 @@ struct ServerReloadTests {
                 usleep(3_000)
             }
         }
-        let signaller = Thread {
-            while !done.isSet {
-                kill(pid, SIGHUP)
-                usleep(10_000)
-            }
-        }
+        let signaller = Self.hangups(to: pid, every: 10_000, until: done)
         writer.start()
         signaller.start()
         var answers = 0
@@ -165,6 +160,18 @@ struct ServerReloadTests {
         #expect(failures > 0, "no reload saw a half-written table (\(successes) succeeded)")
         server.signal(SIGTERM)
         #expect(await server.waitForExit() == 0)
+    }
+}
+
+extension ServerReloadTests {
+    /// A thread (not started) that sends SIGHUP to `pid` every `interval` microseconds until `done`.
+    static func hangups(to pid: pid_t, every interval: useconds_t, until done: StopFlag) -> Thread {
+        Thread {
+            while !done.isSet {
+                kill(pid, SIGHUP)
+                usleep(interval)
+            }
+        }
     }
 }
 
