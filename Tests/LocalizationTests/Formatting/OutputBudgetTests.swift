@@ -72,6 +72,34 @@ struct OutputBudgetTests {
         #expect(under.text == String(repeating: "a", count: 8_000 * 524) && under.problems.isEmpty)
         #expect(formatter.format(value(repeating: 8_000), arguments: ["1", "b"]).text == "one")
     }
+
+    // MARK: Android's String.format
+
+    @Test("Java's formatter counts every piece, not only widths, and throws OutOfMemoryError past the budget")
+    func javaFormatterStopsAtTheBudget() throws {
+        // 64 × %1$s with a 100,000-character argument: 6.4 million code units, through the shortcut.
+        let repeated = String(repeating: "%1$s", count: 64)
+        let long = String(repeating: "x", count: 100_000)
+        #expect(JavaFormatter.simpleFormat(repeated, [long]) == nil)
+        guard case .failure(let error) = JavaFormatter.format(repeated, [long], languageCode: "en") else {
+            Issue.record("formatted past the budget")
+            return
+        }
+        #expect(error.isOutOfMemory && error.specifier == "%1$s")
+        // Widths each far below the budget, 600 of them: 5.4 million spaces.
+        guard case .failure(let widths) = JavaFormatter.format(String(repeating: "%1$9000s", count: 600), ["a"], languageCode: "en") else {
+            Issue.record("formatted past the budget")
+            return
+        }
+        #expect(widths.isOutOfMemory)
+        // At the budget exactly: built in full.
+        let exact = String(repeating: "y", count: 65_536)
+        let text = try JavaFormatter.format(repeated, [exact], languageCode: "en").get()
+        #expect(text.utf16.count == Self.budget && text == String(repeating: exact, count: 64))
+        // Counted in UTF-16 code units: 3 million "é" are 6 MB of UTF-8 but fit.
+        let accented = String(repeating: "é", count: 3_000_000)
+        #expect(try JavaFormatter.format("%s", [accented], languageCode: "en").get() == accented)
+    }
 }
 
 // MARK: Renderers
@@ -113,5 +141,24 @@ struct OutputBudgetRendererTests {
                 #expect(localized.diagnostics.filter { $0.id == .renderOutputOverBudget }.count == 1, "\(mode) \(detail)")
             }
         }
+    }
+
+    @Test("an FCM message past the budget is the phone's OutOfMemoryError: a crash, never shown or sent")
+    func androidIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "res/values/strings.xml", "<resources><string name=\"big\">\(String(repeating: "%1$s", count: 1_000))</string></resources>")
+        let android = AndroidAlertRenderer(resources: try AndroidAppResources(resourceDirectory: directory.path + "/res"), appName: "App")
+        let message = FCMMessage(
+            parsing: Array(
+                #"{"message": {"android": {"notification": {"body_loc_key": "big", "body_loc_args": ["\#(String(repeating: "x", count: 10_000))"]}}}}"#
+                    .utf8))
+        let rendering = android.render(message, deviceLocales: ["en-US"])
+        #expect(rendering.outcome == .crash(exception: "OutOfMemoryError"))
+        #expect(rendering.body == nil)
+        let finding = rendering.diagnostics.first { $0.id == .androidFormatCrash }
+        #expect(finding?.message.contains("4 MiB") == true && finding?.message.contains("OutOfMemoryError") == true)
+        let localized = android.localize(message, preferredLanguages: ["en-US"])
+        #expect(localized.message == nil && localized.refusal?.contains("OutOfMemoryError") == true)
     }
 }
