@@ -300,12 +300,15 @@ extension AlertRenderer {
         guard let alert = payload.aps.alert else { return texts }
         let formatter = serverFormatter(language: context.localization ?? language, numbers: language.isEmpty ? nil : language, device: device)
         var ignored: [LocalizationDiagnostic] = []
+        var refused: [LocalizationDiagnostic] = []
         for name in AlertFieldName.inDisplayOrder {
             let field = alert[name]
             guard !field.isEmpty else { continue }
-            texts[field: name] = serverText(field, name: name, table: context.table, formatter: formatter, diagnostics: &ignored).text
+            texts[field: name] =
+                serverText(field, name: name, table: context.table, formatter: formatter, diagnostics: &ignored, refusals: &refused).text
             ignored.removeAll(keepingCapacity: true)
         }
+        texts.isOverBudget = !refused.isEmpty
         return texts
     }
 
@@ -375,6 +378,8 @@ struct AlertTexts: PerAlertField {
     var title: String?
     var subtitle: String?
     var body: String?
+    /// A field's text would pass the output budget: it is nil, and `localize` sends nothing.
+    var isOverBudget = false
 }
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.

@@ -143,6 +143,15 @@ struct OutputBudgetRendererTests {
         }
     }
 
+    @Test("lint --payloads reports the field past the budget, and the payload as too large to send")
+    func lintReportsIt() {
+        let app = makeApp(["en": #""k" = "\#(String(repeating: "%1$@", count: 2_000))";"#])
+        let findings = Linter().lint(app, payloads: [Self.payload()])
+        #expect(findings.contains { $0.id == .renderOutputOverBudget })
+        let size = findings.first { $0.id == PayloadSizeRule.id }
+        #expect(size?.message == "localized, this payload exceeds APNs' 4,096 bytes for en (a field past the output budget of 4 MiB)")
+    }
+
     @Test("an FCM message past the budget is the phone's OutOfMemoryError: a crash, never shown or sent")
     func androidIsRefused() throws {
         let directory = try TemporaryDirectory()
