@@ -57,6 +57,11 @@ write("catalog/Localizable.xcstrings", json.dumps({"sourceLanguage": "en", "vers
 write("android/res/values/strings.xml", '<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2"><string name="big">'
       + '<xliff:g id="a">x</xliff:g> y ' * 200000 + '</string></resources>')
 write("fcm.json", json.dumps({"message": {"android": {"notification": {"title_loc_key": "big", "body_loc_key": "big"}}}}))
+# 100,000 × %1$@ with one 3,900-byte loc arg (the payload under 4 KB); 1,000 × %1$s with a 1 MiB FCM arg.
+write("repeat/en.lproj/Localizable.strings", '"k" = "' + "%1$@" * 100000 + '";\n')
+write("repeat.json", json.dumps({"aps": {"alert": {"title-loc-key": "k", "title-loc-args": ["n" * 3900]}}}))
+write("android-repeat/res/values/strings.xml", '<resources><string name="big">' + "%1$s" * 1000 + '</string></resources>')
+write("fcm-repeat.json", json.dumps({"message": {"android": {"notification": {"body_loc_key": "big", "body_loc_args": ["x" * (1 << 20)]}}}}))
 # 1 MB of UTF-16 whose value is lone surrogates.
 write("surrogates.strings", b"\xff\xfe" + '"k" = "'.encode("utf-16-le") + b"\x00\xd8" * 500000 + '";\n'.encode("utf-16-le"))
 # 100,000 batch lines, nearly every one with languages no other line has.
@@ -98,6 +103,9 @@ run "\"50% off \" x 20,000 in one value: lint --format json" /dev/null lint perc
 run "%d x 100,000 in a pushed value (200 KB): lint --payloads" /dev/null lint dropped --payloads payload.json --format json
 run "%d x 100,000 in a pushed value: preview" /dev/null preview payload.json --strings dropped
 run "%d x 100,000 in a pushed value: localize" /dev/null localize payload.json --strings dropped
+run "%1\$@ x 100,000, a 3.9 KB loc arg: lint --payloads" /dev/null lint repeat --payloads repeat.json --format json
+run "%1\$@ x 100,000, a 3.9 KB loc arg: preview --format json" /dev/null preview repeat.json --strings repeat --format json
+run "%1\$s x 1,000, a 1 MiB FCM loc arg: preview --res" /dev/null preview fcm-repeat.json --res android-repeat/res --format json
 run "catalog of 100,000 languages (6.5 MB): lint" /dev/null lint catalog
 run "a string in 200,000 <xliff:g> pieces (6 MB): preview --res" /dev/null preview fcm.json --res android/res
 run "1 MB UTF-16 of 500,000 lone surrogates: lint" /dev/null lint surrogates.strings

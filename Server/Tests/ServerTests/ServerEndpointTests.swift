@@ -83,6 +83,28 @@ struct ServerEndpointTests {
         }
     }
 
+    @Test("A value that formats past the library's output budget is refused unbuilt: sendable false, and the finding")
+    func outputOverBudget() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-alert-server-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory + "/en.lproj", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // 2,000 × %1$@ with a 3,000-byte loc arg: 6 MB, past the budget of 4 MiB.
+        try #""k" = "\#(String(repeating: "%1$@", count: 2_000))";"#.write(
+            toFile: directory + "/en.lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        let payload = #"{"aps":{"alert":{"title-loc-key":"k","title-loc-args":["\#(String(repeating: "n", count: 3_000))"]}}}"#
+        try await RouterClient.with(strings: directory) { client in
+            for mode in ["server", "device"] {
+                let response = try await client.post("/v1/localize", json: #"{"payload": \#(payload), "languages": ["en"], "mode": "\#(mode)"}"#)
+                #expect(response.status == 200)
+                let json = try response.json()
+                #expect(json["sendable"] as? Bool == false, "\(mode)")
+                #expect(json["payload"] is NSNull, "\(mode)")
+                #expect((json["error"] as? String)?.contains("4 MiB") == true, "\(mode)")
+                #expect(response.text.contains("render.output-over-budget") && response.text.utf8.count < 10_000, "\(mode)")
+            }
+        }
+    }
+
     @Test("A result that may not be sent is a 200 with sendable false, and the reason")
     func notSendable() async throws {
         try await RouterClient.with { client in

@@ -94,9 +94,15 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
             return LocalizationDiagnostic(
                 id, at: location, "\"\(key)\" in \(folder) needs more than the \(given) \(label)_loc_args given (\(specifier))")
         case .formatThrows(let exception, let specifier, let folder):
+            let thrown = JavaFormatException(name: exception, specifier: specifier)
+            if thrown.isOutOfMemory {
+                return LocalizationDiagnostic(
+                    id, at: location, "\"\(key)\" in \(folder) formatted with its \(label)_loc_args \(thrown.overBudgetExplanation)",
+                    hint: OutputBudget.hint)
+            }
             return LocalizationDiagnostic(
                 id, at: location, "\"\(key)\" in \(folder) throws \(exception) for \(specifier) with String args: the app crashes",
-                hint: exception == "OutOfMemoryError" ? "use a width a notification can show" : "loc args are Strings: use %s or %1$s")
+                hint: "loc args are Strings: use %s or %1$s")
         case .textCut(let length):
             return LocalizationDiagnostic(
                 id, at: location, "the \(label) is \(length) UTF-16 code units long: the phone keeps the first \(AndroidRenderer.maximumTextLength)",

@@ -147,6 +147,8 @@ public struct AndroidAlertRenderer: Sendable {
         let numbers = LocaleNumberFormatter(locale: resourceLocale ?? "en")
         switch JavaFormatter.format(item, arguments, languageCode: language, integers: { numbers.format($0) }) {
         case .success(let text): return .success((text, folder))
+        case .failure(let error) where error.isOutOfMemory:
+            return .failure(Refusal("plurals \"\(name)\" in \(folder) formatted with its loc args \(error.overBudgetExplanation)"))
         case .failure(let error):
             return .failure(Refusal("plurals \"\(name)\" in \(folder) cannot be formatted with \(arguments): \(error)"))
         }

@@ -10,6 +10,19 @@ public struct JavaFormatException: Error, Sendable, Hashable, CustomStringConver
     /// app crashing.
     public var isMissingArgument: Bool { name == "MissingFormatArgumentException" }
 
+    /// Whether it is the `OutOfMemoryError` a result past ``OutputBudget/maximumLength`` is
+    /// counted as.
+    public var isOutOfMemory: Bool { name == Self.outOfMemory }
+
+    /// What a formatting past the output budget throws: the phone's own failure, which it meets
+    /// at some length past the budget (its app heap is 192–512 MB).
+    static let outOfMemory = "OutOfMemoryError"
+
+    /// Why the result was not built, for findings and refusals: one explanation of the budget.
+    package var overBudgetExplanation: String {
+        "would pass \(OutputBudget.explanation)\(specifier.isEmpty ? "" : ", at \(specifier)"): counted as String.format's OutOfMemoryError, which crashes the app"
+    }
+
     /// An exception by class name, about `specifier`.
     public init(name: String, specifier: String) {
         self.name = name
@@ -132,10 +145,14 @@ package enum JavaFormatter {
     /// argument given: Java prints those as the argument itself (a percent sign for `%%`), so
     /// the text is the format with the arguments put in. Nil for anything else (another
     /// conversion, a flag, a width, a missing argument), which ``formatInFull`` handles.
+    /// A result past the output budget in UTF-8 bytes (which it may not be in UTF-16 code
+    /// units) is nil too: the bytes are counted as they are appended, and the full formatter
+    /// counts the code units.
     static func simpleFormat(_ format: String, _ arguments: [String]) -> String? {
+        guard format.utf8.count <= OutputBudget.maximumLength else { return nil }
         var output: [UInt8] = []
         // Room for the format and each argument once, which most formats use: no growing.
-        output.reserveCapacity(arguments.reduce(format.utf8.count) { $0 + $1.utf8.count })
+        output.reserveCapacity(min(arguments.reduce(format.utf8.count) { $0 + $1.utf8.count }, OutputBudget.maximumLength))
         var ordinary = 0
         var found = false
         let result: [UInt8]?? = format.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
@@ -147,11 +164,13 @@ package enum JavaFormatter {
                     continue
                 }
                 found = true
+                guard i - textStart <= OutputBudget.maximumLength - output.count else { return nil }
                 output.append(contentsOf: bytes[textStart..<i])
                 i += 1
                 guard i < bytes.count else { return nil }
                 var argument: Int
                 if bytes[i] == UInt8(ascii: "%") {
+                    guard output.count < OutputBudget.maximumLength else { return nil }
                     output.append(UInt8(ascii: "%"))
                     i += 1
                     textStart = i
@@ -172,7 +191,7 @@ package enum JavaFormatter {
                 } else {
                     return nil
                 }
-                guard argument < arguments.count else { return nil }
+                guard argument < arguments.count, arguments[argument].utf8.count <= OutputBudget.maximumLength - output.count else { return nil }
                 output.append(contentsOf: arguments[argument].utf8)
                 i += 1
                 textStart = i
@@ -184,15 +203,13 @@ package enum JavaFormatter {
         return found ? String(decoding: bytes, as: UTF8.self) : format
     }
 
-    /// The longest result formatted, in UTF-16 code units (32 MB): a width that would pass it
-    /// (`%1111111111s`) is an `OutOfMemoryError` on a phone, whose app heap is 192–512 MB, and
-    /// is reported as one instead of being allocated. Between this and a given phone's real
-    /// limit the report is pessimistic; no notification text comes near either (a notification
-    /// keeps 5,120 UTF-16 code units: ``AndroidRenderer/maximumTextLength``).
-    static let maximumOutputLength = 1 << 24
-
     /// `String.format` in full: the format parsed and checked as Java does, then printed in
-    /// UTF-16 code units (widths and precisions count them).
+    /// UTF-16 code units (widths and precisions count them). Each piece (literal text, an
+    /// argument, its padding) is counted against ``OutputBudget/maximumLength`` code units
+    /// before it is appended; the first that would pass it is an `OutOfMemoryError`, which is
+    /// what a phone, whose app heap is 192–512 MB, throws somewhere past the budget (between
+    /// the two the report is pessimistic; a notification keeps 5,120 UTF-16 code units:
+    /// ``AndroidRenderer/maximumTextLength``).
     package static func formatInFull(_ format: String, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
         let pieces: [Piece]
         do {
@@ -205,14 +222,14 @@ package enum JavaFormatter {
         // never starts with the other half), so pieces are decoded one by one, and padding is
         // made as a String: a width of millions costs a fill, not a loop over code units.
         var output = ""
-        var outputUnits = 0
+        var meter = OutputBudget.Meter()
         var last = -1
         var ordinary = -1
         for piece in pieces {
             switch piece {
             case .fixed(let text):
+                guard meter.spend(text.count) else { return .failure(JavaFormatException(name: JavaFormatException.outOfMemory, specifier: "")) }
                 output += String(decoding: text, as: UTF16.self)
-                outputUnits += text.count
             case .specifier(let specifier):
                 let argument: String?
                 switch specifier.index {
@@ -237,17 +254,19 @@ package enum JavaFormatter {
                     }
                     argument = arguments[last]
                 }
-                // A width past what a phone's heap holds: the device's Formatter fails allocating
-                // it, and this one must not try.
-                if let width = specifier.width, width > maximumOutputLength - outputUnits {
-                    return .failure(JavaFormatException(name: "OutOfMemoryError", specifier: specifier.source))
+                // A width past the budget is refused before the argument is printed.
+                if let width = specifier.width, width > OutputBudget.maximumLength - meter.used {
+                    return .failure(JavaFormatException(name: JavaFormatException.outOfMemory, specifier: specifier.source))
                 }
                 switch print(specifier, argument, languageCode: languageCode) {
                 case .success(let printed):
+                    // Counted before the padding is made or anything appended.
+                    guard meter.spend(printed.text.count + printed.padding) else {
+                        return .failure(JavaFormatException(name: JavaFormatException.outOfMemory, specifier: specifier.source))
+                    }
                     let text = String(decoding: printed.text, as: UTF16.self)
                     let padding = String(repeating: " ", count: printed.padding)
                     output += printed.isLeftJustified ? text + padding : padding + text
-                    outputUnits += printed.text.count + printed.padding
                 case .failure(let error): return .failure(error)
                 }
             }

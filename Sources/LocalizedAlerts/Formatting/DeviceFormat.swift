@@ -126,14 +126,41 @@ public struct DeviceFormat: Hashable, Sendable {
         self.argumentsNeeded = max(nextCount, highestPosition)
     }
 
-    /// The formatted text, or nil when the device cannot make a string of it (``breaksUTF8``).
+    /// The formatted text, or nil when the device cannot make a string of it (``breaksUTF8``)
+    /// or when it would pass ``OutputBudget/maximumLength`` (``formatted(_:)-([String])`` says which).
     public func apply(_ arguments: [String]) -> String? {
-        apply(count: arguments.count) { arguments[$0] }
+        formatted(arguments).text
     }
 
     /// Formats with `loc-args` as the device prints them.
     public func apply(_ arguments: [LocArgument]) -> String? {
-        apply(count: arguments.count) { arguments[$0].text }
+        formatted(arguments).text
+    }
+
+    /// What formatting gives: the text, or why there is none.
+    public enum Formatted: Hashable, Sendable {
+        /// The formatted text.
+        case text(String)
+        /// The device cannot make a string of it (``DeviceFormat/breaksUTF8``).
+        case breaksUTF8
+        /// The text would pass ``OutputBudget/maximumLength`` UTF-8 bytes: it is not built.
+        case overBudget
+
+        /// The text, when there is one.
+        public var text: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+    }
+
+    /// The formatted text, or why there is none.
+    public func formatted(_ arguments: [String]) -> Formatted {
+        build(count: arguments.count) { arguments[$0] }
+    }
+
+    /// The formatted text with `loc-args` as the device prints them, or why there is none.
+    public func formatted(_ arguments: [LocArgument]) -> Formatted {
+        build(count: arguments.count) { arguments[$0].text }
     }
 
     /// One stretch of formatted text: from the format itself, or from an argument.
@@ -147,22 +174,30 @@ public struct DeviceFormat: Hashable, Sendable {
     }
 
     /// The formatted text in runs, for presenters that isolate arguments (bidi) or highlight
-    /// them; joined, the runs are ``apply(_:)-([LocArgument])``'s result.
+    /// them; joined, the runs are ``apply(_:)-([LocArgument])``'s result (nil when it is nil).
     public func runs(_ arguments: [LocArgument]) -> [Run]? {
         guard !breaksUTF8 else { return nil }
-        if isPlain { return format.isEmpty ? [] : [Run(text: format, argument: nil, isMissingArgument: false)] }
+        if isPlain {
+            guard format.utf8.count <= OutputBudget.maximumLength else { return nil }
+            return format.isEmpty ? [] : [Run(text: format, argument: nil, isMissingArgument: false)]
+        }
         var runs: [Run] = []
+        var meter = OutputBudget.Meter()
         var index = 0
-        func argument(_ position: Int) {
+        func argument(_ position: Int) -> Bool {
             if position >= 1 && position <= arguments.count {
+                guard meter.spend(arguments[position - 1].text.utf8.count) else { return false }
                 runs.append(Run(text: arguments[position - 1].text, argument: position, isMissingArgument: false))
             } else {
-                runs.append(Run(text: "<null>", argument: position, isMissingArgument: true))
+                guard meter.spend(Self.missingArgument.utf8.count) else { return false }
+                runs.append(Run(text: Self.missingArgument, argument: position, isMissingArgument: true))
             }
+            return true
         }
         for segment in segments {
             switch segment {
             case .literal(let text):
+                guard meter.spend(text.utf8.count) else { return nil }
                 if let last = runs.last, last.argument == nil {
                     runs[runs.count - 1].text += text
                 } else {
@@ -170,32 +205,44 @@ public struct DeviceFormat: Hashable, Sendable {
                 }
             case .next:
                 index += 1
-                argument(index)
+                guard argument(index) else { return nil }
             case .positional(let position):
-                argument(position)
+                guard argument(position) else { return nil }
             }
         }
         return runs
     }
 
+    /// What the device prints for a placeholder without an argument.
+    static let missingArgument = "<null>"
+
+    /// Builds the text piece by piece, each counted against the output budget before it is
+    /// appended: the work stops at the budget, however many placeholders or however long the
+    /// arguments.
     @inline(__always)
-    private func apply(count: Int, argument: (Int) -> String) -> String? {
-        guard !breaksUTF8 else { return nil }
-        if isPlain { return format }
+    private func build(count: Int, argument: (Int) -> String) -> Formatted {
+        guard !breaksUTF8 else { return .breaksUTF8 }
+        if isPlain { return format.utf8.count <= OutputBudget.maximumLength ? .text(format) : .overBudget }
         var output = ""
-        output.reserveCapacity(format.utf8.count + 16 * count)
+        output.reserveCapacity(min(format.utf8.count + 16 * count, OutputBudget.maximumLength))
+        var meter = OutputBudget.Meter()
         var index = 0
         for segment in segments {
             switch segment {
             case .literal(let text):
+                guard meter.spend(text.utf8.count) else { return .overBudget }
                 output += text
             case .next:
-                output += index < count ? argument(index) : "<null>"
+                let text = index < count ? argument(index) : Self.missingArgument
                 index += 1
+                guard meter.spend(text.utf8.count) else { return .overBudget }
+                output += text
             case .positional(let position):
-                output += position >= 1 && position <= count ? argument(position - 1) : "<null>"
+                let text = position >= 1 && position <= count ? argument(position - 1) : Self.missingArgument
+                guard meter.spend(text.utf8.count) else { return .overBudget }
+                output += text
             }
         }
-        return output
+        return .text(output)
     }
 }

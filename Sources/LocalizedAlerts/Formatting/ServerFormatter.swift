@@ -115,7 +115,13 @@ public struct ServerFormatter: Sendable {
     public struct Problem: Hashable, Sendable {
         /// What went differently, in words.
         public var message: String
+        /// The text would pass ``OutputBudget/maximumLength``: it was not built, and the
+        /// formatted text is empty. A text that must not be shown or sent.
+        public var isOutputOverBudget = false
     }
+
+    /// The problem of a text past the output budget.
+    static let overBudget = Problem(message: "the text would pass \(OutputBudget.explanation); it is not built", isOutputOverBudget: true)
 
     /// Widths and precisions beyond this are not applied: no notification is that long, and a
     /// `%999999999d` must not allocate a gigabyte.
@@ -279,23 +285,40 @@ public struct ServerFormatter: Sendable {
         self.format(FormatString(format), arguments: arguments, problems: &problems)
     }
 
+    /// Builds the text piece by piece, each counted against the output budget before it is
+    /// appended: past it the text is empty, with ``Problem/isOutputOverBudget``.
     func format(_ parsed: FormatString, arguments: [FormatArgument], problems: inout [Problem]) -> String {
-        if parsed.specifiers.isEmpty { return parsed.text }
+        if parsed.specifiers.isEmpty {
+            guard parsed.text.utf8.count <= OutputBudget.maximumLength else {
+                problems.append(Self.overBudget)
+                return ""
+            }
+            return parsed.text
+        }
         let utf8 = Array(parsed.text.utf8)
         var output = ""
+        var meter = OutputBudget.Meter()
+        func append(_ piece: String) -> Bool {
+            guard meter.spend(piece.utf8.count) else {
+                problems.append(Self.overBudget)
+                return false
+            }
+            output += piece
+            return true
+        }
         var next = 1
         for token in parsed.tokens {
             switch token {
             case .literal(let range):
-                output += String(decoding: utf8[range], as: UTF8.self)
+                guard append(String(decoding: utf8[range], as: UTF8.self)) else { return "" }
             case .specifier(let specifier):
                 if specifier.isPercentLiteral {
-                    output += "%"
+                    guard append("%") else { return "" }
                     continue
                 }
                 guard specifier.problem == nil, let conversion = specifier.conversion, specifier.argumentType != nil else {
                     problems.append(Problem(message: "\(specifier.text) is not a valid specifier; it is kept as written"))
-                    output += specifier.text
+                    guard append(specifier.text) else { return "" }
                     continue
                 }
                 let position = specifier.position ?? next
@@ -304,9 +327,10 @@ public struct ServerFormatter: Sendable {
                     problems.append(Problem(message: "\(specifier.text) needs argument \(position) but there are \(arguments.count)"))
                     continue
                 }
-                output += pad(
+                let converted = pad(
                     convert(arguments[position - 1], conversion: conversion, specifier: specifier, problems: &problems), specifier,
                     problems: &problems)
+                guard append(converted) else { return "" }
             }
         }
         return output

@@ -172,6 +172,9 @@ public final class DeviceContext: Sendable {
             var limit = PerKindLimit(Self.diagnosticsPerKind)
             diagnostics = resolution.issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
             limit.noteUnlisted(in: &diagnostics, scope: "this rendering")
+        } else {
+            // A field missing because its text would pass the output budget says why, even here.
+            diagnostics = resolution.issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) }
         }
         var sound = payload.aps.sound
         if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
@@ -271,9 +274,14 @@ enum FieldResolver {
                 }
                 return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
             }
-            let text = device.apply(arguments) ?? ""
+            let formatted = device.formatted(arguments)
+            let text = formatted.text ?? ""
             let explainedPlural = explain(
                 device, written: entry.format, arguments: arguments, isPlural: entry.isPlural, reportExtra: true, issue: issue)
+            if formatted == .overBudget {
+                issue(.outputOverBudget)
+                return nil
+            }
             if entry.isPlural && !explainedPlural { issue(.pluralVariable(shown: text)) }
             if text.isEmpty {
                 if !device.breaksUTF8 { issue(.formatsToNothing) }
@@ -294,9 +302,14 @@ enum FieldResolver {
         }
         guard !arguments.isEmpty else { return RenderedField(text: format, source: source, key: key, format: format) }
         let device = DeviceFormat(format)
-        let text = device.apply(arguments) ?? ""
+        let formatted = device.formatted(arguments)
+        let text = formatted.text ?? ""
         // Arguments beyond the placeholders only matter for a localized text.
         _ = explain(device, written: FormatString(format), arguments: arguments, isPlural: false, reportExtra: false, issue: issue)
+        if formatted == .overBudget {
+            issue(.outputOverBudget)
+            return nil
+        }
         if text.isEmpty {
             if !device.breaksUTF8 { issue(.formatsToNothing) }
             return RenderedField(text: key, source: .key, key: key, format: format)

@@ -29,6 +29,9 @@ public struct DeviceIssue: Sendable {
         case noLocalizableTable(searchList: [String])
         /// `body` and `loc-key` together: `loc-key` wins when it resolves.
         case bodyWithLocKey
+        /// The formatted text would pass ``OutputBudget/maximumLength``: it is not built, and
+        /// the field is refused rather than shown.
+        case outputOverBudget
     }
 
     /// What happens.
@@ -59,6 +62,7 @@ public struct DeviceIssue: Sendable {
         case .unreadableTable: .renderUnreadableTable
         case .noLocalizableTable: .renderNoLocalizableTable
         case .bodyWithLocKey: .renderBodyWithLocKey
+        case .outputOverBudget: .renderOutputOverBudget
         }
     }
 
@@ -156,6 +160,9 @@ public struct DeviceIssue: Sendable {
             return LocalizationDiagnostic(
                 id, at: payloadLocation, "the alert has both body and loc-key: loc-key wins when the key resolves; body is only its fallback",
                 hint: "send one of them (older iOS versions preferred body)")
+        case .outputOverBudget:
+            return DeviceIssue.overBudget(
+                key: key, place: place, locArgs: names.locArgs, at: entry?.location ?? payloadLocation, notes: entry == nil ? [] : [usedBy])
         }
     }
 }
@@ -240,6 +247,14 @@ extension DiagnosticID {
         rationale: "The chosen Localizable table does not parse: it is empty on the device (its .stringsdict still counts).",
         example: "a table with a missing ';'")
 
+    /// `render.output-over-budget` (error). Formatting would build more text than the tool's output
+    /// budget: the rendering is refused, never shown or sent.
+    public static let renderOutputOverBudget = DiagnosticID(
+        "render.output-over-budget", .error, .formats,
+        rationale:
+            "A format whose placeholders repeat a long argument (or whose width is huge) would build megabytes of text: this tool stops building at its output budget of 4 MiB and refuses the rendering rather than say what a phone shows; no notification shows that much text.",
+        example: "\"%1$@%1$@…\" (100,000 times) with title-loc-args [\"<a 3 KB name>\"]")
+
     /// IDs renamed when preview and lint came to report one explanation of the device: the old
     /// names still work in `--ignore`, configurations and baselines.
     public static let renamed: [String: DiagnosticID] = [
@@ -252,4 +267,17 @@ extension DiagnosticID {
 
     /// This ID under its current name (an old name from ``renamed`` becomes the new one).
     public var current: DiagnosticID { DiagnosticID.renamed[rawValue] ?? self }
+}
+
+extension DeviceIssue {
+    /// The finding for a text past the output budget, in every mode that formats for an iPhone
+    /// (the device's formatter, server formatting): one explanation of the tool's refusal.
+    package static func overBudget(
+        key: String, place: String, locArgs: String, at location: SourceLocation, notes: [LocalizationDiagnostic.Note] = []
+    ) -> LocalizationDiagnostic {
+        LocalizationDiagnostic(
+            .renderOutputOverBudget, at: location,
+            "\"\(key)\"\(place) formatted with its \(locArgs) would pass \(OutputBudget.explanation): it is not built, and nothing is shown or sent",
+            hint: OutputBudget.hint, notes: notes)
+    }
 }

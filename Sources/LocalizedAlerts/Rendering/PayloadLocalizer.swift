@@ -183,10 +183,18 @@ extension AlertRenderer {
         // What server formatting finds, kept when findings are asked for (it is rare, and cheap).
         var found: [LocalizationDiagnostic] = []
         var issues = explains ? resolution?.issues ?? [] : []
+        // Fields whose text would pass the output budget: never built, and nothing is sent.
+        var overBudget: [LocalizationDiagnostic] = []
+        var fieldsOverBudget: [String] = []
         switch mode {
         case .device:
             let fields = resolution!.fields
             (texts.title, texts.subtitle, texts.body) = (fields.title?.text, fields.subtitle?.text, fields.body?.text)
+            // With findings these are reported among the issues below; without, as the refusal.
+            for issue in resolution!.issues where issue.kind == .outputOverBudget {
+                fieldsOverBudget.append("\((issue.field ?? .body).keys.locKey) \"\(issue.key ?? "")\"")
+                if !explains { overBudget.append(issue.diagnostic(model: model)) }
+            }
         case .server:
             // The server formats plurals and specifiers itself; what stays true is which text
             // is found at all.
@@ -203,11 +211,13 @@ extension AlertRenderer {
                 for name in AlertFieldName.inDisplayOrder {
                     let field = alert[name]
                     guard !field.isEmpty else { continue }
-                    var text = serverText(field, table: context.table, formatter: formatter, diagnostics: &found)
+                    let refused = overBudget.count
+                    var text = serverText(field, name: name, table: context.table, formatter: formatter, diagnostics: &found, refusals: &overBudget)
+                    if overBudget.count > refused { fieldsOverBudget.append("\(name.keys.locKey) \"\(field.locKey ?? "")\"") }
                     if let key = field.locKey, text.outcome != nil {
                         var outcome = text.outcome!
                         if fallback == .developmentRegion, outcome == .showsKey,
-                            let region = developmentRegionText(field, numbers: numberLocale, device: device, diagnostics: &found)
+                            let region = developmentRegionText(field, name: name, numbers: numberLocale, device: device, diagnostics: &found)
                         {
                             text = (region.text, nil)
                             outcome = .developmentRegion(localization: region.localization)
@@ -271,6 +281,12 @@ extension AlertRenderer {
                             : "the development region lacks it too: add it to the Localizable tables"))
             }
         }
+        if !fieldsOverBudget.isEmpty {
+            let reason = "\(fieldsOverBudget.joined(separator: ", ")) would format past \(OutputBudget.explanation)"
+            result.payload = nil
+            result.refusal = result.refusal.map { "\($0); \(reason)" } ?? reason
+            result.diagnostics += overBudget
+        }
         return result
     }
 
@@ -284,24 +300,27 @@ extension AlertRenderer {
         guard let alert = payload.aps.alert else { return texts }
         let formatter = serverFormatter(language: context.localization ?? language, numbers: language.isEmpty ? nil : language, device: device)
         var ignored: [LocalizationDiagnostic] = []
+        var refused: [LocalizationDiagnostic] = []
         for name in AlertFieldName.inDisplayOrder {
             let field = alert[name]
             guard !field.isEmpty else { continue }
-            texts[field: name] = serverText(field, table: context.table, formatter: formatter, diagnostics: &ignored).text
+            texts[field: name] =
+                serverText(field, name: name, table: context.table, formatter: formatter, diagnostics: &ignored, refusals: &refused).text
             ignored.removeAll(keepingCapacity: true)
         }
+        texts.isOverBudget = !refused.isEmpty
         return texts
     }
 
     /// A field's text from the development region's table, formatted for the user's numbers.
     private func developmentRegionText(
-        _ field: AlertField, numbers: String?, device: DeviceKind, diagnostics: inout [LocalizationDiagnostic]
+        _ field: AlertField, name: AlertFieldName, numbers: String?, device: DeviceKind, diagnostics: inout [LocalizationDiagnostic]
     ) -> (text: String, localization: String)? {
         let region = model.app.developmentRegion ?? "en"
         let context = self.context(preferredLanguages: [region])
         guard let localization = context.localization else { return nil }
         let formatter = serverFormatter(language: localization, numbers: numbers, device: device)
-        let text = serverText(field, table: context.table, formatter: formatter, diagnostics: &diagnostics)
+        let text = serverText(field, name: name, table: context.table, formatter: formatter, diagnostics: &diagnostics)
         guard text.outcome == nil, let finished = text.text else { return nil }
         return (finished, localization)
     }
@@ -309,7 +328,19 @@ extension AlertRenderer {
     /// One field's text in server mode, and, when the table had no text for its key, what
     /// shows instead (as on a device).
     private func serverText(
-        _ field: AlertField, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic]
+        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic]
+    ) -> (text: String?, outcome: LocalizedPayload.Fallback.Outcome?) {
+        var refusals: [LocalizationDiagnostic] = []
+        let text = serverText(field, name: name, table: table, formatter: formatter, diagnostics: &diagnostics, refusals: &refusals)
+        diagnostics += refusals
+        return text
+    }
+
+    /// One field's text in server mode; a text past the output budget is nil, with its finding
+    /// in `refusals`.
+    private func serverText(
+        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, formatter: ServerFormatter, diagnostics: inout [LocalizationDiagnostic],
+        refusals: inout [LocalizationDiagnostic]
     ) -> (text: String?, outcome: LocalizedPayload.Fallback.Outcome?) {
         guard let key = field.locKey else { return (field.text, nil) }
         let arguments = (field.locArgs ?? []).map(FormatArgument.init)
@@ -324,12 +355,17 @@ extension AlertRenderer {
         } else {
             result = formatter.format(field.text ?? key, arguments: arguments)
         }
+        let location = entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1)
+        if result.problems.contains(where: \.isOutputOverBudget) {
+            refusals.append(
+                DeviceIssue.overBudget(key: key, place: entry.map { " (\($0.localization))" } ?? "", locArgs: name.keys.locArgs, at: location))
+            return (nil, nil)
+        }
         for problem in result.problems {
             diagnostics.append(
                 LocalizationDiagnostic(
                     .localizeFormatProblem,
-                    at: entry?.location ?? field.location ?? SourceLocation(line: 1, column: 1),
-                    "\"\(key)\": \(problem.message)"))
+                    at: location, "\"\(key)\": \(problem.message)"))
         }
         if result.text.isEmpty { return (key, .showsKey) }
         if entry == nil { return (result.text, field.text == nil ? .showsKey : .showsPayloadText) }
@@ -342,6 +378,8 @@ struct AlertTexts: PerAlertField {
     var title: String?
     var subtitle: String?
     var body: String?
+    /// A field's text would pass the output budget: it is nil, and `localize` sends nothing.
+    var isOverBudget = false
 }
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.

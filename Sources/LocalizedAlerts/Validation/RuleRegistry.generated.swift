@@ -56,6 +56,7 @@ extension RuleCatalog {
         .renderBodyWithLocKey,
         .renderNoLocalizableTable,
         .renderUnreadableTable,
+        .renderOutputOverBudget,
         .localizeFormatProblem,
         .localizeShowsKey,
         .localizeFallback,

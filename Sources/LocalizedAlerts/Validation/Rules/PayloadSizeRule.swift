@@ -20,17 +20,22 @@ struct PayloadSizeRule: LintRule {
         var scratch: [UInt8] = []
         for payload in payloads {
             var size = LocalizedPayloadSize(payload)
-            var oversized: [(String, Int)] = []
+            var oversized: [String] = []
             for (localization, device) in devices {
                 let texts = context.renderer.serverTexts(payload, in: device, language: localization)
+                // A text past the output budget is not built: far past APNs' limit, by how much is not known.
+                if texts.isOverBudget {
+                    oversized.append("\(localization) (a field past the output budget of \(OutputBudget.maximumLength >> 20) MiB)")
+                    continue
+                }
                 let byteCount = size.byteCount(texts, scratch: &scratch)
-                if byteCount > NotificationPayload.maximumByteCount { oversized.append((localization, byteCount)) }
+                if byteCount > NotificationPayload.maximumByteCount { oversized.append("\(localization) (\(byteCount) bytes)") }
             }
             guard !oversized.isEmpty else { continue }
             findings.append(
                 finding(
                     payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1),
-                    "localized, this payload exceeds APNs' 4,096 bytes for \(oversized.map { "\($0.0) (\($0.1) bytes)" }.joined(separator: ", "))",
+                    "localized, this payload exceeds APNs' 4,096 bytes for \(oversized.joined(separator: ", "))",
                     hint: "shorten the text, or move data out of the payload"))
         }
     }
