@@ -24,6 +24,9 @@ public struct DeviceFormat: Hashable, Sendable {
     public let argumentsNeeded: Int
     /// No `%` at all: the text is its own result (and `segments` is empty).
     private let isPlain: Bool
+    /// UTF-8 offset of the first NUL character: the formatter walks the format as a C string,
+    /// so nothing from there on is shown.
+    public let nulOffset: Int?
 
     enum Segment: Hashable, Sendable {
         case literal(Substring)
@@ -42,19 +45,25 @@ public struct DeviceFormat: Hashable, Sendable {
     /// Compiles `format` for the device's formatter.
     public init(_ format: String) {
         self.format = format
-        // Most texts hold no `%`: they format to themselves, with nothing to compile or keep.
+        // Most texts hold no `%` and no NUL: they format to themselves, with nothing to compile
+        // or keep.
         let utf8 = format.utf8
-        guard utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? utf8.contains(UInt8(ascii: "%")) else {
+        let special = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.contains { $0 == UInt8(ascii: "%") || $0 == 0 } }
+        guard utf8.withContiguousStorageIfAvailable(special) ?? Array(utf8).withUnsafeBufferPointer(special) else {
             self.segments = []
             self.dropped = []
             self.breaksUTF8 = false
             self.argumentsNeeded = 0
             self.isPlain = true
+            self.nulOffset = nil
             return
         }
         self.isPlain = false
         let bytes = Array(format.utf8)
-        let n = bytes.count
+        let nul = bytes.firstIndex(of: 0)
+        self.nulOffset = nul
+        // The walk ends at the first NUL, as a C string's does.
+        let n = nul ?? bytes.count
         var segments: [Segment] = []
         var dropped: [DroppedSequence] = []
         var breaks = false

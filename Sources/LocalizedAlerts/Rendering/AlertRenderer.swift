@@ -262,7 +262,8 @@ enum FieldResolver {
             }
             let device = entry.deviceFormat
             // The common case: arguments that fit, nothing dropped.
-            if !arguments.isEmpty, !device.breaksUTF8, device.dropped.isEmpty, !entry.isPlural, device.argumentsNeeded == arguments.count,
+            if !arguments.isEmpty, !device.breaksUTF8, device.dropped.isEmpty, device.nulOffset == nil, !entry.isPlural,
+                device.argumentsNeeded == arguments.count,
                 let text = device.apply(arguments), !text.isEmpty
             {
                 return RenderedField(text: text, source: .localized, key: key, format: entry.text)
@@ -328,6 +329,7 @@ enum FieldResolver {
             let split = device.dropped.first { $0.offset + 1 < bytes.count && bytes[$0.offset + 1] >= 0x80 }
             issue(.percentBeforeNonASCII(offset: split?.offset ?? 0))
         }
+        if let offset = device.nulOffset { issue(.endsAtNUL(offset: offset, shown: device.apply(arguments) ?? "")) }
         // Both lists run in text order, so one forward walk pairs them (a text of many '%'
         // stays linear).
         let specifiers = device.dropped.isEmpty ? [] : written.specifiers

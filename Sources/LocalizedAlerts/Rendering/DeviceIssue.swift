@@ -19,6 +19,8 @@ public struct DeviceIssue: Sendable {
         case pluralVariable(shown: String)
         /// `%` before a non-ASCII character: the text cannot be built, the key shows.
         case percentBeforeNonASCII(offset: Int)
+        /// A NUL character: the formatter stops there, and the rest is not shown.
+        case endsAtNUL(offset: Int, shown: String)
         case tooFewArguments(needed: Int, given: Int)
         case extraArguments(used: Int, given: Int)
         /// Placeholders, and no `*-loc-args` at all: the format shows as written.
@@ -56,6 +58,7 @@ public struct DeviceIssue: Sendable {
         case .unsupportedSpecifier: .pushUnsupportedSpecifier
         case .pluralVariable: .pushPluralVariable
         case .percentBeforeNonASCII: .pushPercentBeforeNonASCII
+        case .endsAtNUL: .pushNULInValue
         case .tooFewArguments: .payloadTooFewArguments
         case .extraArguments: .renderExtraArguments
         case .unformattedPlaceholder: .renderUnformattedPlaceholder
@@ -130,6 +133,11 @@ public struct DeviceIssue: Sendable {
             return LocalizationDiagnostic(
                 id, at: inTable(offset), "\"\(key)\"\(place) has % before a non-ASCII character: the device shows the key instead",
                 hint: "write %% for a percent sign", notes: entry == nil ? [] : [usedBy])
+        case .endsAtNUL(let offset, let shown):
+            let what = entry == nil ? "the payload's \(names.text) text, shown for \"\(key)\"," : "\"\(key)\"\(place)"
+            return LocalizationDiagnostic(
+                id, at: inTable(offset), "\(what) has a NUL character: the device's formatter stops there and shows \"\(shown)\"",
+                hint: "remove the NUL (\\U0000 or \\0 in the table)", notes: entry == nil ? [] : [usedBy])
         case .tooFewArguments(let needed, let given):
             return LocalizationDiagnostic(
                 id, at: payloadLocation,
@@ -213,6 +221,13 @@ extension DiagnosticID {
         rationale:
             "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
         example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")
+    /// `push.nul-in-value` (error). The device formatter walks the format as a C string: a NUL
+    /// character ends it, and the rest of the text is never shown.
+    public static let pushNULInValue = DiagnosticID(
+        "push.nul-in-value", .error, .push,
+        rationale:
+            "The device formatter walks the format as a C string: a NUL character ends it, and the rest of the text is never shown (evidence: indirect).",
+        example: "\"Hi \\U0000 %@ there\" with loc-args shows \"Hi \"")
     /// `render.extra-arguments` (warning). Arguments beyond the placeholders are ignored.
     public static let renderExtraArguments = DiagnosticID(
         "render.extra-arguments", .warning, .push,

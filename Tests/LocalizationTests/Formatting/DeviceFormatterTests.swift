@@ -34,6 +34,18 @@ struct DeviceFormatterTests {
         #expect(DeviceFormat("%ld and %@").dropped.map(\.dropped) == ["%l"])
     }
 
+    /// The formatter walks a C string: a NUL ends the format, and what follows is neither shown
+    /// nor read for placeholders.
+    @Test func aNULEndsTheFormat() {
+        let device = DeviceFormat("Hi \u{0} %@ there")
+        #expect(device.apply(["Ana"]) == "Hi ")
+        #expect(device.nulOffset == 3)
+        #expect(DeviceFormat("ab\u{0}cd").apply(["x"]) == "ab", "without a % too")
+        let early = DeviceFormat("%@, \u{0}%2$@ and %@")
+        #expect(early.apply(["a", "b"]) == "a, " && early.argumentsNeeded == 1)
+        #expect(DeviceFormat("no NUL %@").nulOffset == nil)
+    }
+
     @Test func outputOnlyHoldsFormatAndArgumentBytes() {
         var generator = SplitMix64(seed: 11)
         let alphabet = Array("%@$0123 abcé😀%%")
