@@ -313,6 +313,7 @@ struct APSReader {
                         field.location = raw.location
                         if let args = object["loc-args"] {
                             field.locArgs = field.locKey == nil ? nil : arguments("\(keys.text.rawValue).loc-args", args)
+                            field.unreadLocArgCount = field.locKey == nil ? 0 : Self.unreadCount(args)
                         }
                         for outer in [keys.locKey, keys.locArgs] where fieldValues[outer] != nil {
                             note(
@@ -347,6 +348,7 @@ struct APSReader {
                             "\(keys.locArgs.rawValue) is ignored: there is no \(keys.locKey.rawValue)")
                     } else {
                         field.locArgs = arguments(keys.locArgs.rawValue, args)
+                        field.unreadLocArgCount = Self.unreadCount(args)
                     }
                 }
                 switch name {
@@ -387,6 +389,11 @@ struct APSReader {
         }
     }
 
+    /// Values of an arguments array past what is read.
+    static func unreadCount(_ value: LocatedJSON) -> Int {
+        max(0, (value.items?.count ?? 0) - NotificationPayload.maximumLocArguments)
+    }
+
     mutating func arguments(_ name: String, _ value: LocatedJSON) -> [LocArgument]? {
         guard let items = value.items else {
             typeMismatch(name, expected: "an array", value, value.location)
@@ -395,7 +402,7 @@ struct APSReader {
         if items.count > NotificationPayload.maximumLocArguments {
             note(
                 .payloadTooManyArguments, items[NotificationPayload.maximumLocArguments].location,
-                "\(name) has \(items.count) values; only the first \(NotificationPayload.maximumLocArguments) are read",
+                "\(name) has \(items.count) values; this tool reads only the first \(NotificationPayload.maximumLocArguments) (its own bound for hostile input; a device reads them all)",
                 hint: "send only the arguments the format uses")
         }
         return items.prefix(NotificationPayload.maximumLocArguments).enumerated().map { index, item in

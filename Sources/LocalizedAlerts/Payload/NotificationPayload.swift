@@ -380,6 +380,9 @@ public struct AlertField: Sendable, Hashable {
     public var locKey: String?
     /// `*-loc-args`, as the device prints them; nil when absent or when there is no key.
     public var locArgs: [LocArgument]?
+    /// Values of `*-loc-args` past ``NotificationPayload/maximumLocArguments``, which this tool
+    /// does not read (a device reads them all).
+    public var unreadLocArgCount = 0
     /// Where the key (or else the text) is written in the payload.
     public var location: SourceLocation?
 

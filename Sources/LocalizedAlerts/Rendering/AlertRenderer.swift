@@ -278,7 +278,8 @@ enum FieldResolver {
             let formatted = device.formatted(arguments)
             let text = formatted.text ?? ""
             let explainedPlural = explain(
-                device, written: entry.format, arguments: arguments, isPlural: entry.isPlural, reportExtra: true, issue: issue)
+                device, written: entry.format, arguments: arguments, unreadArguments: field.unreadLocArgCount, isPlural: entry.isPlural,
+                reportExtra: true, issue: issue)
             if formatted == .overBudget {
                 issue(.outputOverBudget)
                 return nil
@@ -306,7 +307,9 @@ enum FieldResolver {
         let formatted = device.formatted(arguments)
         let text = formatted.text ?? ""
         // Arguments beyond the placeholders only matter for a localized text.
-        _ = explain(device, written: FormatString(format), arguments: arguments, isPlural: false, reportExtra: false, issue: issue)
+        _ = explain(
+            device, written: FormatString(format), arguments: arguments, unreadArguments: field.unreadLocArgCount, isPlural: false,
+            reportExtra: false, issue: issue)
         if formatted == .overBudget {
             issue(.outputOverBudget)
             return nil
@@ -321,7 +324,7 @@ enum FieldResolver {
     /// What the device's formatter does differently from what the format's author meant;
     /// whether a plural variable was among it.
     static func explain(
-        _ device: DeviceFormat, written: FormatString, arguments: [LocArgument], isPlural: Bool, reportExtra: Bool,
+        _ device: DeviceFormat, written: FormatString, arguments: [LocArgument], unreadArguments: Int = 0, isPlural: Bool, reportExtra: Bool,
         issue: (DeviceIssue.Kind) -> Void
     ) -> Bool {
         if device.breaksUTF8 {
@@ -347,8 +350,11 @@ enum FieldResolver {
             let shown = writtenSpecifier.map { String($0.text.dropFirst(dropped.dropped.count)) } ?? ""
             issue(.unsupportedSpecifier(offset: dropped.offset, written: writtenSpecifier?.text ?? dropped.dropped, leftover: shown))
         }
-        if arguments.count < device.argumentsNeeded {
-            issue(.tooFewArguments(needed: device.argumentsNeeded, given: arguments.count))
+        if arguments.count < device.argumentsNeeded && device.argumentsNeeded <= arguments.count + unreadArguments {
+            // The payload has the value; this tool did not read it.
+            issue(.argumentNotRead(needed: device.argumentsNeeded, read: arguments.count))
+        } else if arguments.count < device.argumentsNeeded {
+            issue(.tooFewArguments(needed: device.argumentsNeeded, given: arguments.count + unreadArguments))
         } else if reportExtra && !isPlural && arguments.count > device.argumentsNeeded && (device.argumentsNeeded > 0 || device.dropped.isEmpty) {
             issue(.extraArguments(used: device.argumentsNeeded, given: arguments.count))
         }

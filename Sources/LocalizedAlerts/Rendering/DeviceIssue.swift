@@ -22,6 +22,8 @@ public struct DeviceIssue: Sendable {
         /// A NUL character: the formatter stops there, and the rest is not shown.
         case endsAtNUL(offset: Int, shown: String)
         case tooFewArguments(needed: Int, given: Int)
+        /// A placeholder reads a value past the `*-loc-args` this tool reads: the device has it.
+        case argumentNotRead(needed: Int, read: Int)
         case extraArguments(used: Int, given: Int)
         /// Placeholders, and no `*-loc-args` at all: the format shows as written.
         case unformattedPlaceholder(needed: Int)
@@ -60,6 +62,7 @@ public struct DeviceIssue: Sendable {
         case .percentBeforeNonASCII: .pushPercentBeforeNonASCII
         case .endsAtNUL: .pushNULInValue
         case .tooFewArguments: .payloadTooFewArguments
+        case .argumentNotRead: .renderArgumentNotRead
         case .extraArguments: .renderExtraArguments
         case .unformattedPlaceholder: .renderUnformattedPlaceholder
         case .unreadableTable: .renderUnreadableTable
@@ -143,6 +146,11 @@ public struct DeviceIssue: Sendable {
                 id, at: payloadLocation,
                 "\(names.locArgs) has \(given) \(given == 1 ? "value" : "values") but \"\(key)\"\(localization.map { " in \($0)" } ?? "") needs \(needed): the device shows <null>",
                 hint: "send \(needed) \(needed == 1 ? "value" : "values")", notes: entry.map { [valueNote($0)] } ?? [])
+        case .argumentNotRead(let needed, let read):
+            return LocalizationDiagnostic(
+                id, at: payloadLocation,
+                "\"\(key)\"\(localization.map { " in \($0)" } ?? "") reads \(names.locArgs) value \(needed), past the first \(read) this tool reads (its own bound for hostile input; a device reads them all): the preview shows <null> where the device shows that value",
+                hint: "send only the arguments the format uses", notes: entry.map { [valueNote($0)] } ?? [])
         case .extraArguments(let used, let given):
             return LocalizationDiagnostic(
                 id, at: payloadLocation,
@@ -221,6 +229,13 @@ extension DiagnosticID {
         rationale:
             "The device formatter drops the % and the first byte of the next character; the text is then not valid UTF-8 and the key shows instead (evidence: indirect).",
         example: "\"Rabatt 50%ü…\" or \"%é\" in a key sent in pushes")
+    /// `render.argument-not-read` (warning). The tool reads the first 1,000 `*-loc-args`; a
+    /// placeholder past them is not previewed, though the device shows its value.
+    public static let renderArgumentNotRead = DiagnosticID(
+        "render.argument-not-read", .warning, .payloads,
+        rationale:
+            "This tool reads the first 1,000 loc-args of a payload (a bound for hostile input, not the device's): a placeholder past them is previewed as <null>, though the device shows the value sent.",
+        example: "\"%1001$@\" with 1,001 loc-args")
     /// `push.nul-in-value` (error). The device formatter walks the format as a C string: a NUL
     /// character ends it, and the rest of the text is never shown.
     public static let pushNULInValue = DiagnosticID(

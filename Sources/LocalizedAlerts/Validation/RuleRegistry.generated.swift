@@ -50,6 +50,7 @@ extension RuleCatalog {
         .pushUnsupportedSpecifier,
         .pushPluralVariable,
         .pushPercentBeforeNonASCII,
+        .renderArgumentNotRead,
         .pushNULInValue,
         .renderExtraArguments,
         .renderUnformattedPlaceholder,
