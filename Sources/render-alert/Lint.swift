@@ -153,10 +153,22 @@ struct Lint: ParsableCommand {
             }
             try Output.file(writeBaseline, what: "cannot write the baseline").write(text)
             printError("wrote \(result.findings.count) findings to \(printable(writeBaseline))")
+            // Accepting errors is a choice worth saying: they still show users something broken.
+            let errors = result.findings.filter { $0.severity == .error }
+            if !errors.isEmpty {
+                let byRule = Dictionary(grouping: errors, by: \.id.rawValue).map { ($0.key, $0.value.count) }
+                    .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+                let listed = byRule.prefix(5).map { "\($0.0) \($0.1)" }.joined(separator: ", ") + (byRule.count > 5 ? ", …" : "")
+                printError(
+                    "warning: \(errors.count) of them \(errors.count == 1 ? "is an error" : "are errors") (\(listed)): the baseline accepts them, and what they break stays broken; fix them rather than keep them"
+                )
+            }
             return
         }
         let summary = LintSummary(result)
-        let findings = quiet ? result.findings.filter { $0.severity == .error } : result.findings
+        // --quiet keeps errors, and what is wrong with the run's own settings (a stale ignore
+        // entry, an unknown rule in a suppression): hiding those would hide why a finding shows.
+        let findings = quiet ? result.findings.filter { $0.severity == .error || Self.settingsRules.contains($0.id) } : result.findings
         let reporter = FindingsReporters.named(format.rawValue, style: TerminalStyle.current(), verbose: verbose)!
         try destination.write(
             reporter.report(findings, summary: quiet ? LintSummary(findings: findings, accepted: result.accepted, checked: result.checked) : summary))
@@ -167,6 +179,9 @@ struct Lint: ParsableCommand {
         let status: Int32 = summary.errors > 0 || (strict && summary.warnings > 0) ? 1 : 0
         ProcessEnd.now(status: status, keeping: result.models)
     }
+
+    /// Findings about the run's own settings, which --quiet keeps.
+    static let settingsRules: Set<DiagnosticID> = [.configUnusedEntry, .configUnusedIgnore, .suppressionUnknownRule, .suppressionUnused]
 
     private var destination: Output { output.map { .file($0, what: "cannot write the report") } ?? .standardOutput }
 

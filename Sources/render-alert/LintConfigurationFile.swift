@@ -1,4 +1,4 @@
-import LocalizedAlerts
+@_spi(Presentation) import LocalizedAlerts
 import LocalizedAlertsReports
 import Yams
 
@@ -6,6 +6,11 @@ import Yams
 /// directory upward, or named with `--config`. Paths and path globs in it are relative to the
 /// file's directory.
 enum LintConfigurationFile {
+    /// ` (did you mean "x"?)` for a name within two edits of one of `names`, else nothing.
+    static func guess(_ name: String, among names: [String]) -> String {
+        EditDistance.nearest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+
     /// Reads and checks the file: an unknown key or rule, a wrong type or an unreadable file is
     /// an error located in it (exit 2), never a configuration silently half applied.
     static func load(_ path: String, workingDirectory: String) throws -> LintConfiguration {
@@ -70,7 +75,10 @@ enum LintConfigurationFile {
                     configuration.runtimeFallbackTables.append(item)
                 }
             default:
-                throw reader.error(keyNode, "unknown key \"\(key)\"; the keys are \(LintConfiguration.keys.joined(separator: ", "))")
+                throw reader.error(
+                    keyNode,
+                    "unknown key \"\(key)\"\(Self.guess(key, among: LintConfiguration.keys)); the keys are \(LintConfiguration.keys.joined(separator: ", "))"
+                )
             }
         }
         return configuration
@@ -153,7 +161,8 @@ private struct NodeReader {
         do {
             return try DiagnosticFilter.rule(named: name)
         } catch {
-            throw self.error(node, "unknown rule \"\(name)\" (render-alert lint --list-rules lists them)")
+            let guess = LintConfigurationFile.guess(name, among: RuleCatalog.all.map(\.id.rawValue))
+            throw self.error(node, "unknown rule \"\(name)\"\(guess) (render-alert lint --list-rules lists them)")
         }
     }
 
@@ -170,7 +179,9 @@ private struct NodeReader {
             case "table": ignore.table = try glob(value, key)
             case "localization": ignore.localization = try glob(value, key)
             case "key": ignore.key = try glob(value, key)
-            default: throw error(keyNode, "unknown key \"\(key)\" in an ignore entry; the keys are rule, path, table, localization and key")
+            default:
+                let guess = LintConfigurationFile.guess(key, among: ["rule", "path", "table", "localization", "key"])
+                throw error(keyNode, "unknown key \"\(key)\" in an ignore entry\(guess); the keys are rule, path, table, localization and key")
             }
         }
         guard ignore.path != nil || ignore.table != nil || ignore.localization != nil || ignore.key != nil else {

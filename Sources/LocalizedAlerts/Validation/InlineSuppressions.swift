@@ -73,9 +73,11 @@ package struct InlineSuppressions: Sendable {
                 if let id = RuleCatalog.declaredID(named: DiagnosticID(String(word)).current.rawValue) {
                     rules.insert(id)
                 } else {
+                    let guess = EditDistance.nearest(to: String(word), among: RuleCatalog.all.map(\.id.rawValue))
                     diagnostics.append(
                         LocalizationDiagnostic(
-                            .suppressionUnknownRule, at: location, "the suppression before \"\(key)\" names \"\(word)\", which is not a rule",
+                            .suppressionUnknownRule, at: location,
+                            "the suppression before \"\(key)\" names \"\(word)\", which is not a rule\(guess.map { " (did you mean \"\($0)\"?)" } ?? "")",
                             hint: "render-alert lint --list-rules lists the rule IDs"))
                 }
             }

@@ -229,6 +229,8 @@ struct LintCommandTests {
         let baseline = directory.path + "/baseline.json"
         let written = try RenderAlertCommand.run(["lint", copy, "--payloads", "Resources/payloads", "--write-baseline", baseline])
         #expect(written.status == 0, "\(written.error)")
+        // Errors accepted are said, by rule.
+        #expect(written.error.contains("warning: 27 of them are errors (push.plural-variable 13, push.unsupported-specifier 13,"), "\(written.error)")
         let accepted = try findings(["lint", copy, "--payloads", "Resources/payloads", "--baseline", baseline])
         #expect(accepted.status == 0)
         #expect(accepted.findings.isEmpty)
@@ -617,6 +619,9 @@ struct LintConfigurationTests {
                 key: "debug.*"
               - localization: "zz"
             """)
+        // --quiet hides warnings, but not those about the settings themselves.
+        let quiet = try RenderAlertCommand.run(["lint", "app", "--config", "lint.yml", "--quiet"], directory: directory.path)
+        #expect(quiet.output.contains("config.unused-ignore"), "\(quiet.output)")
         let result = try RenderAlertCommand.run(["lint", "app", "--config", "lint.yml", "--format", "json"], directory: directory.path)
         #expect(result.status == 1)
         let root = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
@@ -630,8 +635,15 @@ struct LintConfigurationTests {
 
     @Test func anInvalidConfigurationIsALocatedErrorAndExitsTwo() throws {
         let cases: [(String, String)] = [
-            ("disabled_rules: [table.missing-kye]\n", "lint.yml:1:18: error: unknown rule \"table.missing-kye\""),
-            ("excluded: Pods\ninclude: [App]\n", "lint.yml:2:1: error: unknown key \"include\""),
+            (
+                "disabled_rules: [table.missing-kye]\n",
+                "lint.yml:1:18: error: unknown rule \"table.missing-kye\" (did you mean \"table.missing-key\"?)"
+            ),
+            ("excluded: Pods\ninclude: [App]\n", "lint.yml:2:1: error: unknown key \"include\" (did you mean \"included\"?)"),
+            (
+                "ignore:\n  - rules: table.missing-key\n    key: a\n",
+                "lint.yml:2:5: error: unknown key \"rules\" in an ignore entry (did you mean \"rule\"?)"
+            ),
             ("severity:\n  table.missing-key: fatal\n", "lint.yml:2:22: error: the severity of table.missing-key must be error, warning or note"),
             ("ignore:\n  - rule: table.missing-key\n", "lint.yml:2:5: error: an ignore entry needs a path, table, localization or key"),
             ("runtime_fallback_tables: [Localizable]\n", "lint.yml:1:27: error: Localizable cannot fall back per key"),
@@ -766,6 +778,8 @@ struct InlineSuppressionTests {
                 "suppression.unknown-rule app/en.lproj/Localizable.strings:6",
                 "suppression.unused app/en.lproj/Localizable.strings:8",
             ])
+        let text = try RenderAlertCommand.run(["lint", directory.path + "/app"])
+        #expect(text.output.contains(#"names "table.missing-kye", which is not a rule (did you mean "table.missing-key"?)"#), "\(text.output)")
         // A rule left out of the run cannot be expected to find anything.
         let ignoring = try lintFindings(directory, ["--ignore", "table.stale-key"]).findings
         #expect(!ignoring.contains("suppression.unused app/en.lproj/Localizable.strings:8"))
