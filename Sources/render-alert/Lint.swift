@@ -131,6 +131,10 @@ struct Lint: ParsableCommand {
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)
         session.archiveReader = { path in .success(try AppArchive.extract(path).localizations) }
+        // A long run says where it is, on a terminal, for the human report only.
+        let progressLine = format == .human && writeBaseline == nil ? ProgressLine.onTerminal() : nil
+        if let progressLine { session.progress = { progressLine.update($0) } }
+        defer { progressLine?.finish() }
         if let baseline {
             let bytes = try FileReading.bytes(baseline, "cannot read the baseline", maximumSize: FileReading.maximumBaselineBytes)
             do {
@@ -142,6 +146,7 @@ struct Lint: ParsableCommand {
         let result: LintResult
         do {
             result = try session.run()
+            progressLine?.finish()
         } catch let failure as LintSession.Failure {
             throw InputOutputError(failure)
         }

@@ -168,16 +168,25 @@ struct LintRun {
     /// Step 4: every app, archive, catalog and table found, with the payloads.
     mutating func lintApps(_ found: Found, _ inputs: Inputs) throws {
         let targets = found.targets
+        let total = targets.apps.count + found.archives.count + targets.catalogs.count + targets.files.count
+        var done = 0
+        func advance() {
+            session.progress?(LintSession.Progress(step: "linting", done: done, total: total))
+            done += 1
+        }
         for directory in targets.apps {
+            advance()
             _ = lintApp({ () throws(FileReadError) in try AppLocalizations(directory: directory) }, inputs, payloads: inputs.payloads)
         }
         for archive in found.archives {
+            advance()
             let read = try session.readArchive(archive)
             _ = lintApp({ () throws(FileReadError) in try read.get() }, inputs, payloads: inputs.payloads)
         }
         // A catalog standing alone is an app of one table, its source language the development
         // region unless one is given.
         for file in targets.catalogs {
+            advance()
             let read = { () throws(FileReadError) -> AppLocalizations in
                 let catalog = try StringCatalog(contentsOfFile: file)
                 let name = String(file.split(separator: "/").last!.dropLast(".xcstrings".count))
@@ -188,6 +197,7 @@ struct LintRun {
             _ = lintApp(read, inputs, payloads: Self.isPushCatalog(file) ? inputs.payloads : [], what: "file")
         }
         for file in targets.files {
+            advance()
             var read: [LocalizationDiagnostic] = []
             reading("file") { () throws(FileReadError) in
                 read =

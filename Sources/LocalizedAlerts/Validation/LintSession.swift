@@ -46,6 +46,18 @@ public struct LintSession: Sendable {
     /// Reads the app inside an archive (`.ipa`); archives are not linted without one. It may
     /// throw to stop the run, or return the failure to read the app (a finding).
     public var archiveReader: (@Sendable (String) throws -> Result<AppLocalizations, FileReadError>)?
+    /// Told where a run is as it goes (each step, then each app, catalog and table linted), for
+    /// a progress line; called on the thread that runs the lint.
+    public var progress: (@Sendable (Progress) -> Void)?
+
+    /// Where a run is: its step, and in the longest one how many of the targets are done.
+    public struct Progress: Sendable, Hashable {
+        /// The step, in words ("reading the payloads", "linting").
+        public var step: String
+        /// Targets done in this step, and of how many (0 of 0 for a step without targets).
+        public var done: Int
+        public var total: Int
+    }
 
     /// A build, labelled by its version, at a folder or an archive.
     public struct AppVersion: Sendable, Hashable {
@@ -92,11 +104,15 @@ public struct LintSession: Sendable {
     /// apps and the builds in the field, then filters, orders and caps the findings.
     public func run() throws -> LintResult {
         var run = LintRun(self)
+        progress?(Progress(step: "finding the apps and tables", done: 0, total: 0))
         let found = try run.findTargets()
+        progress?(Progress(step: "reading the payloads and resources", done: 0, total: 0))
         let inputs = try run.readInputs(found)
         run.checkAndroid(inputs)
         try run.lintApps(found, inputs)
+        progress?(Progress(step: "checking the builds", done: 0, total: 0))
         try run.lintBuildsInTheField(inputs)
+        progress?(Progress(step: "ordering the findings", done: 0, total: 0))
         return run.finish(found)
     }
 
