@@ -13,7 +13,7 @@ import Darwin
 /// command ran in; columns count Unicode code points, as `SourceLocation` does.
 public enum LintSARIF {
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    static let informationURI = "https://github.com/localizedalerts/LocalizedAlerts"
+    static let informationURI = LocalizedAlertsVersion.repository
 
     /// Where a rule is explained: its row in the rule tables of docs/lint.md (each has an anchor).
     static func helpURI(_ id: DiagnosticID) -> String { informationURI + "/blob/main/docs/lint.md#" + id.rawValue }

@@ -38,6 +38,19 @@ struct DocumentationTests {
         }
     }
 
+    /// One home for the project: every link to a repository of this name in the docs names
+    /// ``LocalizedAlertsVersion/repository`` (as the SARIF report's help links do); no placeholder.
+    @Test func everyLinkToTheProjectNamesItsOneHome() throws {
+        let home = LocalizedAlertsVersion.repository.replacing("https://github.com/", with: "")
+        for file in ["README.md", "docs/integrations.md", "docs/install.md", "docs/library.md"] {
+            let text = try Self.read(file)
+            #expect(!text.contains("OWNER"), "\(file) has a placeholder")
+            for match in text.matches(of: /([A-Za-z0-9_.-]+)\/LocalizedAlerts(?=[@"\s])/) {
+                #expect(match.output.0.hasSuffix(home) || match.output.1 == "localizedalerts", "\(file): \(match.output.0)")
+            }
+        }
+    }
+
     /// The README's first shell block is the two commands, and `.ci/run` runs the test one.
     @Test func theReadmeKeepsItsTwoCommandsAndCIRunsTheTestOne() throws {
         let readme = try Self.read("README.md")

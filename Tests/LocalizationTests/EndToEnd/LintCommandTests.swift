@@ -533,7 +533,10 @@ struct LintConventionTests {
             let sarif = try RenderAlertCommand.json(["lint", "app", "--format", "sarif"], directory: directory.path) as! [String: Any]
             let run = (sarif["runs"] as! [[String: Any]])[0]
             let rules = ((run["tool"] as! [String: Any])["driver"] as! [String: Any])["rules"] as! [[String: Any]]
-            #expect(rules.allSatisfy { ($0["helpUri"] as? String)?.hasSuffix("docs/lint.md#\($0["id"] as! String)") == true })
+            #expect(
+                rules.allSatisfy {
+                    ($0["helpUri"] as? String) == LocalizedAlertsVersion.repository + "/blob/main/docs/lint.md#\($0["id"] as! String)"
+                })
             return run["results"] as! [[String: Any]]
         }
         func fingerprints(_ results: [[String: Any]]) -> [String] {

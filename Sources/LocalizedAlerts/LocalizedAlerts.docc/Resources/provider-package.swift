@@ -5,7 +5,7 @@ let package = Package(
     name: "PushService",
     platforms: [.macOS(.v14)],
     dependencies: [
-        .package(url: "https://github.com/OWNER/LocalizedAlerts", from: "0.1.0"),
+        .package(url: "https://github.com/localizedalerts/LocalizedAlerts", from: "0.1.0"),
     ],
     targets: [
         .executableTarget(
