@@ -49,12 +49,17 @@ struct DirectValuesReader {
     private var lines: LineIndex
     /// Whether the file starts with a byte order mark, which is no column.
     private let hasByteOrderMark: Bool
-    /// The root's namespace declarations: prefix and URI, as ranges of the file.
-    private var namespaces: [(prefix: Range<Int>, uri: Range<Int>)] = []
+    /// The root's namespace declarations: the URI (a range of the file) by prefix.
+    private var namespaces = ByteKeyMap<Range<Int>>()
     /// The attributes of the last start tag read (the first `attributeCount` of
     /// `attributeStorage`, kept from tag to tag for its room), and whether it closed itself.
     private var attributeStorage: [(name: Range<Int>, value: Range<Int>)] = []
     private var attributeCount = 0
+    /// The names of the last start tag's attributes once it has more than
+    /// ``scannedAttributeCount``, to find a repeated one in one look.
+    private var attributeNames = ByteKeyMap<Bool>()
+    /// Up to this many attributes a repeated name is looked for by comparing with each.
+    private static let scannedAttributeCount = 8
     private var attributes: ArraySlice<(name: Range<Int>, value: Range<Int>)> { attributeStorage[..<attributeCount] }
     private var selfClosing = false
     // A value's text when it is not one slice of the file: its bytes, where each styled segment
@@ -552,7 +557,7 @@ struct DirectValuesReader {
             guard position < count, buffer[position] == quote else { return false }
             let value = valueStart..<position
             position += 1
-            for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }
+            guard isNewAttributeName(name) else { return false }
             if attributeCount < attributeStorage.count {
                 attributeStorage[attributeCount] = (name, value)
             } else {
@@ -562,6 +567,20 @@ struct DirectValuesReader {
         }
     }
 
+    /// Whether no earlier attribute of the tag being read is named `name`: compared one by one
+    /// for the few of a common tag, looked up past them.
+    private mutating func isNewAttributeName(_ name: Range<Int>) -> Bool {
+        if attributeCount < Self.scannedAttributeCount {
+            for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }
+            return true
+        }
+        if attributeCount == Self.scannedAttributeCount {
+            attributeNames.removeAll()
+            for earlier in attributes { attributeNames.update(true, for: UnsafeBufferPointer(rebasing: buffer[earlier.name])) }
+        }
+        return attributeNames.update(true, for: UnsafeBufferPointer(rebasing: buffer[name])) == nil
+    }
+
     /// Takes the root's namespace declarations; false to give up on any other kind of
     /// declaration or an unbound prefix.
     private mutating func readRootNamespaces() -> Bool {
@@ -569,7 +588,7 @@ struct DirectValuesReader {
             guard attribute.name.count > 6, buffer[attribute.name.lowerBound + 5] == UInt8(ascii: ":"), !attribute.value.isEmpty else { return false }
             let prefix = attribute.name.lowerBound + 6..<attribute.name.upperBound
             guard !matches(prefix, "xml"), !matches(prefix, "xmlns") else { return false }
-            namespaces.append((prefix, attribute.value))
+            namespaces.update(attribute.value, for: UnsafeBufferPointer(rebasing: buffer[prefix]))
         }
         return attributesAreBound(declaring: true)
     }
@@ -595,7 +614,7 @@ struct DirectValuesReader {
     /// The URI the root binds `prefix` to.
     private func namespace(of prefix: Range<Int>) -> Range<Int>? {
         guard !prefix.isEmpty else { return nil }
-        return namespaces.last { buffer[$0.prefix].elementsEqual(buffer[prefix]) }?.uri
+        return namespaces.value(for: UnsafeBufferPointer(rebasing: buffer[prefix]))
     }
 
     /// An end tag at `</`: its name.
