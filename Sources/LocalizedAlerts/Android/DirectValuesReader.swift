@@ -29,7 +29,9 @@ struct DirectValuesReader {
     /// The file, or nil where the located reading must read it.
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> AndroidStringsFile? {
         bytes.withUnsafeBufferPointer { buffer -> AndroidStringsFile? in
-            guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil else {
+            guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil,
+                ResourceXMLReader.firstNonXMLCharacter(in: buffer, from: 0) == nil
+            else {
                 return nil
             }
             // Every name and value is shorter than its XML: the file's size is room for them all.
@@ -150,7 +152,7 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty, name.count <= count - poolCount else { return false }
+        guard let name, isPlainEntryName(name), name.count <= count - poolCount else { return false }
         let nameStart = poolCount
         (pool + poolCount).update(from: buffer.baseAddress! + name.lowerBound, count: name.count)
         poolCount += name.count
@@ -196,7 +198,7 @@ struct DirectValuesReader {
         guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
         var name: Range<Int>?
         for attribute in attributes where matches(attribute.name, "name") { name = attribute.value }
-        guard let name, !name.isEmpty else { return false }
+        guard let name, isPlainEntryName(name) else { return false }
         var quantities: [String: AndroidResourceValue] = [:]
         var items: [AndroidResourceValue] = []
         while true {
@@ -279,11 +281,14 @@ struct DirectValuesReader {
             if matches(attribute.name, "type") { typeAttribute = attribute.value }
             if matches(attribute.name, "format") { formatAttribute = attribute.value }
         }
+        // `<item type="string">` is a string: the located reading's to read.
+        if matches(name, "item"), let typeAttribute, matches(typeAttribute, "string") { return false }
         if let resourceName, !resourceName.isEmpty,
             let type = AndroidResourceName.type(
                 ofElement: String(decoding: buffer[name], as: UTF8.self),
                 typeAttribute: typeAttribute.map { String(decoding: buffer[$0], as: UTF8.self) })
         {
+            guard isPlainEntryName(resourceName) else { return false }
             let resource = AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self))
             otherResources.append(resource)
             if AndroidResourceName.simpleTypes.contains(type), !selfClosing {
@@ -615,6 +620,20 @@ struct DirectValuesReader {
     private func namespace(of prefix: Range<Int>) -> Range<Int>? {
         guard !prefix.isEmpty else { return nil }
         return namespaces.value(for: UnsafeBufferPointer(rebasing: buffer[prefix]))
+    }
+
+    /// Whether `name` is an ASCII entry name aapt2 takes: a letter or `_`, then letters,
+    /// digits, `_`, `.` and `-`. Any other (empty, invalid, or beyond ASCII, whose rule is
+    /// Unicode's XID) is the located reading's.
+    private func isPlainEntryName(_ name: Range<Int>) -> Bool {
+        guard let first = name.first else { return false }
+        let byte = buffer[first]
+        guard byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) else { return false }
+        for index in name.dropFirst() {
+            let byte = buffer[index]
+            guard Self.isNameByte(byte), byte != UInt8(ascii: ":") else { return false }
+        }
+        return true
     }
 
     /// An end tag at `</`: its name.

@@ -61,9 +61,14 @@ struct ResourceXMLReader {
     private var lastTextStart = 0
     private var sawRoot = false
     private(set) var failure: Failure?
+    /// The first byte expat refuses (invalid UTF-8, or a character XML does not allow: a NUL or
+    /// other C0 control, U+FFFE, U+FFFF) and what it says: a failure once reading reaches it,
+    /// not when it comes after the root element, which aapt2 never reads.
+    private let firstRefused: (offset: Int, message: String)?
 
-    /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 is a failure at
-    /// the first bad byte.
+    /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 or a character
+    /// XML does not allow is a failure at the first such byte, unless it comes after the root
+    /// element: aapt2 stops reading at the root's end tag, so nothing after it is read here.
     init(bytes: [UInt8], file: String?, maximumDepth: Int) {
         self.bytes = bytes
         self.file = file
@@ -71,9 +76,31 @@ struct ResourceXMLReader {
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         self.position = start
         self.counted = (start, 1, 1)
-        if let bad = bytes.withUnsafeBufferPointer({ TextDecoder.firstInvalidUTF8(in: $0, from: start) }) {
-            failure = Failure(message: "not well-formed (invalid UTF-8)", location: location(at: bad))
+        let (invalid, notXML) = bytes.withUnsafeBufferPointer {
+            (TextDecoder.firstInvalidUTF8(in: $0, from: start), Self.firstNonXMLCharacter(in: $0, from: start))
         }
+        switch (invalid, notXML) {
+        case (let invalid?, let notXML?) where notXML < invalid: firstRefused = (notXML, "not well-formed (invalid token)")
+        case (let invalid?, _): firstRefused = (invalid, "not well-formed (invalid UTF-8)")
+        case (nil, let notXML?): firstRefused = (notXML, "not well-formed (invalid token)")
+        case (nil, nil): firstRefused = nil
+        }
+    }
+
+    /// The offset of the first character XML does not allow (expat's invalid token): a C0
+    /// control other than tab, LF and CR, or U+FFFE or U+FFFF; nil when there is none.
+    static func firstNonXMLCharacter(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return index }
+            } else if byte == 0xEF, index + 2 < buffer.count, buffer[index + 1] == 0xBF, buffer[index + 2] & 0xFE == 0xBE {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     var location: SourceLocation { mutating get { location(at: position) } }
@@ -137,8 +164,27 @@ struct ResourceXMLReader {
         }
     }
 
-    /// The next event, or nil at the end of the document or after a failure.
+    /// The next event, or nil at the end of the document (the root's end tag: aapt2 reads
+    /// nothing after it) or after a failure.
     mutating func next() -> Event? {
+        guard failure == nil else { return nil }
+        if sawRoot, openElements.isEmpty, pendingEnd == nil { return nil }
+        let event = nextEvent()
+        // A refused byte the reading went past fails it there, whatever else it made of it
+        // (expat stops at the byte).
+        if let refused = firstRefused, position > refused.offset || failure != nil && position >= refused.offset {
+            failure = Failure(message: refused.message, location: location(at: refused.offset))
+            // The tag it stopped in never opened.
+            if case .start = event {
+                openElements.removeLast()
+                pendingEnd = nil
+            }
+            return nil
+        }
+        return event
+    }
+
+    private mutating func nextEvent() -> Event? {
         // Processing instructions and whitespace outside the root element are not events: loop
         // past them rather than recurse, however many there are.
         while true {
