@@ -77,11 +77,17 @@ enum XMLEncoding {
             } else {
                 scalar = Unicode.Scalar(first)
             }
-            guard let scalar else { return .refused(message: "not well-formed (invalid token)", before: text) }
+            guard let scalar else {
+                // A lone surrogate: the text stops at a byte that is not UTF-8, which fails the
+                // reading where it is, unless it comes after the root element (never read).
+                text.append(0xFF)
+                break
+            }
             text.append(contentsOf: UTF8.encode(scalar)!)
             index += length
         }
-        if index < bytes.count { return .refused(message: "unclosed token", before: text) }
+        // A last odd byte likewise.
+        if index == bytes.count - 1 { text.append(0xFF) }
         switch declaredEncoding(text, from: byteOrderMark ? 3 : 0) {
         case nil, "UTF-16", "UTF-16LE", "UTF-16BE": return .utf8(text)
         case "UTF-8", "ISO-8859-1", "US-ASCII": return .refused(message: "encoding specified in XML declaration is incorrect", before: [])

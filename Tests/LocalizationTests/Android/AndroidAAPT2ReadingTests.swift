@@ -38,6 +38,18 @@ struct AndroidAAPT2ReadingTests {
                 #expect(file.strings["a"]?.location.column == 3, "\(label)")
             }
         }
+        // In UTF-16 too, nothing after the root's end is read (an odd last byte included); a
+        // lone surrogate before it fails the build.
+        let root = #"<resources><string name="a">x</string></resources>"#
+        let trailing = Self.utf16(root, bigEndian: false, byteOrderMark: true) + Array("<?located?>".utf8)
+        for file in Self.read(trailing) { #expect(file.diagnostics.isEmpty && file.strings.value(named: "a") == .text("x")) }
+        let lone =
+            Self.utf16("<resources><string name=\"a\">x", bigEndian: false, byteOrderMark: true) + [0x00, 0xD8]
+            + Self.utf16("</string></resources>", bigEndian: false, byteOrderMark: false)
+        for file in Self.read(lone) {
+            #expect(file.diagnostics.map(\.id) == [.androidMalformedXML])
+            #expect(file.diagnostics.first?.location.column == 30)
+        }
         // ISO-8859-1: each byte one character, whatever a UTF-8 byte order mark says.
         let latin1 =
             Array(#"<?xml version="1.0" encoding="iso-8859-1"?><resources><string name="a">caf"#.utf8) + [0xE9]
