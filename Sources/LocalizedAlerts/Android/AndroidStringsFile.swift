@@ -169,27 +169,10 @@ public struct AndroidStringsFile: Sendable {
         self = result
     }
 
-    /// Where the byte after `text` (UTF-8) is: lines end at LF, CR and CRLF, columns count
-    /// Unicode scalars, a byte order mark is no column.
+    /// Where the byte after `text` (UTF-8) is, by the located reader's line rule.
     static func location(after text: [UInt8], file: String?) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var previous: UInt8 = 0
-        for byte in text.starts(with: [0xEF, 0xBB, 0xBF]) ? text.dropFirst(3) : text[...] {
-            if byte == 0x0A {
-                if previous != 0x0D {
-                    line += 1
-                    column = 1
-                }
-            } else if byte == 0x0D {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            previous = byte
-        }
-        return SourceLocation(file: file, line: line, column: column)
+        var reader = ResourceXMLReader(bytes: text, file: file, maximumDepth: 1)
+        return reader.locationOfEnd
     }
 
     /// A file with nothing read yet.

@@ -106,6 +106,10 @@ struct ResourceXMLReader {
     var location: SourceLocation { mutating get { location(at: position) } }
     var depth: Int { openElements.count }
 
+    /// Where the byte after the last one read is (the end of a file cut short where reading
+    /// stopped).
+    var locationOfEnd: SourceLocation { mutating get { location(at: bytes.count) } }
+
     /// The location of byte `offset`: lines end at LF, CR and CRLF (counted once), columns count
     /// Unicode scalars. Counted on from the last location asked for when `offset` is past it.
     private mutating func location(at offset: Int) -> SourceLocation {
