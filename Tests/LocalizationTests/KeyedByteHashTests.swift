@@ -45,6 +45,32 @@ struct KeyedByteHashTests {
         #expect(calm.position(of: "b") == 1)
     }
 
+    @Test("an Apple table whose keys collide in the fast hash turns to SipHash and still finds every key")
+    func tableStorageTurnsStrong() {
+        // Keys chosen against a known seed, as an attacker would against a fixed one: 70 keys in
+        // one slot of the 256 the table makes for them.
+        let hash = KeyedByteHash(seed: 11, key: (3, 4))
+        var keys: [String] = []
+        var candidate = 0
+        while keys.count < 70 {
+            let key = "key.\(candidate)"
+            if Self.hash(key, hash) & 255 == 0 { keys.append(key) }
+            candidate += 1
+        }
+        var text: [UInt8] = []
+        var records: [EntryRecord] = []
+        for key in keys {
+            records.append(
+                EntryRecord(key: .text(text.count, key.utf8.count), value: .none, comment: .none, kind: .string, isReadByDevice: true))
+            text += Array(key.utf8)
+        }
+        let storage = TableStorage(text: text, arena: [], records: records, hasSourceText: true, hash: hash)
+        #expect(storage.usesSipHash)
+        for (number, key) in keys.enumerated() { #expect(storage.keyNumber(forKey: key) == number) }
+        #expect(storage.keyNumber(forKey: "key.none") == nil)
+        #expect(storage.effectiveKeyCount == 70)
+    }
+
     @Test("a byte map holds 50,000 keys, finds each, and clears what it held")
     func byteKeyMap() {
         var map = ByteKeyMap<Int>()
