@@ -6,10 +6,35 @@ import LocalizedAlerts
 /// through the located reader; references followed inside the file end; every
 /// string rendered as a loc key, with and without String arguments, gives a notification, a
 /// named crash or nothing, never a trap.
+/// The file as the readers see it for lines and columns: UTF-16 (a byte order mark, or `<` as
+/// the first character in either byte order, as expat detects it) decoded, since its line ends
+/// are not the bytes' LF and CR; any other encoding keeps one character per line character.
+func textAsRead(_ bytes: [UInt8]) -> [UInt8] {
+    guard bytes.count >= 2 else { return bytes }
+    let bigEndian: Bool
+    var start = 0
+    switch (bytes[0], bytes[1]) {
+    case (0xFE, 0xFF): (bigEndian, start) = (true, 2)
+    case (0xFF, 0xFE): (bigEndian, start) = (false, 2)
+    case (0x00, 0x3C): bigEndian = true
+    case (0x3C, 0x00): bigEndian = false
+    default: return bytes
+    }
+    var units: [UInt16] = []
+    var index = start
+    while index + 1 < bytes.count {
+        let high = UInt16(bigEndian ? bytes[index] : bytes[index + 1])
+        let low = UInt16(bigEndian ? bytes[index + 1] : bytes[index])
+        units.append(high << 8 | low)
+        index += 2
+    }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
+}
+
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzDriver.bytes(data, count)
     let file = AndroidStringsFile(parsing: bytes, file: "strings.xml")
-    let lines = Invariants.lines(bytes)
+    let lines = Invariants.lines(textAsRead(bytes))
     Invariants.locationsInside(Invariants.diagnosticLocations(file.diagnostics), lines: lines, what: "strings.xml")
     Invariants.locationsInside(file.strings.map(\.location), lines: lines, what: "a string's location")
     let again = AndroidStringsFile(parsing: bytes, file: "strings.xml")

@@ -95,8 +95,8 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// Reads every `values*/*.xml` of a `res/` directory, and the names of the other folders'
-    /// files; only failing to list it or to read a file throws (the first such file in
-    /// folder order).
+    /// files; only failing to list it throws. A folder or file in it that cannot be read is a
+    /// located `table.unreadable-file` finding, and the rest is read.
     public init(resourceDirectory path: String, build: AndroidBuildSettings = AndroidBuildSettings(), limits: ReadingLimits = .default)
         throws(FileReadError)
     {
@@ -111,36 +111,61 @@ public struct AndroidAppResources: Sendable {
     {
         var folders: [Folder] = []
         var fileFolders: [AndroidFileResourceFolder] = []
+        var unreadable: [LocalizationDiagnostic] = []
         var build = build
         for path in paths {
             let read = try Self.read(resourceDirectory: path, limits: limits)
             folders += read.folders
             fileFolders += read.fileFolders
+            unreadable += read.unreadable
             if build.packageName == nil { build.packageName = Self.manifestPackage(FileSystem.join(path, "../AndroidManifest.xml")) }
         }
         self.init(folders: folders, fileFolders: fileFolders, build: build)
+        diagnostics = unreadable + diagnostics
     }
 
-    /// The values folders of one `res/` directory, read, and the names of its other folders'
-    /// files; only failing to list it or to read a file throws (the first such file in
-    /// folder order).
+    /// The values folders of one `res/` directory, read, the names of its other folders'
+    /// files, and a finding for each folder or values file in it that cannot be read; only
+    /// failing to list the directory itself throws.
     static func read(resourceDirectory path: String, limits: ReadingLimits) throws(FileReadError) -> (
-        folders: [Folder], fileFolders: [AndroidFileResourceFolder]
+        folders: [Folder], fileFolders: [AndroidFileResourceFolder], unreadable: [LocalizationDiagnostic]
     ) {
         var listed: [(name: String, qualifiers: AndroidResourceFolder, paths: [String])] = []
         var fileFolders: [AndroidFileResourceFolder] = []
+        var unreadable: [LocalizationDiagnostic] = []
         for name in try FileSystem.contentsOfDirectory(path) {
             guard let qualifiers = AndroidResourceFolder(name: name) else { continue }
             let folderPath = FileSystem.join(path, name)
-            guard FileSystem.kind(of: folderPath) == .directory else { continue }
+            switch FileStatus.kind(of: folderPath) {
+            case .directory: break
+            case .inaccessible(let reason):
+                // A link that leads nowhere or round in a loop: aapt2 passes over it.
+                unreadable.append(UnreadableResource.folder(folderPath, reason: reason, failsBuild: false))
+                continue
+            case .regularFile, .other: continue
+            }
+            let names: [String]
+            do throws(FileReadError) {
+                names = try FileSystem.contentsOfDirectory(folderPath).filter { !$0.hasPrefix(".") }
+            } catch {
+                unreadable.append(UnreadableResource.folder(folderPath, reason: error.reason, failsBuild: true))
+                continue
+            }
             guard qualifiers.type == "values" else {
                 // A file is a resource named by its name up to the first dot (aapt2's
                 // ExtractResourcePathData); hidden files are not resources.
-                let files = try FileSystem.contentsOfDirectory(folderPath).filter { !$0.hasPrefix(".") }
-                fileFolders.append(AndroidFileResourceFolder(name: name, qualifiers: qualifiers, fileNames: files))
+                fileFolders.append(AndroidFileResourceFolder(name: name, qualifiers: qualifiers, fileNames: names))
                 continue
             }
-            let paths = try FileSystem.contentsOfDirectory(folderPath).filter { $0.hasSuffix(".xml") }.map { FileSystem.join(folderPath, $0) }
+            var paths: [String] = []
+            for file in names where file.hasSuffix(".xml") {
+                let filePath = FileSystem.join(folderPath, file)
+                if let finding = UnreadableResource.valuesFile(filePath, kind: FileStatus.kind(of: filePath)) {
+                    unreadable.append(finding)
+                } else {
+                    paths.append(filePath)
+                }
+            }
             listed.append((name, qualifiers, paths))
         }
         // The files are read on every core, as an iOS app's tables are; the model is the same
@@ -155,10 +180,15 @@ public struct AndroidAppResources: Sendable {
         var folders: [Folder] = []
         for folder in listed {
             var files: [AndroidStringsFile] = []
-            for _ in folder.paths { files.append(try read.removeFirst().get()) }
+            for _ in folder.paths {
+                switch read.removeFirst() {
+                case .success(let file): files.append(file)
+                case .failure(let error): unreadable.append(UnreadableResource.file(error.path, reason: error.reason, failsBuild: true))
+                }
+            }
             folders.append(Folder(name: folder.name, qualifiers: folder.qualifiers, files: files))
         }
-        return (folders, fileFolders)
+        return (folders, fileFolders, unreadable)
     }
 
     /// The `package` of the manifest beside a module's `res/` folder (`src/main/AndroidManifest.xml`),
@@ -879,5 +909,40 @@ public enum AndroidRenderer {
         let length = units.count
         guard length > maximumTextLength else { return nil }
         return (String(decoding: units.prefix(maximumTextLength), as: UTF16.self), length)
+    }
+}
+
+/// Findings for the parts of a `res/` directory that cannot be read, with what `aapt2 compile`
+/// does with each: it fails the build on a values file that is a pipe or socket ("not a valid
+/// resource file"), a link to nothing ("file not found"), a file or folder it cannot open; it
+/// passes over a folder named `*.xml` in a values folder and a folder link that leads nowhere.
+enum UnreadableResource {
+    /// The finding for a values file of `kind`, or nil for a regular file (read as usual).
+    static func valuesFile(_ path: String, kind: FileStatus.Kind) -> LocalizationDiagnostic? {
+        switch kind {
+        case .regularFile: nil
+        case .directory: file(path, reason: "is a directory", failsBuild: false)
+        case .other: file(path, reason: "is not a regular file (aapt2: not a valid resource file)", failsBuild: true)
+        case .inaccessible(let reason): file(path, reason: reason + " (aapt2: file not found)", failsBuild: true)
+        }
+    }
+
+    static func file(_ path: String, reason: String, failsBuild: Bool) -> LocalizationDiagnostic {
+        finding(path, "cannot read the file: \(reason)", failsBuild: failsBuild)
+    }
+
+    static func folder(_ path: String, reason: String, failsBuild: Bool) -> LocalizationDiagnostic {
+        finding(path, "cannot read the folder: \(reason)", failsBuild: failsBuild)
+    }
+
+    private static func finding(_ path: String, _ message: String, failsBuild: Bool) -> LocalizationDiagnostic {
+        var finding = LocalizationDiagnostic(
+            .unreadableFile, at: SourceLocation(file: path, line: 1, column: 1),
+            message
+                + (failsBuild
+                    ? "; aapt2 fails the build on it, so no app is built until it is fixed (the rest is checked as if it built)"
+                    : "; aapt2 passes over it, so nothing in it is built"))
+        if !failsBuild { finding.severity = .warning }
+        return finding
     }
 }

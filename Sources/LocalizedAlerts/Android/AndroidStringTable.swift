@@ -130,9 +130,9 @@ public struct AndroidStringTable: Sendable, RandomAccessCollection, Equatable {
 /// The index of an ``AndroidStringTable``: its entries in file order, and open-addressed slots
 /// by a hash of the name's bytes.
 ///
-/// The hash is a fast one seeded once per process; should a table's names ever make a long
-/// run of taken slots (names chosen to collide), it rehashes them with the standard library's
-/// SipHash, so that no file can make reading it quadratic.
+/// The hash is keyed per index (``KeyedByteHash``), whatever the process's hash seeding; should
+/// a table's names ever make a long run of taken slots (names chosen to collide), it rehashes
+/// them with keyed SipHash, so that no file can make reading it quadratic.
 struct NameIndex: Sendable {
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt8
@@ -155,15 +155,15 @@ struct NameIndex: Sendable {
     private(set) var entries: [Entry] = []
     /// Entry positions plus one, 0 for a free slot; a power of two long, at most half taken.
     private var slots: [UInt32] = []
-    private(set) var usesSipHash = false
+    private var hash: KeyedByteHash
+    var usesSipHash: Bool { hash.isStrong }
     /// The longest run of taken slots an insertion may probe before the names are rehashed
-    /// with SipHash: far beyond what chance gives a table at most half full.
+    /// with SipHash.
     private let probeLimit: Int
-    /// ``seed``, read once rather than through its lazy global for every name.
-    private let fastSeed = NameIndex.seed
 
-    init(probeLimit: Int = 64) {
+    init(probeLimit: Int = KeyedByteHash.probeLimit, hash: KeyedByteHash = KeyedByteHash()) {
         self.probeLimit = probeLimit
+        self.hash = hash
     }
 
     /// Makes room for `count` entries.
@@ -190,7 +190,7 @@ struct NameIndex: Sendable {
         entries.append(entry)
         slots[slot] = UInt32(entries.count)
         if probes > probeLimit, !usesSipHash {
-            usesSipHash = true
+            hash.strengthen()
             rehash(size: slots.count, pool: pool)
         }
         return true
@@ -223,50 +223,5 @@ struct NameIndex: Sendable {
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(position + 1)
         }
-    }
-
-    private func hash(_ name: UnsafeBufferPointer<UInt8>) -> Int {
-        if usesSipHash {
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(name))
-            return hasher.finalize()
-        }
-        return Int(truncatingIfNeeded: Self.fastHash(name, seed: fastSeed))
-    }
-
-    /// Per process, so that which names collide is not known in advance.
-    private static let seed = UInt64(truncatingIfNeeded: Hasher().finalize()) | 1
-
-    /// A multiply-and-fold hash over eight bytes at a time.
-    @inline(__always)
-    static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
-        var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = fold(hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), 0xBF58_476D_1CE4_E5B9)
-            index += 8
-        }
-        if index < bytes.count, bytes.count >= 8 {
-            // The last eight bytes, some already folded in: the length is in the hash.
-            hash = fold(hash ^ UnsafeRawPointer(base + bytes.count - 8).loadUnaligned(as: UInt64.self), 0x94D0_49BB_1331_11EB)
-        } else if index < bytes.count {
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(base[index]) << shift
-                shift += 8
-                index += 1
-            }
-            hash = fold(hash ^ tail, 0x94D0_49BB_1331_11EB)
-        }
-        return fold(hash, 0x9E37_79B9_7F4A_7C15)
-    }
-
-    /// The two halves of the 128-bit product, folded together.
-    @inline(__always)
-    private static func fold(_ value: UInt64, _ multiplier: UInt64) -> UInt64 {
-        let product = value.multipliedFullWidth(by: multiplier)
-        return product.high ^ product.low
     }
 }

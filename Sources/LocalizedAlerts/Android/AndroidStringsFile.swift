@@ -81,6 +81,18 @@ public struct AndroidResourceName: Sendable, Hashable, Comparable, CustomStringC
     /// The types whose values are one typed value, not a bag of them (a style, an array).
     static let simpleTypes: Set<String> = ["color", "bool", "integer", "dimen", "fraction"]
 
+    /// Whether aapt2 takes `name` as a resource's entry name (`text::IsValidResourceEntryName`):
+    /// an XID_Start character or `_`, then XID_Continue characters, `.` or `-`. Any other name
+    /// (`a:b`, `a&b`, `1a`, a tab or CR in it) fails the build.
+    static func isValidEntryName(_ name: String) -> Bool {
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), first == "_" || first.properties.isXIDStart else { return false }
+        while let scalar = scalars.next() {
+            guard scalar == "." || scalar == "-" || scalar.properties.isXIDContinue else { return false }
+        }
+        return true
+    }
+
     static func type(ofElement element: String, typeAttribute: String?) -> String? {
         switch element {
         case "item": typeAttribute
@@ -122,7 +134,8 @@ public struct AndroidStringsFile: Sendable {
     /// What aapt2 would reject, located.
     public var diagnostics: [LocalizationDiagnostic] = []
 
-    /// Reads a strings.xml from UTF-8 bytes.
+    /// Reads a strings.xml from its bytes, in any encoding aapt2 reads (UTF-8, UTF-16,
+    /// ISO-8859-1, US-ASCII).
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
         self.init(parsing: bytes, file: file, limits: limits, readingDirectly: true)
     }
@@ -131,18 +144,35 @@ public struct AndroidStringsFile: Sendable {
     /// ``DirectValuesReader`` takes, else through the located reader's events. Both readings
     /// give the same file.
     init(parsing bytes: [UInt8], file: String?, limits: ReadingLimits, readingDirectly: Bool) {
+        var bytes = bytes
+        switch XMLEncoding.decode(bytes) {
+        case .utf8(let text):
+            bytes = text
+        case .refused(let message, let before):
+            self.init(file: file)
+            diagnostics = [
+                LocalizationDiagnostic(.androidMalformedXML, at: Self.location(after: before, file: file), "XML error: \(message)")
+            ]
+            return
+        }
         if readingDirectly, let file = DirectValuesReader.read(bytes, file: file, limits: limits) {
             self = file
             return
         }
-        self.file = file
+        var result = AndroidStringsFile(file: file)
         // About one string per hundred bytes in real files: room for them up front rather
         // than growing the table again and again.
-        strings = AndroidStringTable(file: file)
-        strings.reserveCapacity(min(bytes.count / 128, limits.maximumEntryCount), bytes: bytes.count)
+        result.strings.reserveCapacity(min(bytes.count / 128, limits.maximumEntryCount), bytes: bytes.count)
         var parser = AndroidValuesParser(bytes: bytes, file: file, limits: limits)
-        parser.parse(into: &self)
-        diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+        parser.parse(into: &result)
+        result.diagnostics = result.diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+        self = result
+    }
+
+    /// Where the byte after `text` (UTF-8) is, by the located reader's line rule.
+    static func location(after text: [UInt8], file: String?) -> SourceLocation {
+        var reader = ResourceXMLReader(bytes: text, file: file, maximumDepth: 1)
+        return reader.locationOfEnd
     }
 
     /// A file with nothing read yet.
@@ -561,7 +591,8 @@ struct AndroidValuesParser {
         }
     }
 
-    /// Reads to the end, so that a well-formedness error after the resources is reported.
+    /// Reads to the root's end tag (aapt2 reads nothing after it), so that a well-formedness
+    /// error in what is left is reported.
     mutating func drain() {
         while reader.next() != nil {}
     }
@@ -658,6 +689,26 @@ struct AndroidValuesParser {
     mutating func parseResource(
         _ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile
     ) {
+        var element = element
+        // `<item type="string">` is a `<string>` (aapt2 parses it with ParseString), unless a
+        // format other than string is given for it.
+        if element == "item", Self.attribute("type", in: attributes) == "string",
+            (Self.attribute("format", in: attributes) ?? "string") == "string"
+        {
+            element = "string"
+        }
+        if let name = Self.attribute("name", in: attributes), !name.isEmpty,
+            let type = AndroidResourceName.type(ofElement: element, typeAttribute: Self.attribute("type", in: attributes)),
+            !AndroidResourceName.isValidEntryName(name)
+        {
+            result.diagnostics.append(
+                LocalizationDiagnostic(
+                    .androidInvalidResource, at: location,
+                    "resource '\(type)/\(name)' has an invalid name: aapt2 fails the build (a name starts with a letter or '_' and holds letters, digits, '_', '.' and '-')"
+                ))
+            skipElement()
+            return
+        }
         guard ["string", "plurals", "string-array"].contains(element) else {
             recordOtherResource(element, attributes: attributes, into: &result)
             return

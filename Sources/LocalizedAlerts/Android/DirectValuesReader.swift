@@ -29,7 +29,9 @@ struct DirectValuesReader {
     /// The file, or nil where the located reading must read it.
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> AndroidStringsFile? {
         bytes.withUnsafeBufferPointer { buffer -> AndroidStringsFile? in
-            guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil else {
+            guard limits.maximumNestingDepth > 2, buffer.baseAddress != nil, TextDecoder.firstInvalidUTF8(in: buffer, from: 0) == nil,
+                ResourceXMLReader.firstNonXMLCharacter(in: buffer, from: 0) == nil
+            else {
                 return nil
             }
             // Every name and value is shorter than its XML: the file's size is room for them all.
@@ -49,12 +51,17 @@ struct DirectValuesReader {
     private var lines: LineIndex
     /// Whether the file starts with a byte order mark, which is no column.
     private let hasByteOrderMark: Bool
-    /// The root's namespace declarations: prefix and URI, as ranges of the file.
-    private var namespaces: [(prefix: Range<Int>, uri: Range<Int>)] = []
+    /// The root's namespace declarations: the URI (a range of the file) by prefix.
+    private var namespaces = ByteKeyMap<Range<Int>>()
     /// The attributes of the last start tag read (the first `attributeCount` of
     /// `attributeStorage`, kept from tag to tag for its room), and whether it closed itself.
     private var attributeStorage: [(name: Range<Int>, value: Range<Int>)] = []
     private var attributeCount = 0
+    /// The names of the last start tag's attributes once it has more than
+    /// ``scannedAttributeCount``, to find a repeated one in one look.
+    private var attributeNames = ByteKeyMap<Bool>()
+    /// Up to this many attributes a repeated name is looked for by comparing with each.
+    private static let scannedAttributeCount = 8
     private var attributes: ArraySlice<(name: Range<Int>, value: Range<Int>)> { attributeStorage[..<attributeCount] }
     private var selfClosing = false
     // A value's text when it is not one slice of the file: its bytes, where each styled segment
@@ -145,7 +152,7 @@ struct DirectValuesReader {
                 formatted = !matches(attribute.value, "false")
             }
         }
-        guard let name, !name.isEmpty, name.count <= count - poolCount else { return false }
+        guard let name, isPlainEntryName(name), name.count <= count - poolCount else { return false }
         let nameStart = poolCount
         (pool + poolCount).update(from: buffer.baseAddress! + name.lowerBound, count: name.count)
         poolCount += name.count
@@ -191,7 +198,7 @@ struct DirectValuesReader {
         guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
         var name: Range<Int>?
         for attribute in attributes where matches(attribute.name, "name") { name = attribute.value }
-        guard let name, !name.isEmpty else { return false }
+        guard let name, isPlainEntryName(name) else { return false }
         var quantities: [String: AndroidResourceValue] = [:]
         var items: [AndroidResourceValue] = []
         while true {
@@ -274,11 +281,14 @@ struct DirectValuesReader {
             if matches(attribute.name, "type") { typeAttribute = attribute.value }
             if matches(attribute.name, "format") { formatAttribute = attribute.value }
         }
+        // `<item type="string">` is a string: the located reading's to read.
+        if matches(name, "item"), let typeAttribute, matches(typeAttribute, "string") { return false }
         if let resourceName, !resourceName.isEmpty,
             let type = AndroidResourceName.type(
                 ofElement: String(decoding: buffer[name], as: UTF8.self),
                 typeAttribute: typeAttribute.map { String(decoding: buffer[$0], as: UTF8.self) })
         {
+            guard isPlainEntryName(resourceName) else { return false }
             let resource = AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self))
             otherResources.append(resource)
             if AndroidResourceName.simpleTypes.contains(type), !selfClosing {
@@ -552,7 +562,7 @@ struct DirectValuesReader {
             guard position < count, buffer[position] == quote else { return false }
             let value = valueStart..<position
             position += 1
-            for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }
+            guard isNewAttributeName(name) else { return false }
             if attributeCount < attributeStorage.count {
                 attributeStorage[attributeCount] = (name, value)
             } else {
@@ -562,6 +572,20 @@ struct DirectValuesReader {
         }
     }
 
+    /// Whether no earlier attribute of the tag being read is named `name`: compared one by one
+    /// for the few of a common tag, looked up past them.
+    private mutating func isNewAttributeName(_ name: Range<Int>) -> Bool {
+        if attributeCount < Self.scannedAttributeCount {
+            for earlier in attributes where buffer[earlier.name].elementsEqual(buffer[name]) { return false }
+            return true
+        }
+        if attributeCount == Self.scannedAttributeCount {
+            attributeNames.removeAll()
+            for earlier in attributes { attributeNames.update(true, for: UnsafeBufferPointer(rebasing: buffer[earlier.name])) }
+        }
+        return attributeNames.update(true, for: UnsafeBufferPointer(rebasing: buffer[name])) == nil
+    }
+
     /// Takes the root's namespace declarations; false to give up on any other kind of
     /// declaration or an unbound prefix.
     private mutating func readRootNamespaces() -> Bool {
@@ -569,7 +593,7 @@ struct DirectValuesReader {
             guard attribute.name.count > 6, buffer[attribute.name.lowerBound + 5] == UInt8(ascii: ":"), !attribute.value.isEmpty else { return false }
             let prefix = attribute.name.lowerBound + 6..<attribute.name.upperBound
             guard !matches(prefix, "xml"), !matches(prefix, "xmlns") else { return false }
-            namespaces.append((prefix, attribute.value))
+            namespaces.update(attribute.value, for: UnsafeBufferPointer(rebasing: buffer[prefix]))
         }
         return attributesAreBound(declaring: true)
     }
@@ -595,7 +619,21 @@ struct DirectValuesReader {
     /// The URI the root binds `prefix` to.
     private func namespace(of prefix: Range<Int>) -> Range<Int>? {
         guard !prefix.isEmpty else { return nil }
-        return namespaces.last { buffer[$0.prefix].elementsEqual(buffer[prefix]) }?.uri
+        return namespaces.value(for: UnsafeBufferPointer(rebasing: buffer[prefix]))
+    }
+
+    /// Whether `name` is an ASCII entry name aapt2 takes: a letter or `_`, then letters,
+    /// digits, `_`, `.` and `-`. Any other (empty, invalid, or beyond ASCII, whose rule is
+    /// Unicode's XID) is the located reading's.
+    private func isPlainEntryName(_ name: Range<Int>) -> Bool {
+        guard let first = name.first else { return false }
+        let byte = buffer[first]
+        guard byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) else { return false }
+        for index in name.dropFirst() {
+            let byte = buffer[index]
+            guard Self.isNameByte(byte), byte != UInt8(ascii: ":") else { return false }
+        }
+        return true
     }
 
     /// An end tag at `</`: its name.

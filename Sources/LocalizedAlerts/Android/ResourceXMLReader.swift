@@ -34,7 +34,8 @@ struct ResourceXMLReader {
         var name: String
         var qualified: String
         var namespace: String
-        var namespaces: [String: String]
+        /// How many namespace bindings were in force before this element's own.
+        var bindingCount: Int
     }
 
     private let bytes: [UInt8]
@@ -44,14 +45,30 @@ struct ResourceXMLReader {
     /// The last location counted: locations are counted on from here.
     private var counted: (offset: Int, line: Int, column: Int)
     private var openElements: [OpenElement] = []
+    /// The namespace declarations in force, innermost last: each with the binding of its prefix
+    /// that it hides (an index here, or nil).
+    private var bindings: [(prefix: String, uri: String, hidden: Int?)] = []
+    /// Per prefix, its binding in force (an index of `bindings`), or nil: resolving a prefix is
+    /// one look whatever the depth and the number of declarations.
+    private var bindingOfPrefix = ByteKeyMap<Int?>()
+    /// The names of the tag being read once it has more than ``scannedAttributeCount``
+    /// attributes, to find a repeated one in one look.
+    private var attributeNames = ByteKeyMap<Bool>()
+    /// Up to this many attributes a repeated name is looked for by comparing with each.
+    private static let scannedAttributeCount = 8
     private var pendingEnd: Event?
     /// Where the last text event's source starts (its `<![CDATA[` for a CDATA section).
     private var lastTextStart = 0
     private var sawRoot = false
     private(set) var failure: Failure?
+    /// The first byte expat refuses (invalid UTF-8, or a character XML does not allow: a NUL or
+    /// other C0 control, U+FFFE, U+FFFF) and what it says: a failure once reading reaches it,
+    /// not when it comes after the root element, which aapt2 never reads.
+    private let firstRefused: (offset: Int, message: String)?
 
-    /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 is a failure at
-    /// the first bad byte.
+    /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 or a character
+    /// XML does not allow is a failure at the first such byte, unless it comes after the root
+    /// element: aapt2 stops reading at the root's end tag, so nothing after it is read here.
     init(bytes: [UInt8], file: String?, maximumDepth: Int) {
         self.bytes = bytes
         self.file = file
@@ -59,13 +76,39 @@ struct ResourceXMLReader {
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         self.position = start
         self.counted = (start, 1, 1)
-        if let bad = bytes.withUnsafeBufferPointer({ TextDecoder.firstInvalidUTF8(in: $0, from: start) }) {
-            failure = Failure(message: "not well-formed (invalid UTF-8)", location: location(at: bad))
+        let (invalid, notXML) = bytes.withUnsafeBufferPointer {
+            (TextDecoder.firstInvalidUTF8(in: $0, from: start), Self.firstNonXMLCharacter(in: $0, from: start))
         }
+        switch (invalid, notXML) {
+        case (let invalid?, let notXML?) where notXML < invalid: firstRefused = (notXML, "not well-formed (invalid token)")
+        case (let invalid?, _): firstRefused = (invalid, "not well-formed (invalid UTF-8)")
+        case (nil, let notXML?): firstRefused = (notXML, "not well-formed (invalid token)")
+        case (nil, nil): firstRefused = nil
+        }
+    }
+
+    /// The offset of the first character XML does not allow (expat's invalid token): a C0
+    /// control other than tab, LF and CR, or U+FFFE or U+FFFF; nil when there is none.
+    static func firstNonXMLCharacter(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte < 0x20 {
+                if byte != 0x09 && byte != 0x0A && byte != 0x0D { return index }
+            } else if byte == 0xEF, index + 2 < buffer.count, buffer[index + 1] == 0xBF, buffer[index + 2] & 0xFE == 0xBE {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     var location: SourceLocation { mutating get { location(at: position) } }
     var depth: Int { openElements.count }
+
+    /// Where the byte after the last one read is (the end of a file cut short where reading
+    /// stopped).
+    var locationOfEnd: SourceLocation { mutating get { location(at: bytes.count) } }
 
     /// The location of byte `offset`: lines end at LF, CR and CRLF (counted once), columns count
     /// Unicode scalars. Counted on from the last location asked for when `offset` is past it.
@@ -125,15 +168,34 @@ struct ResourceXMLReader {
         }
     }
 
-    /// The next event, or nil at the end of the document or after a failure.
+    /// The next event, or nil at the end of the document (the root's end tag: aapt2 reads
+    /// nothing after it) or after a failure.
     mutating func next() -> Event? {
+        guard failure == nil else { return nil }
+        if sawRoot, openElements.isEmpty, pendingEnd == nil { return nil }
+        let event = nextEvent()
+        // A refused byte the reading went past fails it there, whatever else it made of it
+        // (expat stops at the byte).
+        if let refused = firstRefused, position > refused.offset || failure != nil && position >= refused.offset {
+            failure = Failure(message: refused.message, location: location(at: refused.offset))
+            // The tag it stopped in never opened.
+            if case .start = event {
+                openElements.removeLast()
+                pendingEnd = nil
+            }
+            return nil
+        }
+        return event
+    }
+
+    private mutating func nextEvent() -> Event? {
         // Processing instructions and whitespace outside the root element are not events: loop
         // past them rather than recurse, however many there are.
         while true {
             guard failure == nil else { return nil }
             if let pending = pendingEnd {
                 pendingEnd = nil
-                openElements.removeLast()
+                closeElement()
                 return pending
             }
             guard let byte = peek() else {
@@ -270,13 +332,36 @@ struct ResourceXMLReader {
         while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
     }
 
-    private func resolve(prefix: String, in namespaces: [String: String]) -> String? {
-        if let uri = namespaces[prefix] { return uri }
-        for open in openElements.reversed() where !open.namespaces.isEmpty {
-            if let uri = open.namespaces[prefix] { return uri }
-        }
+    private func resolve(prefix: String) -> String? {
+        if !bindings.isEmpty, let binding = bindingOfPrefix.value(for: prefix), let binding { return bindings[binding].uri }
         if prefix == "xml" { return "http://www.w3.org/XML/1998/namespace" }
         return prefix.isEmpty ? "" : nil
+    }
+
+    /// Puts a declaration of `prefix` ("" for the default namespace) in force.
+    private mutating func bind(_ prefix: String, to uri: String) {
+        let hidden = bindingOfPrefix.update(bindings.count, for: prefix) ?? nil
+        bindings.append((prefix, uri, hidden))
+    }
+
+    /// Closes the innermost element, taking its declarations out of force.
+    private mutating func closeElement() {
+        let open = openElements.removeLast()
+        while bindings.count > open.bindingCount {
+            let binding = bindings.removeLast()
+            bindingOfPrefix.update(binding.hidden, for: binding.prefix)
+        }
+    }
+
+    /// Whether no earlier attribute in `attributes` is named `name`: compared one by one for the
+    /// few of a common tag, looked up past them.
+    private mutating func isNewAttributeName(_ name: String, after attributes: [Attribute]) -> Bool {
+        if attributes.count < Self.scannedAttributeCount { return !attributes.contains { $0.name == name } }
+        if attributes.count == Self.scannedAttributeCount {
+            attributeNames.removeAll()
+            for earlier in attributes { attributeNames.update(true, for: earlier.name) }
+        }
+        return attributeNames.update(true, for: name) == nil
     }
 
     private static func split(_ qualified: String) -> (prefix: String, local: String) {
@@ -319,29 +404,29 @@ struct ResourceXMLReader {
             }
             position += 1
             guard let value = attributeValue(quote: quote, tagStart: start) else { return nil }
-            if attributes.contains(where: { $0.name == attributeName }) { return fail("duplicate attribute") }
+            guard isNewAttributeName(attributeName, after: attributes) else { return fail("duplicate attribute") }
             if !hasPrefixedName, attributeName.utf8.contains(UInt8(ascii: ":")) || attributeName == "xmlns" { hasPrefixedName = true }
             attributes.append(Attribute(name: attributeName, namespace: "", value: value))
         }
-        var declared: [String: String] = [:]
+        let bindingCount = bindings.count
         if hasPrefixedName {
             for attribute in attributes {
                 if attribute.name == "xmlns" {
-                    declared[""] = attribute.value
+                    bind("", to: attribute.value)
                 } else if attribute.name.hasPrefix("xmlns:") {
-                    declared[String(attribute.name.dropFirst(6))] = attribute.value
+                    bind(String(attribute.name.dropFirst(6)), to: attribute.value)
                 }
             }
         }
         let (prefix, local) = Self.split(qualified)
-        guard let namespace = resolve(prefix: prefix, in: declared) else { return fail("unbound prefix", at: location(at: start)) }
+        guard let namespace = resolve(prefix: prefix) else { return fail("unbound prefix", at: location(at: start)) }
         if hasPrefixedName {
             let written = attributes
             attributes.removeAll(keepingCapacity: true)
             for attribute in written where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
                 let (attributePrefix, attributeLocal) = Self.split(attribute.name)
                 // Unprefixed attributes have no namespace.
-                guard let attributeNamespace = attributePrefix.isEmpty ? "" : resolve(prefix: attributePrefix, in: declared) else {
+                guard let attributeNamespace = attributePrefix.isEmpty ? "" : resolve(prefix: attributePrefix) else {
                     return fail("unbound prefix", at: location(at: start))
                 }
                 attributes.append(Attribute(name: attributeLocal, namespace: attributeNamespace, value: attribute.value))
@@ -350,7 +435,7 @@ struct ResourceXMLReader {
         let startLocation = location(at: start)
         guard openElements.count < maximumDepth else { return fail("elements nested more than \(maximumDepth) deep", at: startLocation) }
         sawRoot = true
-        openElements.append(OpenElement(name: local, qualified: qualified, namespace: namespace, namespaces: declared))
+        openElements.append(OpenElement(name: local, qualified: qualified, namespace: namespace, bindingCount: bindingCount))
         if selfClosing {
             pendingEnd = .end(name: local, namespace: namespace, location: startLocation)
         }
@@ -410,7 +495,7 @@ struct ResourceXMLReader {
         guard peek() == UInt8(ascii: ">") else { return fail("not well-formed (invalid token)") }
         position += 1
         guard let open = openElements.last, open.qualified == qualified else { return fail("mismatched tag", at: location(at: start)) }
-        openElements.removeLast()
+        closeElement()
         // The same qualified name in the same scope: the start tag's namespace.
         return .end(name: open.name, namespace: open.namespace, location: location(at: start))
     }

@@ -243,6 +243,11 @@ final class TableStorage: Sendable {
     let firstDefinitionWins: Bool
     /// Open-addressing hash table: slot → distinct key number + 1 (0 = empty).
     private let slots: [Int32]
+    /// The slots' hash, keyed per table (``KeyedByteHash``) so that keys chosen to collide
+    /// cannot make a table quadratic, whatever the process's hash seeding.
+    private let hash: KeyedByteHash
+    /// Whether a long probe run turned the table to SipHash.
+    var usesSipHash: Bool { hash.isStrong }
     /// Per distinct key: the record the device uses (-1 if none, or if the record it keeps is not
     /// a string), and the first string it reads. The one it keeps is the last, except in compiled
     /// tables (``init(text:arena:records:hasSourceText:firstDefinitionWins:)``).
@@ -258,7 +263,10 @@ final class TableStorage: Sendable {
     /// - Parameter firstDefinitionWins: a key defined twice keeps its first value, as in a
     ///   compiled table: CoreFoundation builds that dictionary with `CFDictionaryCreate`, which
     ///   does not replace a key it already holds. Text and XML tables keep the last.
-    init(text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool, firstDefinitionWins: Bool = false) {
+    init(
+        text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool, firstDefinitionWins: Bool = false,
+        hash: KeyedByteHash = KeyedByteHash()
+    ) {
         self.text = text
         self.arena = arena
         self.records = records
@@ -274,47 +282,68 @@ final class TableStorage: Sendable {
         var effective = 0
         var holdsOtherKinds = false
         let mask = capacity - 1
-        text.withUnsafeBufferPointer { textBuffer in
-            arena.withUnsafeBufferPointer { arenaBuffer in
-                for (index, record) in records.enumerated() {
-                    let key = TableStorage.bytes(record.key, textBuffer, arenaBuffer)
-                    var slot = Int(truncatingIfNeeded: TableStorage.hash(key)) & mask
-                    var number: Int32 = -1
-                    while slots[slot] != 0 {
-                        let candidate = Int(slots[slot] - 1)
-                        let other = TableStorage.bytes(records[Int(representative[candidate])].key, textBuffer, arenaBuffer)
-                        if TableStorage.equal(key, other) {
-                            number = Int32(candidate)
-                            break
+        var hash = hash
+        // Keys chosen to collide in the fast hash make a long probe run: start again with SipHash.
+        var tooLong = false
+        repeat {
+            if tooLong {
+                hash.strengthen()
+                tooLong = false
+                slots = [Int32](repeating: 0, count: capacity)
+                lastReadable = []
+                firstReadable = []
+                representative = []
+                effective = 0
+                holdsOtherKinds = false
+            }
+            text.withUnsafeBufferPointer { textBuffer in
+                arena.withUnsafeBufferPointer { arenaBuffer in
+                    for (index, record) in records.enumerated() {
+                        let key = TableStorage.bytes(record.key, textBuffer, arenaBuffer)
+                        var slot = hash(key) & mask
+                        var number: Int32 = -1
+                        var probes = 0
+                        while slots[slot] != 0 {
+                            let candidate = Int(slots[slot] - 1)
+                            let other = TableStorage.bytes(records[Int(representative[candidate])].key, textBuffer, arenaBuffer)
+                            if TableStorage.equal(key, other) {
+                                number = Int32(candidate)
+                                break
+                            }
+                            slot = (slot + 1) & mask
+                            probes += 1
                         }
-                        slot = (slot + 1) & mask
-                    }
-                    if number < 0 {
-                        number = Int32(lastReadable.count)
-                        slots[slot] = number + 1
-                        lastReadable.append(-1)
-                        firstReadable.append(-1)
-                        representative.append(Int32(index))
-                    }
-                    keyNumbers[index] = number
-                    // The record a device keeps is the last (or, compiled, the first) of any
-                    // kind: a later array or an earlier null hides a string, as in Foundation.
-                    if record.isReadByDevice {
-                        if lastReadable[Int(number)] < 0 {
-                            effective += 1
-                            lastReadable[Int(number)] = Int32(index)
-                        } else if !firstDefinitionWins {
-                            lastReadable[Int(number)] = Int32(index)
+                        if probes > KeyedByteHash.probeLimit, !hash.isStrong {
+                            tooLong = true
+                            return
                         }
-                        if record.kind == .string {
-                            if firstReadable[Int(number)] < 0 { firstReadable[Int(number)] = Int32(index) }
-                        } else {
-                            holdsOtherKinds = true
+                        if number < 0 {
+                            number = Int32(lastReadable.count)
+                            slots[slot] = number + 1
+                            lastReadable.append(-1)
+                            firstReadable.append(-1)
+                            representative.append(Int32(index))
+                        }
+                        keyNumbers[index] = number
+                        // The record a device keeps is the last (or, compiled, the first) of any
+                        // kind: a later array or an earlier null hides a string, as in Foundation.
+                        if record.isReadByDevice {
+                            if lastReadable[Int(number)] < 0 {
+                                effective += 1
+                                lastReadable[Int(number)] = Int32(index)
+                            } else if !firstDefinitionWins {
+                                lastReadable[Int(number)] = Int32(index)
+                            }
+                            if record.kind == .string {
+                                if firstReadable[Int(number)] < 0 { firstReadable[Int(number)] = Int32(index) }
+                            } else {
+                                holdsOtherKinds = true
+                            }
                         }
                     }
                 }
             }
-        }
+        } while tooLong
         // A key whose kept record is not a string has no text (a second pass only for tables
         // that hold other values).
         if holdsOtherKinds {
@@ -325,6 +354,7 @@ final class TableStorage: Sendable {
             }
         }
         self.slots = slots
+        self.hash = hash
         self.lastReadable = lastReadable
         self.firstReadable = firstReadable
         self.keyNumbers = keyNumbers
@@ -344,7 +374,7 @@ final class TableStorage: Sendable {
         var key = key
         return key.withUTF8 { keyBytes -> Int? in
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: TableStorage.hash(keyBytes)) & mask
+            var slot = hash(keyBytes) & mask
             return text.withUnsafeBufferPointer { textBuffer in
                 arena.withUnsafeBufferPointer { arenaBuffer in
                     while slots[slot] != 0 {
@@ -422,33 +452,6 @@ final class TableStorage: Sendable {
         guard a.count == b.count else { return false }
         if a.count == 0 { return true }
         return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
-    }
-
-    /// A fast byte hash (64-bit multiply-xor over 8-byte words); keys compare by bytes, exactly as
-    /// CoreFoundation compares them, never by Unicode equivalence.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return h }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < count {
-            tail |= UInt64(base[index]) << shift
-            shift += 8
-            index += 1
-        }
-        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 29
-        return h
     }
 }
 

@@ -157,8 +157,8 @@ struct AndroidStringsTests {
     @Test("invalid UTF-8 is located by the same line rule as everything else")
     func invalidUTF8AfterALoneCarriageReturn() {
         for (text, line, column) in [
-            ("<resources>\r<string name=\"a\">\u{1}</string>\r\n<string name=\"b\">x", 3, 19),
-            ("<resources>\n<st\u{1}\rng name=\"a\">caf", 3, 16),
+            ("<resources>\r<string name=\"a\">y</string>\r\n<string name=\"b\">x", 3, 19),
+            ("<resources>\n<string\rname=\"a\">caf", 3, 13),
         ] {
             let bytes = Array(text.utf8) + [0xE4, UInt8(ascii: "s")]
             let file = AndroidStringsFile(parsing: bytes, file: "strings.xml")

@@ -30,6 +30,10 @@ struct ScalarResourceXMLReader {
     private var pendingEnd: Event?
     private var sawRoot = false
     private(set) var failure: Failure?
+    /// The failure at the first scalar refused (invalid UTF-8, a character XML does not allow),
+    /// where the decoded text stops: the reading's failure once it gets there, unless the root
+    /// element has ended before it (nothing after it is read).
+    private var refused: Failure?
 
     /// A reader over UTF-8 bytes (a byte order mark is skipped). Invalid UTF-8 is a failure at
     /// the first bad byte.
@@ -51,6 +55,10 @@ struct ScalarResourceXMLReader {
                     continue
                 }
                 sawFirst = true
+                if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r" || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    refused = Failure(message: "not well-formed (invalid token)", location: SourceLocation(file: file, line: line, column: column))
+                    break decode
+                }
                 // Lines end at LF, CR and CRLF (the CR already counted the CRLF's line), as
                 // every location of every reader counts them.
                 if scalar == "\n" && decoded.last == "\r" {
@@ -64,7 +72,7 @@ struct ScalarResourceXMLReader {
             case .emptyInput:
                 break decode
             case .error:
-                failure = Failure(message: "not well-formed (invalid UTF-8)", location: SourceLocation(file: file, line: line, column: column))
+                refused = Failure(message: "not well-formed (invalid UTF-8)", location: SourceLocation(file: file, line: line, column: column))
                 break decode
             }
         }
@@ -129,8 +137,27 @@ struct ScalarResourceXMLReader {
         }
     }
 
-    /// The next event, or nil at the end of the document or after a failure.
+    /// The next event, or nil at the end of the document (the root's end tag) or after a
+    /// failure.
     mutating func next() -> Event? {
+        guard failure == nil else { return nil }
+        if sawRoot, openElements.isEmpty, pendingEnd == nil { return nil }
+        let event = nextEvent()
+        // A tag, comment or section that ends where the decoded text stops is whole (the byte
+        // reader fails on the next read); text that runs to it would have gone on.
+        var runsOn = true
+        switch event {
+        case .start, .end, .comment: runsOn = false
+        case .text, nil: break
+        }
+        if let refused, position >= scalars.count, runsOn || failure != nil {
+            failure = refused
+            return nil
+        }
+        return event
+    }
+
+    private mutating func nextEvent() -> Event? {
         guard failure == nil else { return nil }
         if let pending = pendingEnd {
             pendingEnd = nil

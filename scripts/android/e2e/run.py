@@ -145,7 +145,15 @@ def gen_values_file(rng, tag, names, default_folder):
                 attrs += ' formatted="false"'
             if default_folder and rng.random() < 0.05:
                 attrs += ' translatable="false"'
-            lines.append(f'  <string name="{name}"{attrs}>{gen_string_value(rng, tag, names)}</string>')
+            if rng.random() < 0.06:
+                # aapt2 parses <item type="string"> as a <string>.
+                lines.append(f'  <item type="string" name="{name}"{attrs}>{gen_string_value(rng, tag, names)}</item>')
+            else:
+                lines.append(f'  <string name="{name}"{attrs}>{gen_string_value(rng, tag, names)}</string>')
+    if rng.random() < 0.04:
+        # Names aapt2 takes (XID_Start or _, then XID_Continue, . and -) and names it refuses.
+        odd = rng.choice(ODD_NAMES)
+        lines.append(f'  <string name="{odd}">Odd {tag}</string>')
     if rng.random() < 0.25:
         lines.append(f'  <color name="accent">{gen_color(rng)}</color>')
     if rng.random() < 0.2:
@@ -165,7 +173,45 @@ def gen_values_file(rng, tag, names, default_folder):
     if rng.random() < 0.15:
         lines.append(f'  <string-array name="list"><item>A {tag}</item><item>B</item></string-array>')
     lines.append("</resources>")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if rng.random() < 0.05:
+        # aapt2 reads nothing after the root's end tag.
+        text += rng.choice(["junk <b>", "<more/>", "<?pi after the root?>", "<!-- never closed", "\x00zz",
+                            "<resources><string name=\"late\">x</string></resources>"])
+    return text
+
+
+ODD_NAMES = ["a:b", ":c", "a&amp;b", "a&#9;b", "a&#13;b", "1x", "x$y", "-a", "é_x", "a.b", "a-b", "_u",
+             "ab٣", "中文", "aͅ"]
+
+
+def dress_encoding(rng, text):
+    """A values file's text in one of the encodings expat (aapt2's XML parser) takes or refuses:
+    bytes, or the text itself (UTF-8) when it is left as it is."""
+    choice = rng.choice(["utf-16", "utf-16-be-bom", "utf-16-le", "utf-16-be", "latin-1", "misdeclared",
+                         "ascii", "unknown", "utf-8-upper"])
+    def declared(name):
+        return f'<?xml version="1.0" encoding="{name}"?>\n' + text
+    if choice == "utf-16":
+        return declared("UTF-16").encode("utf-16")  # with a BOM, little-endian here
+    if choice == "utf-16-be-bom":
+        return b"\xfe\xff" + text.encode("utf-16-be")
+    if choice == "utf-16-le":
+        return text.encode("utf-16-le")  # no BOM: expat sees "<\0"
+    if choice == "utf-16-be":
+        return declared("utf-16").encode("utf-16-be")
+    if choice == "latin-1":
+        try:
+            return declared("ISO-8859-1").encode("latin-1")
+        except UnicodeEncodeError:
+            return declared("iso-8859-1").encode("utf-8")  # UTF-8 read as Latin-1
+    if choice == "misdeclared":
+        return declared("ISO-8859-1").encode("utf-8")
+    if choice == "ascii":
+        return declared("US-ASCII").encode("utf-8")  # a byte past 127 fails the build
+    if choice == "unknown":
+        return declared(rng.choice(["windows-1252", "latin1", "UTF-32"])).encode("utf-8")
+    return declared("UTF-8")
 
 
 def gen_color(rng):
@@ -213,7 +259,7 @@ def gen_key(rng):
     name = rng.choice(NAMES)
     return rng.choice([
         name, name, name, name, name, "", "123", "0", "{ID}", "{ID}", f"string/{name}",
-        f"{PACKAGE}:string/{name}", f"other.pkg:string/{name}", "color/accent", "dimen/gap",
+        f"{PACKAGE}:string/{name}", f"other.pkg:string/{name}", "color/accent", "dimen/gap", "a.b", "é_x",
         "fraction/ratio", "dimen/scale", "integer/count_n", "bool/flag",
         "plurals/items", "array/list", "drawable/x", "raw/x", "missing_key", "-1",
     ])
@@ -281,6 +327,9 @@ def gen_devices(rng, qualifiers):
 def gen_case(seed, index):
     rng = random.Random(f"{seed}:{index}")
     files, qualifiers = gen_res(rng, NAMES)
+    for rel in sorted(files):
+        if rel.startswith("values") and rng.random() < 0.08:
+            files[rel] = dress_encoding(rng, files[rel])
     library = None
     if rng.random() < 0.12:
         lib_files, lib_qualifiers = gen_res(rng, LIB_NAMES, allow_night=False)
@@ -394,11 +443,12 @@ def run(cmd, cwd=None):
 
 
 def write_files(root, files):
+    """Writes each file: text as UTF-8, bytes as they are (a file in another encoding)."""
     for rel, text in files.items():
         path = os.path.join(root, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        with open(path, "wb") as f:
+            f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
 def list_files(root):
