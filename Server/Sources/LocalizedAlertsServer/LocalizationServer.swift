@@ -48,7 +48,10 @@ public final class LocalizationServer: Sendable {
     public let tables: TableStore
     public let metrics = ServerMetrics()
     let logger: Logger
-    private let draining = Atomic<Bool>(false)
+    /// Set last in `init`, after the tables are read: a class whose initializer throws with a
+    /// noncopyable property already set crashes the optimizer of Swift 6.3 (ownership
+    /// verification, CopyPropagation) in release builds.
+    private let draining: Atomic<Bool>
 
     /// Reads the tables; throws when they cannot be read or are not whole, for the reason a
     /// reload would give (the server does not start).
@@ -59,6 +62,7 @@ public final class LocalizationServer: Sendable {
             directory: configuration.strings, resourceDirectories: configuration.resourceDirectories,
             developmentRegion: configuration.developmentRegion,
             acceptsTableErrors: configuration.acceptsTableErrors, acceptsTableLosses: configuration.acceptsTableLosses)
+        draining = Atomic(false)
         metrics.tables(generation: tables.current.generation)
         warnOfAcceptedErrors(tables.current)
     }
