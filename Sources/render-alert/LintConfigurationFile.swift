@@ -6,11 +6,6 @@ import Yams
 /// directory upward, or named with `--config`. Paths and path globs in it are relative to the
 /// file's directory.
 enum LintConfigurationFile {
-    /// ` (did you mean "x"?)` for a name within two edits of one of `names`, else nothing.
-    static func guess(_ name: String, among names: [String]) -> String {
-        EditDistance.nearest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
-    }
-
     /// Reads and checks the file: an unknown key or rule, a wrong type or an unreadable file is
     /// an error located in it (exit 2), never a configuration silently half applied.
     static func load(_ path: String, workingDirectory: String) throws -> LintConfiguration {
@@ -77,7 +72,7 @@ enum LintConfigurationFile {
             default:
                 throw reader.error(
                     keyNode,
-                    "unknown key \"\(key)\"\(Self.guess(key, among: LintConfiguration.keys)); the keys are \(LintConfiguration.keys.joined(separator: ", "))"
+                    "unknown key \"\(key)\"\(EditDistance.suggestion(for: key, among: LintConfiguration.keys)); the keys are \(LintConfiguration.keys.joined(separator: ", "))"
                 )
             }
         }
@@ -161,7 +156,7 @@ private struct NodeReader {
         do {
             return try DiagnosticFilter.rule(named: name)
         } catch {
-            let guess = LintConfigurationFile.guess(name, among: RuleCatalog.all.map(\.id.rawValue))
+            let guess = EditDistance.suggestion(for: name, among: RuleCatalog.all.map(\.id.rawValue))
             throw self.error(node, "unknown rule \"\(name)\"\(guess) (render-alert lint --list-rules lists them)")
         }
     }
@@ -180,7 +175,7 @@ private struct NodeReader {
             case "localization": ignore.localization = try glob(value, key)
             case "key": ignore.key = try glob(value, key)
             default:
-                let guess = LintConfigurationFile.guess(key, among: ["rule", "path", "table", "localization", "key"])
+                let guess = EditDistance.suggestion(for: key, among: ["rule", "path", "table", "localization", "key"])
                 throw error(keyNode, "unknown key \"\(key)\" in an ignore entry\(guess); the keys are rule, path, table, localization and key")
             }
         }

@@ -140,7 +140,7 @@ struct Endpoints: Sendable {
         guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
         let members = ["payload", "message", "languages"]
         for member in rootMembers where !members.contains(member.key) {
-            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = EditDistance.suggestion(for: member.key, among: members)
             throw APIError.badRequest(
                 "unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" (an APNs payload) or \"message\" (an FCM message), and \"languages\""
             )

@@ -34,7 +34,7 @@ public struct FCMLocalizationRequest: Sendable {
             return .failure(.init(message: "the \(noun) is \(root.kindDescription), not an object", id: id))
         }
         for member in rootMembers where !members.contains(member.key) {
-            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = EditDistance.suggestion(for: member.key, among: members)
             return .failure(
                 .init(
                     message: "unknown member \"\(member.key)\"\(guess); an FCM request has \(members.map { "\"\($0)\"" }.joined(separator: ", "))",

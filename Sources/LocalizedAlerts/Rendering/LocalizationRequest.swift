@@ -79,7 +79,7 @@ public struct LocalizationRequest: Sendable {
             return .failure(Failure(message: "the \(noun) is \(root.kindDescription), not an object", id: id))
         }
         for member in rootMembers where !members.contains(member.key) {
-            let guess = EditDistance.nearest(to: member.key, among: members).map { " (did you mean \"\($0)\"?)" } ?? ""
+            let guess = EditDistance.suggestion(for: member.key, among: members)
             return .failure(
                 Failure(
                     message: "unknown member \"\(member.key)\"\(guess); a request has \(members.map { "\"\($0)\"" }.joined(separator: ", "))",

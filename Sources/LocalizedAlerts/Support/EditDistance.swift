@@ -27,4 +27,10 @@
         }
         return best?.name
     }
+
+    /// ` (did you mean "x"?)` for the ``nearest(to:among:)`` name, or nothing: the words every
+    /// message about a misspelt name ends with.
+    public static func suggestion(for name: String, among names: some Sequence<String>) -> String {
+        nearest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
 }

@@ -73,11 +73,11 @@ package struct InlineSuppressions: Sendable {
                 if let id = RuleCatalog.declaredID(named: DiagnosticID(String(word)).current.rawValue) {
                     rules.insert(id)
                 } else {
-                    let guess = EditDistance.nearest(to: String(word), among: RuleCatalog.all.map(\.id.rawValue))
+                    let guess = EditDistance.suggestion(for: String(word), among: RuleCatalog.all.map(\.id.rawValue))
                     diagnostics.append(
                         LocalizationDiagnostic(
                             .suppressionUnknownRule, at: location,
-                            "the suppression before \"\(key)\" names \"\(word)\", which is not a rule\(guess.map { " (did you mean \"\($0)\"?)" } ?? "")",
+                            "the suppression before \"\(key)\" names \"\(word)\", which is not a rule\(guess)",
                             hint: "render-alert lint --list-rules lists the rule IDs"))
                 }
             }
