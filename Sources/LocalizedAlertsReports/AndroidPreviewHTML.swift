@@ -84,7 +84,8 @@ public enum AndroidPreviewHTML {
         }
         out += "<div class=\"\(look == nil ? "cards" : "pairs")\">\n"
         for (index, device) in preview.devices.enumerated() {
-            let card = androidCard(device.locales, device.rendering, appName: appName, id: "android-\(number)-\(index + 1)")
+            var card = androidCard(device.locales, device.rendering, appName: appName, id: "android-\(number)-\(index + 1)")
+            if index < preview.channels.count { card += channelCards(preview.channels[index], id: "channel-\(number)-\(index + 1)") }
             guard let look else {
                 out += card
                 continue
@@ -104,6 +105,27 @@ public enum AndroidPreviewHTML {
             out += "</div>\n</div>\n"
         }
         out += "</div>\n</section>\n"
+        return out
+    }
+
+    /// One device's cards for the channels that take only text: the text the server writes,
+    /// as the channel shows it, or why the channel refuses it.
+    static func channelCards(_ results: [LocalizedFCMMessage], id: String) -> String {
+        var out = ""
+        for result in results {
+            let refused = !result.isSendable
+            out +=
+                "<article id=\"\(id)-\(result.channel.rawValue)\" class=\"card channel\(refused ? " has-errors" : "")\" data-platform=\"\(result.channel.rawValue)\" data-device=\"\(PreviewHTML.escape(result.preferredLanguages.joined(separator: ",")))\">\n"
+            out += "<p class=\"platform\">\(PreviewHTML.escape(result.channel.name)) · text written by the server</p>\n"
+            if let text = result.channelRequest?.text {
+                out += "<p class=\"channel-title\"><strong>\(PreviewHTML.escape(text.title ?? ""))</strong></p>\n"
+                out += "<p class=\"channel-body\">\(PreviewHTML.escape(text.body ?? ""))</p>\n"
+            }
+            if let error = result.error {
+                out += "<p class=\"android-outcome crash\" role=\"alert\"><strong>Refused</strong>: \(PreviewHTML.escape(error))</p>\n"
+            }
+            out += "</article>\n"
+        }
         return out
     }
 
@@ -151,7 +173,19 @@ public enum AndroidPreviewHTML {
             let body = rendering.body == nil ? "no text" : rendering.bodyFolder.map { "<code>\(PreviewHTML.escape($0))</code>" } ?? "the message"
             out += "<dt>Text from</dt><dd>\(body)</dd>"
         }
+        if rendering.channel == .huawei {
+            out += "<dt>Sent through</dt><dd>Huawei Push Kit</dd>"
+            if let shown = rendering.shownInForeground {
+                out +=
+                    "<dt>App in the foreground</dt><dd>\(shown ? "shown (<code>foreground_show</code>)" : "not shown (<code>foreground_show</code> false)")</dd>"
+            }
+        }
         out += "</dl>\n"
+        if !rendering.assumptions.isEmpty {
+            out += "<ul class=\"assumptions\" aria-label=\"Assumed, not documented by Huawei\">\n"
+            for assumption in rendering.assumptions { out += "<li>Assumed: \(PreviewHTML.escape(assumption.statement))</li>\n" }
+            out += "</ul>\n"
+        }
         if usesAppName && rendering.outcome == .shown {
             out += "<p class=\"marks\"><span class=\"mark fallback\">No title: the app’s name stands in</span></p>\n"
         }

@@ -7,8 +7,8 @@ public enum AndroidPreviewText {
     public static func render(_ previews: [FCMMessagePreview], showsIPhone: Bool, style: TerminalStyle) -> String {
         var out = ""
         for preview in previews {
-            out += "\(preview.file) — Android\n"
-            for (locales, rendering) in preview.devices {
+            out += "\(preview.file) — Android\(preview.message.channel == .huawei ? " (Huawei Push Kit)" : "")\n"
+            for (index, (locales, rendering)) in preview.devices.enumerated() {
                 let label = locales.joined(separator: ",")
                 let pad = String(repeating: " ", count: max(0, 12 - label.count))
                 switch rendering.outcome {
@@ -21,6 +21,19 @@ public enum AndroidPreviewText {
                     out += "  \(label)\(pad)title: \(escapingControls(rendering.title ?? ""))\(folder(rendering.titleFolder))\n"
                     out +=
                         "  \(String(repeating: " ", count: label.count))\(pad)body:  \(escapingControls(rendering.body ?? "(none)"))\(folder(rendering.bodyFolder))\n"
+                }
+                let indent = "  " + String(repeating: " ", count: max(12, label.count))
+                if rendering.shownInForeground == false { out += "\(indent)not shown while the app is in the foreground (foreground_show false)\n" }
+                // The text each text-only channel is sent for this phone's languages.
+                for result in index < preview.channels.count ? preview.channels[index] : [] {
+                    let name = result.channel.rawValue
+                    let pad = String(repeating: " ", count: max(1, 7 - name.count))
+                    if let text = result.channelRequest?.text {
+                        out += "\(indent)\(name):\(pad)\(escapingControls(text.title ?? "")) — \(escapingControls(text.body ?? ""))"
+                        out += result.isSendable ? "\n" : "   [refused]\n"
+                    } else {
+                        out += "\(indent)\(name):\(pad)nothing to send: \(escapingControls(result.error ?? "not sendable"))\n"
+                    }
                 }
             }
             for diagnostic in preview.findings { out += "  \(diagnostic)\n" }
@@ -71,6 +84,34 @@ public enum AndroidPreviewJSON {
                 ("bodyFolder", .string(rendering.bodyFolder)),
             ])
         }
+        // What a Huawei rendering adds: its service, foreground_show and its assumptions.
+        func huawei(_ rendering: AndroidRendering) -> [(String, LocatedJSON)] {
+            guard rendering.channel == .huawei else { return [] }
+            return [
+                ("channel", .string(rendering.channel.rawValue)),
+                ("shownInForeground", rendering.shownInForeground.map { .bool($0) } ?? .null),
+                ("assumptions", .array(rendering.assumptions.map { .object([("id", .string($0.rawValue)), ("statement", .string($0.statement))]) })),
+            ]
+        }
+        func channel(_ result: LocalizedFCMMessage) -> LocatedJSON {
+            .object([
+                ("channel", .string(result.channel.rawValue)),
+                ("sendable", .bool(result.isSendable)),
+                ("title", .string(result.channelRequest?.text.title)),
+                ("body", .string(result.channelRequest?.text.body)),
+                ("error", .string(result.error)),
+                ("request", result.message ?? .null),
+            ])
+        }
+        func device(_ index: Int, _ preview: FCMMessagePreview) -> LocatedJSON {
+            let (locales, rendering) = preview.devices[index]
+            guard case .object(var members) = android(locales, rendering).value else { return .null }
+            members += huawei(rendering).map { LocatedJSON.Member(key: $0.0, value: $0.1) }
+            if index < preview.channels.count, !preview.channels[index].isEmpty {
+                members.append(LocatedJSON.Member(key: "channels", value: .array(preview.channels[index].map(channel))))
+            }
+            return LocatedJSON(.object(members))
+        }
         return .object([
             ("schemaVersion", .number(1)),
             ("generator", .string("render-alert \(LocalizedAlertsVersion.current)")),
@@ -80,7 +121,7 @@ public enum AndroidPreviewJSON {
                     previews.map { preview in
                         var members: [(String, LocatedJSON)] = showsPaths ? [("message", .string(preview.file))] : []
                         members += [
-                            ("android", .array(preview.devices.map(android))),
+                            ("android", .array(preview.devices.indices.map { device($0, preview) })),
                             ("diagnostics", .array(preview.findings.map(DiagnosticJSON.make))),
                         ]
                         if showsIPhone { members.append(("iPhone", preview.iPhone.map { PreviewJSON.preview($0, showsPaths: showsPaths) } ?? .null)) }

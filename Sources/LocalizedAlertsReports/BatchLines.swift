@@ -103,6 +103,7 @@ extension LocalizedFCMMessage {
         if let id { members.append(("id", id)) }
         members += [
             ("platform", .string("android")),
+            ("channel", .string(channel.rawValue)),
             ("mode", .string(mode.rawValue)),
             ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
             ("resourceLocale", .string(resourceLocale)),
@@ -239,7 +240,8 @@ public struct ProviderLocalizer: Sendable {
             return Answer(output: lineNumber.map { failure.batchLine(lineNumber: $0, payloadOnly: payloadOnly) } ?? .null, sendable: false)
         }
         var result = android.localize(
-            request.message, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, quantities: request.quantities)
+            request.message, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, quantities: request.quantities,
+            channel: request.channel)
         result.diagnostics = filter.apply(result.diagnostics)
         let output: LocatedJSON =
             if let lineNumber {

@@ -24,6 +24,9 @@ public struct PreviewSession: Sendable {
     public var filter = DiagnosticFilter()
     /// The APNs headers each payload is sent with.
     public var headers: APNsHeaders?
+    /// Channels that take only text (vivo, Xiaomi…) an FCM message is also sent through: each
+    /// device gets a card per channel with the text the server writes for it.
+    public var channels: [PushChannel] = []
 
     /// A session over either app or both.
     public init(apple: AlertRenderer? = nil, android: AndroidAlertRenderer? = nil) {
@@ -64,10 +67,20 @@ public struct PreviewSession: Sendable {
     public func preview(_ message: FCMMessage, file: String) -> FCMMessagePreview? {
         guard let android else { return nil }
         let renderings = androidDevices.map { ($0, android.render(message, deviceLocales: $0)) }
+        let textChannels = channels.filter { !$0.takesLocKeys }
+        let channelResults = androidDevices.map { device in
+            textChannels.map { android.localize(message, preferredLanguages: device, channel: $0) }
+        }
+        // The channels' own findings: the rendering's are the phone's, already listed.
+        let channelFindings = channelResults.flatMap { $0.flatMap { $0.channelRequest?.problems.isEmpty == false ? $0.diagnostics : [] } }
+            .filter { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }
         var seen: Set<String> = []
-        let findings = filter.apply(android.resources.diagnostics.filter { $0.severity != .note } + renderings.flatMap(\.1.diagnostics))
-            .filter { seen.insert($0.description).inserted }
+        let findings = filter.apply(
+            android.resources.diagnostics.filter { $0.severity != .note } + renderings.flatMap(\.1.diagnostics) + channelFindings
+        )
+        .filter { seen.insert($0.description).inserted }
         var preview = FCMMessagePreview(file: file, message: message, devices: renderings, findings: findings)
+        preview.channels = channelResults
         if apple != nil, let payload = message.apnsPayload {
             var twin = self
             twin.devices = androidDevices

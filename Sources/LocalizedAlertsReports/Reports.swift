@@ -72,6 +72,9 @@ public struct FCMMessagePreview: Sendable {
     public var findings: [LocalizationDiagnostic]
     /// The iPhone's preview of `apns.payload`, when an iOS app was given and the message has one.
     public var iPhone: PayloadPreview?
+    /// Per device (in ``devices``' order), the message localized for each channel that takes
+    /// only text (``PreviewSession/channels``).
+    public var channels: [[LocalizedFCMMessage]] = []
 
     /// A message, its renderings and its findings.
     public init(

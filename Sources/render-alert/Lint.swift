@@ -70,6 +70,8 @@ struct Lint: ParsableCommand {
 
     @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
 
+    @OptionGroup(title: "Push channels") var channelOptions: ChannelOptions
+
     @Option(help: "Accept the findings listed in this baseline file; report only new ones.", completion: .file(extensions: ["json"]))
     var baseline: String?
 
@@ -127,6 +129,7 @@ struct Lint: ParsableCommand {
         session.resourceDirectories = resourceDirectories.filter { !AndroidArchive.isBuiltApp($0) }
         session.builtAndroidApps = try builtApps.map(AndroidArchive.read)
         session.androidBuild = try androidBuild.settings()
+        session.channels = try channelOptions.channels()
         session.headers = apnsHeaders.headers
         session.developmentRegion = developmentRegion
         session.appVersions = try appVersions.map(Self.appVersion)

@@ -34,9 +34,16 @@ struct Localize: ParsableCommand {
             ({"message": {…}, "languages": [...], "quantities": {"body": 3}}); --strings and --res \
             together answer both kinds.
 
+            A Huawei Push Kit message (told by its shape, or --channel huawei) is filled in the \
+            same way, multi_lang_key first. --channel vivo (xiaomi, oppo, honor, harmonyos, \
+            umeng, jpush, getui) writes that channel's request body with each user's text \
+            instead, refused when the channel would refuse it (a title over vivo's 20 Chinese \
+            characters); a batch line names it with "channel".
+
             Examples:
               render-alert localize Resources/payloads/group-message.json --language ja
               render-alert localize message.json --res app/src/main/res --language fr-CA,en
+              render-alert localize message.json --res app/src/main/res --channel vivo --language zh-CN
               cat requests.ndjson | render-alert localize --batch --strings MyApp --res app/src/main/res
               render-alert localize payload.json --strings MyApp --language fr-CA,en --payload-only
               cat requests.ndjson | render-alert localize --batch --strings MyApp
@@ -60,6 +67,8 @@ struct Localize: ParsableCommand {
     var res: [String] = []
 
     @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
+
+    @OptionGroup(title: "Push channels") var channelOptions: ChannelOptions
 
     @Option(
         help: ArgumentHelp(
@@ -124,11 +133,15 @@ struct Localize: ParsableCommand {
             throw ValidationError("--output-dir and --bundle-id go with --format apns")
         }
         if res.isEmpty {
-            if androidBuild.isGiven || !quantity.isEmpty { throw ValidationError("--android-build, --library-locales and --quantity go with --res") }
+            if androidBuild.isGiven || !quantity.isEmpty || channelOptions.isGiven {
+                throw ValidationError("--android-build, --library-locales, --quantity and --channel go with --res")
+            }
         } else {
             if format == .apns { throw ValidationError("--format apns writes APNs payloads; an FCM message (--res) has no Simulator file") }
             if keepKeys { throw ValidationError("--keep-keys is for APNs payloads; an FCM message's loc keys are always replaced by its text") }
             if !quantity.isEmpty && batch { throw ValidationError("--quantity is for one message; a batch line gives its own \"quantities\"") }
+            if channelOptions.isGiven && batch { throw ValidationError("--channel is for one message; a batch line gives its own \"channel\"") }
+            _ = try channelOptions.channels()
         }
     }
 
@@ -237,16 +250,22 @@ struct Localize: ParsableCommand {
             throw InputOutputError(
                 "cannot use the message", file, reason: "with --res the file is an FCM HTTP v1 message ({\"message\": {…}}), not an APNs payload")
         }
-        let message = FCMMessage(parsing: bytes, file: file)
+        let message = FCMMessage(parsing: bytes, file: file, channel: try channelOptions.messageChannel())
         let devices =
             languages.isEmpty
             ? android.devicePerLocale
             : try languages.map { try LanguageList.parse($0, option: "--language") }
         let quantities = try quantities()
-        let results = devices.map { languages in
-            var result = android.localize(message, preferredLanguages: languages, mode: mode, quantities: quantities)
-            result.diagnostics = filter.apply(result.diagnostics)
-            return result
+        // One result per device, for the message's own service and then each text channel.
+        let textChannels = try channelOptions.textChannels()
+        let channels: [PushChannel?] =
+            try textChannels.isEmpty || channelOptions.channels().count > textChannels.count ? [nil] + textChannels : textChannels
+        let results = devices.flatMap { languages in
+            channels.map { channel in
+                var result = android.localize(message, preferredLanguages: languages, mode: mode, quantities: quantities, channel: channel)
+                result.diagnostics = filter.apply(result.diagnostics)
+                return result
+            }
         }
         if payloadOnly {
             try Output.standardOutput.write(results.compactMap { $0.isSendable ? $0.message?.outputText() : nil }.joined())

@@ -22,7 +22,9 @@ struct Preview: ParsableCommand {
             --format html writes one self-contained page with a lock-screen card per language \
             (to --output, or standard output); --layout cards draws the same cards in the \
             terminal. With --res, the page has an Android notification card per language, beside \
-            the iPhone's with --strings. Line breaking in all of them is approximate. --watch \
+            the iPhone's with --strings, and a card per --channel that takes only text (vivo, \
+            xiaomi…) with the text the server writes for it; a Huawei Push Kit message is shown \
+            as Huawei shows it, multi_lang_key first. Line breaking in all of them is approximate. --watch \
             regenerates the output whenever a table, payload or the icon changes, until Ctrl-C.
 
             Examples:
@@ -34,6 +36,7 @@ struct Preview: ParsableCommand {
               render-alert preview --layout cards
               render-alert preview payload.json --strings MyApp/Resources --format html --output preview.html --watch
               render-alert preview message.json --res app/src/main/res --language fr-CA
+              render-alert preview message.json --res app/src/main/res --channel vivo --channel xiaomi --language ja
               render-alert preview message.json --res app/src/main/res --strings MyApp/Resources --format html --output android.html
             """
     )
@@ -85,6 +88,8 @@ struct Preview: ParsableCommand {
 
     @OptionGroup(title: "Android build") var androidBuild: AndroidBuildOptions
 
+    @OptionGroup(title: "Push channels") var channelOptions: ChannelOptions
+
     @OptionGroup(title: "APNs request headers") var apnsHeaders: APNsHeaderOptions
 
     @Flag(help: "Regenerate the output (the --output file, or the terminal view) whenever a table, payload or the icon changes, until Ctrl-C.")
@@ -92,7 +97,7 @@ struct Preview: ParsableCommand {
 
     mutating func run() throws {
         if !res.isEmpty { return try runAndroid(res) }
-        if androidBuild.isGiven { throw ValidationError("--android-build and --library-locales go with --res") }
+        if androidBuild.isGiven || channelOptions.isGiven { throw ValidationError("--android-build, --library-locales and --channel go with --res") }
         if appName != nil && format != .html { throw ValidationError("--app-name goes with --format html") }
         if let appName, appName.trimmingSpaces().isEmpty { throw ValidationError("--app-name needs a name") }
         if appIcon != nil && format != .html { throw ValidationError("--app-icon goes with --format html") }
@@ -118,8 +123,11 @@ struct Preview: ParsableCommand {
         if watch || appIcon != nil || allLocalizations { throw ValidationError("--res does not take --watch, --app-icon or --all-localizations") }
         var session = try session(apple: try strings.map { AlertRenderer(app: try AppArchive.read($0).localizations) })
         session.android = AndroidAlertRenderer(resources: try AndroidArchive.resources(res, build: try androidBuild.settings()), appName: appName)
+        session.channels = try channelOptions.textChannels()
+        let channel = try channelOptions.messageChannel()
         let previews = try PayloadFiles.expand(payloads).map { file in
-            session.preview(try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file) }, file: file)!
+            session.preview(
+                try readingInput("cannot read the message", file: file) { try FCMMessage(contentsOfFile: file, channel: channel) }, file: file)!
         }
         let iPhone = session.apple
         var style = TerminalStyle.current()

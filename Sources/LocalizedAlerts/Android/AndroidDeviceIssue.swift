@@ -31,6 +31,11 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
         case textCut(length: Int)
         /// No title: the phone shows the app's name.
         case untitled
+        /// Huawei: neither multi_lang_key nor strings.xml resolves the key; the literal text
+        /// is shown (an assumption).
+        case locKeyUnresolved(reason: String, literal: String?)
+        /// Huawei, style 1: the literal big text is shown instead of the localized field.
+        case bigTextHidesLocKey(bigText: String)
     }
 
     /// What happens.
@@ -54,6 +59,8 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
         case .formatThrows: .androidFormatCrash
         case .textCut: .androidTextCut
         case .untitled: .androidAppNameTitle
+        case .locKeyUnresolved: .huaweiLocKeyUnresolved
+        case .bigTextHidesLocKey: .huaweiBigTextHidesLocKey
         }
     }
 
@@ -109,6 +116,16 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
                 hint: "shorten the \(label); a notification shows a few lines of it")
         case .untitled:
             return LocalizationDiagnostic(id, at: location, "no title: the phone shows the app's name")
+        case .locKeyUnresolved(let reason, let literal):
+            let shown = literal.map { "the literal \(label) \"\($0)\"" } ?? (field == .title ? "the app's name" : "no \(label)")
+            return LocalizationDiagnostic(
+                id, at: location, "\(reason): the phone shows \(shown) instead (assumed; Huawei does not document it)",
+                hint: "add \"\(key)\" to strings.xml, or give its text in multi_lang_key")
+        case .bigTextHidesLocKey(let bigText):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "style 1 shows big_\(label) \"\(DisplayText.truncate(bigText, columns: 60))\", not the localized \(label)_loc_key \"\(key)\"",
+                hint: "leave out style 1, or fill big_\(label) with the localized text on the server (render-alert localize)")
         }
     }
 }

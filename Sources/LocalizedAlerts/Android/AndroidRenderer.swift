@@ -770,6 +770,13 @@ public struct AndroidRendering: Sendable, Hashable {
     public var diagnostics: [LocalizationDiagnostic]
     /// What the phone does that the message's author did not mean, as facts.
     public var issues: [AndroidDeviceIssue] = []
+    /// The service the message went through.
+    public var channel: PushChannel = .fcm
+    /// For a Huawei message, what this rendering rests on that Huawei does not document.
+    public var assumptions: [HuaweiAssumption] = []
+    /// For a Huawei message, whether it is shown while the app is in the foreground
+    /// (`foreground_show`); nil for FCM, which hands it to the app's code then.
+    public var shownInForeground: Bool?
 }
 
 /// Renders FCM messages the way Firebase's Android SDK and Android do (firebase-android-sdk
@@ -806,9 +813,19 @@ public enum AndroidRenderer {
             case text(String?, folder: String?)
             case crash(String)
         }
+        // What Huawei leaves undocumented, stated once at the message's first loc key whichever
+        // field relied on it, so that every phone states it in the same place.
+        var assumptions: [HuaweiAssumption] = []
+        let assumptionLocation = (notification.titleLocKey ?? notification.bodyLocKey)?.location ?? start
+        func assume(_ assumption: HuaweiAssumption) {
+            if !assumptions.contains(assumption) { assumptions.append(assumption) }
+        }
         func resolve(_ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
             func issue(_ kind: AndroidDeviceIssue.Kind, at location: SourceLocation? = key?.location) {
                 issues.append(AndroidDeviceIssue(kind: kind, field: field, key: key?.value, location: location ?? start))
+            }
+            if let huawei = message.huawei {
+                return resolveHuawei(field, raw: raw, key: key, args: args, huawei, issue: { issue($0) })
             }
             if let raw, !raw.value.isEmpty {
                 if let key, !key.value.isEmpty { issue(.rawFieldHidesLocKey(raw: raw.value, isCommon: rawIsCommon)) }
@@ -849,14 +866,72 @@ public enum AndroidRenderer {
             }
         }
 
+        /// Huawei Push Kit: multi_lang_key first, then the app's strings.xml, and the literal
+        /// text when neither resolves (docs/china.md; the undocumented steps are assumptions).
+        func resolveHuawei(
+            _ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, key: FCMMessage.Field?, args: [String]?, _ huawei: HuaweiNotificationFields,
+            issue: (AndroidDeviceIssue.Kind) -> Void
+        ) -> Field {
+            let literal = raw.flatMap { $0.value.isEmpty ? nil : $0.value }
+            guard let key, !key.value.isEmpty else { return .text(literal, folder: nil) }
+            if literal != nil { assume(.locKeyWinsOverLiteral) }
+            func unresolved(_ reason: String) -> Field {
+                assume(.literalWhenUnresolved)
+                issue(.locKeyUnresolved(reason: reason, literal: literal))
+                return .text(literal, folder: nil)
+            }
+            func formatted(_ text: String, folder: String, language: String) -> Field {
+                guard let args else {
+                    if let (count, first) = JavaFormatter.argumentsRead(by: text) {
+                        issue(.argumentsNotSent(count: count, shown: first, folder: folder))
+                    }
+                    return .text(text, folder: folder)
+                }
+                assume(.javaFormatting)
+                switch JavaFormatter.format(text, args, languageCode: language) {
+                case .success(let formatted): return .text(formatted, folder: folder)
+                case .failure(let error) where error.isMissingArgument:
+                    return unresolved(
+                        "\"\(key.value)\" in \(folder) needs more than the \(args.count) \(field.rawValue)_loc_args given (\(error.specifier))")
+                case .failure(let error) where error.isOutOfMemory:
+                    return unresolved("\"\(key.value)\" in \(folder) formatted with its \(field.rawValue)_loc_args \(error.overBudgetExplanation)")
+                case .failure(let error):
+                    return unresolved("\"\(key.value)\" in \(folder) cannot be formatted with String args: \(error.name) for \(error.specifier)")
+                }
+            }
+            if huawei.multiLanguageKeys[key.value] != nil {
+                assume(.multiLanguageMatching)
+                if let device = deviceLocales.first, let offered = huawei.text(ofKey: key.value, deviceLocale: device) {
+                    let language = AndroidLocale(languageTag: HuaweiNotificationFields.normalized(offered.language))?.language ?? languageCode
+                    return formatted(offered.text.value, folder: "multi_lang_key.\(offered.language)", language: language)
+                }
+            }
+            assume(.androidResourceRules)
+            switch resources.target(ofLocKey: key.value) {
+            case .resource(let resource):
+                guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
+                    let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
+                    return unresolved(
+                        isBag
+                            ? "\(resource.type) \"\(resource.name)\" has no text (a \(resource.type) is a bag of values)"
+                            : "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device")")
+                }
+                return formatted(text, folder: folder, language: languageCode)
+            case .notFound(let why, _, _), .crash(let why):
+                return unresolved(why)
+            }
+        }
+
         let title = resolve(
             .title, raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
         let body = resolve(
             .body, raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
         var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
+        rendering.channel = message.channel
         func finished() -> AndroidRendering {
             rendering.issues = issues
-            rendering.diagnostics = diagnostics + issues.map(\.diagnostic)
+            rendering.assumptions = assumptions
+            rendering.diagnostics = diagnostics + issues.map(\.diagnostic) + assumptions.map { $0.diagnostic(at: assumptionLocation) }
             return rendering
         }
         // Firebase builds the title first: a crash there ends everything.
@@ -890,6 +965,33 @@ public enum AndroidRenderer {
         if case .text(let text, let folder) = body {
             rendering.body = cut(text, .body, at: source(notification.body, notification.bodyLocKey))
             rendering.bodyFolder = rendering.body == nil ? nil : folder
+        }
+        if let huawei = message.huawei {
+            rendering.shownInForeground = huawei.foregroundShow
+            if huawei.style == 1 {
+                // Big text: big_title and big_body are shown instead, as they are.
+                for (field, big, key) in [
+                    (AndroidDeviceIssue.Field.title, huawei.bigTitle, notification.titleLocKey), (.body, huawei.bigBody, notification.bodyLocKey),
+                ] {
+                    guard let big, !big.value.isEmpty else {
+                        assume(.bigTextFallsBack)
+                        continue
+                    }
+                    if let key, !key.value.isEmpty {
+                        issues.append(
+                            AndroidDeviceIssue(
+                                kind: .bigTextHidesLocKey(bigText: big.value), field: field, key: key.value, location: big.location ?? start))
+                    }
+                    let kept = cut(big.value, field, at: big.location)
+                    if field == .title {
+                        rendering.title = kept
+                        rendering.titleFolder = nil
+                    } else {
+                        rendering.body = kept
+                        rendering.bodyFolder = nil
+                    }
+                }
+            }
         }
         return finished()
     }

@@ -1,8 +1,10 @@
 /// One FCM localization request, a batch line or an HTTP body:
 /// `{"message": {…}, "languages": ["fr-CA", "en"]}`, the message as FCM's HTTP v1 API takes it
 /// (`{"message": …}` is the request body FCM takes), optionally with `"mode"`, `"quantities"`
-/// (`{"body": 3}`: the count of a field whose loc key names a `<plurals>`, server mode) and an
-/// `"id"` echoed back.
+/// (`{"body": 3}`: the count of a field whose loc key names a `<plurals>`, server mode), an
+/// `"id"` echoed back, and `"channel"`: `fcm`, `huawei` (a Huawei Push Kit message, also
+/// told by its shape, with its `"validate_only"` beside it), or a channel that takes only text
+/// (`vivo`, `xiaomi`…), whose request body is the answer.
 public struct FCMLocalizationRequest: Sendable {
     /// The message; its locations name the file `line N` or `request`.
     public var message: FCMMessage
@@ -14,9 +16,11 @@ public struct FCMLocalizationRequest: Sendable {
     public var quantities = FCMQuantities()
     /// The request's `"id"`, echoed back.
     public var id: LocatedJSON?
+    /// Where the result is sent (`"channel"`); nil: the message's own service.
+    public var channel: PushChannel?
 
     /// The members an FCM request may have.
-    public static let members = ["id", "message", "languages", "mode", "quantities"]
+    public static let members = ["id", "message", "languages", "mode", "quantities", "channel", "validate_only"]
 
     /// Whether a parsed request object is an FCM one (it has `"message"`, not `"payload"`).
     public static func isFCMRequest(_ root: LocatedJSON) -> Bool { root["message"] != nil && root["payload"] == nil }
@@ -73,12 +77,32 @@ public struct FCMLocalizationRequest: Sendable {
                 quantities[field] = number.doubleValue
             }
         }
+        var channel: PushChannel?
+        if let member = root["channel"] {
+            guard let text = member.stringValue, let named = PushChannel(named: text) else {
+                let names = PushChannel.allCases.map(\.rawValue)
+                let guess = member.stringValue.map { EditDistance.suggestion(for: $0.lowercased(), among: names) } ?? ""
+                return .failure(
+                    .init(
+                        message:
+                            "\"channel\" must be one of \(names.joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)\(guess)",
+                        id: id))
+            }
+            channel = named
+        }
+        // Huawei's request body holds validate_only beside the message.
+        var document: [LocatedJSON.Member] = root.members!.filter { $0.key == "validate_only" }
+        if !document.isEmpty && channel == .fcm {
+            return .failure(.init(message: "\"validate_only\" is Huawei Push Kit's; an FCM request has none", id: id))
+        }
+        document.append(LocatedJSON.Member(key: "message", value: messageJSON))
         var message = FCMMessage(
-            document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: messageJSON)]), location: root.location), file: file,
-            sizeBound: bytes.count)
+            document: LocatedJSON(.object(document), location: root.location), file: file, sizeBound: bytes.count,
+            channel: channel == .huawei ? .huawei : channel == .fcm ? .fcm : nil)
         message.diagnostics = readingDiagnostics + message.diagnostics
         var request = FCMLocalizationRequest(message: message, preferredLanguages: languages, mode: mode, id: id)
         request.quantities = quantities
+        request.channel = channel
         return .success(request)
     }
 }

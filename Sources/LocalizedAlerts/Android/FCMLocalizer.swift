@@ -50,10 +50,19 @@ public struct AndroidAlertRenderer: Sendable {
     /// field's loc args (with none, the count itself, as `getQuantityString(id, n, n)`); a `%d`
     /// whose argument is an integer is written with the locale's digits. Device mode shows what
     /// FCM itself does, which has no plurals.
+    ///
+    /// `channel` is where the result goes: the message's own service by default (FCM, or Huawei
+    /// Push Kit, whose `multi_lang_key` is then removed too), or a channel that takes only
+    /// finished text (``PushChannel/textOnly``), whose request body is written instead with
+    /// that text (an untitled message gets the app's name as its title) and refused when the
+    /// channel would refuse it (``ChannelRequest``).
     public func localize(
-        _ message: FCMMessage, preferredLanguages: [String], mode: LocalizationMode = .server, quantities: FCMQuantities = FCMQuantities()
+        _ message: FCMMessage, preferredLanguages: [String], mode: LocalizationMode = .server, quantities: FCMQuantities = FCMQuantities(),
+        channel: PushChannel? = nil
     ) -> LocalizedFCMMessage {
         var result = LocalizedFCMMessage(mode: mode, preferredLanguages: preferredLanguages)
+        let channel = channel.flatMap { $0.takesLocKeys ? nil : $0 } ?? message.channel
+        result.channel = channel
         guard let document = message.document, message.diagnostics.allSatisfy({ $0.severity != .error }) else {
             result.diagnostics = message.diagnostics
             result.refusal =
@@ -62,7 +71,11 @@ public struct AndroidAlertRenderer: Sendable {
         }
         guard message.android != nil else {
             // A data message: Firebase shows nothing by itself, so there is nothing to fill in.
-            result.message = document
+            if channel.takesLocKeys {
+                result.message = document
+            } else {
+                result.refusal = "a data message has no notification text to send through \(channel.name)"
+            }
             return result
         }
         var working = message
@@ -98,13 +111,35 @@ public struct AndroidAlertRenderer: Sendable {
             }
             return result
         }
-        // An untitled notification shows the app's name by itself: no title is written for it.
+        // An untitled notification shows the app's name by itself: no title is written for it,
+        // except to a channel that shows only the text it is sent.
         let untitled = rendering.issues.contains { $0.kind == .untitled }
         result.title = untitled ? nil : rendering.title
         result.body = rendering.body
         result.titleFolder = result.pluralFolders[.title] ?? rendering.titleFolder
         result.bodyFolder = result.pluralFolders[.body] ?? rendering.bodyFolder
-        result.message = FCMMessageRewriter.rewrite(document, title: result.title, body: result.body)
+        guard !channel.takesLocKeys else {
+            result.message = FCMMessageRewriter.rewrite(document, title: result.title, body: result.body)
+            return result
+        }
+        if untitled && appName != Self.unnamedApp { result.title = appName }
+        let request = ChannelRequest(
+            channel: channel, text: ChannelText(title: result.title, body: result.body), style: message.huawei?.style,
+            targets: message.huawei?.tokens ?? Self.token(of: document).map { [$0] } ?? [])
+        // A field's problem is where its text comes from: its loc key, else its literal text.
+        let notification = message.android
+        let start = SourceLocation(file: message.file, line: 1, column: 1)
+        let title = notification?.titleLocKey?.location ?? notification?.title?.location
+        let body = notification?.bodyLocKey?.location ?? notification?.body?.location
+        result.diagnostics += request.diagnostics(
+            at: { part in (part == .title ? title : part == .body ? body : nil) ?? body ?? title ?? start },
+            language: rendering.resourceLocale ?? preferredLanguages.first)
+        result.channelRequest = request
+        if let problem = request.problems.first {
+            result.refusal = result.diagnostics.first { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }?.message ?? "\(problem)"
+            return result
+        }
+        result.message = request.body
         return result
     }
 
@@ -156,6 +191,9 @@ public struct AndroidAlertRenderer: Sendable {
 
     private static let pluralRules = PluralRulesCache()
 
+    /// FCM's `message.token`, the device a message goes to.
+    static func token(of document: LocatedJSON) -> String? { (document["message"] ?? document)["token"]?.stringValue }
+
     struct Refusal: Error {
         var message: String
         init(_ message: String) { self.message = message }
@@ -190,6 +228,9 @@ public struct FCMQuantities: Sendable, Hashable {
 public struct LocalizedFCMMessage: Sendable {
     /// How it was localized.
     public var mode: LocalizationMode
+    /// The service the result is sent through: FCM, Huawei Push Kit, or a channel that takes
+    /// only text (then ``message`` is that channel's request body).
+    public var channel: PushChannel = .fcm
     /// The preferred languages it was localized for.
     public var preferredLanguages: [String]
     /// The locale the app's resources resolved for (`fr-CA`); nil for the default folder.
@@ -204,6 +245,9 @@ public struct LocalizedFCMMessage: Sendable {
     /// The whole request document to send (`{"message": {…}}`), with `android.notification`'s
     /// title and body set and its loc keys and args removed; nil when refused.
     public var message: LocatedJSON?
+    /// For a channel that takes only text: the request written, with what the channel would
+    /// refuse in it (set also when refused for that reason).
+    public var channelRequest: ChannelRequest?
     /// Why nothing may be sent; nil when ``message`` may be.
     public var refusal: String?
     /// The message's findings and the rendering's.
@@ -247,7 +291,8 @@ extension FCMMessage.AndroidNotification {
 /// set (created where missing), their loc keys and args removed, every other member kept in
 /// its place.
 enum FCMMessageRewriter {
-    static let locMembers: Set<String> = ["title_loc_key", "title_loc_args", "body_loc_key", "body_loc_args"]
+    /// What the phone would resolve, removed once the server has: Huawei's multi_lang_key too.
+    static let locMembers: Set<String> = ["title_loc_key", "title_loc_args", "body_loc_key", "body_loc_args", "multi_lang_key"]
 
     static func rewrite(_ document: LocatedJSON, title: String?, body: String?) -> LocatedJSON {
         guard case .object(var root) = document.value else { return document }

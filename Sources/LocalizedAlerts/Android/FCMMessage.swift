@@ -119,21 +119,30 @@ public struct FCMMessage: Sendable {
     public var android: AndroidNotification?
     /// `apns.payload`, for the iPhone engine; nil when the message has none.
     public var apnsPayload: NotificationPayload?
+    /// Huawei Push Kit's own fields, for a Huawei message; nil for an FCM one.
+    public var huawei: HuaweiNotificationFields?
+    /// The service the message is sent through: Huawei Push Kit when it has Huawei's fields
+    /// (or was read as one), else FCM.
+    public var channel: PushChannel { huawei == nil ? .fcm : .huawei }
     /// What FCM would reject, and JSON errors.
     public var diagnostics: [LocalizationDiagnostic]
     /// The file, as given.
     public var file: String?
 
-    /// Reads a message from JSON: `{"message": {…}}`, or the message object itself.
-    public init(parsing bytes: [UInt8], file: String? = nil) {
-        self.init(parsing: bytes, file: file, readingDirectly: true)
+    /// Reads a message from JSON: `{"message": {…}}`, or the message object itself. A Huawei
+    /// Push Kit message is told apart by its shape (`validate_only`, `multi_lang_key`, a list
+    /// of tokens…); `channel` `.huawei` reads it as one whatever its shape.
+    public init(parsing bytes: [UInt8], file: String? = nil, channel: PushChannel? = nil) {
+        self.init(parsing: bytes, file: file, readingDirectly: true, channel: channel)
     }
 
     /// - Parameter readingDirectly: whether the direct reader may take the message; false reads
     ///   it through the located tree, as the tests compare.
-    init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool) {
+    init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool, channel: PushChannel? = nil) {
         self.file = file
-        if readingDirectly, let reading = DirectPayloadReader.readFCM(bytes, file: file) {
+        // The direct reader knows FCM's fields only.
+        if readingDirectly, channel != .huawei, !HuaweiMessageReading.mayBeHuawei(bytes), let reading = DirectPayloadReader.readFCM(bytes, file: file)
+        {
             let document = NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
             documentStorage = .deferred(document)
             android = reading.takeAndroid()
@@ -148,18 +157,18 @@ public struct FCMMessage: Sendable {
         let parsed = LocatedJSON.parse(bytes, file: file, maximumDepth: 64, maximumValueCount: NotificationPayload.maximumValueCount)
         diagnostics = parsed.diagnostics
         guard let root = parsed.root else { return }
-        read(root, sizeBound: bytes.count)
+        read(root, sizeBound: bytes.count, channel: channel)
     }
 
     /// A message from a document already parsed (a request's `{"message": …}`), whose text was
-    /// at most `sizeBound` bytes long.
-    public init(document root: LocatedJSON, file: String?, sizeBound: Int) {
+    /// at most `sizeBound` bytes long; `channel` `.huawei` reads it as a Huawei message.
+    public init(document root: LocatedJSON, file: String?, sizeBound: Int, channel: PushChannel? = nil) {
         self.file = file
         diagnostics = []
-        read(root, sizeBound: sizeBound)
+        read(root, sizeBound: sizeBound, channel: channel)
     }
 
-    private mutating func read(_ root: LocatedJSON, sizeBound: Int) {
+    private mutating func read(_ root: LocatedJSON, sizeBound: Int, channel: PushChannel?) {
         documentStorage = .tree(root)
         let file = self.file
         let start = SourceLocation(file: file, line: 1, column: 1)
@@ -173,6 +182,13 @@ public struct FCMMessage: Sendable {
             // The payload's text is part of the message's: its length bounds the payload's
             // size, so a small message need not be written out again to be measured.
             apnsPayload = NotificationPayload(document: payload, file: file, sizeBound: sizeBound)
+        }
+        let isHuawei = channel == .huawei || (channel != .fcm && HuaweiMessageReading.isHuawei(root: root, message: message))
+        defer {
+            if isHuawei {
+                huawei = HuaweiMessageReading.read(root: root, message: message, notification: android, start: start, diagnostics: &diagnostics)
+                checkHuaweiSize(message, sizeBound: sizeBound, start: start)
+            }
         }
         let common = message["notification"]
         let specific = message["android"]?["notification"]
@@ -221,6 +237,17 @@ public struct FCMMessage: Sendable {
         android = notification
     }
 
+    /// Huawei's 4,096 bytes of message, tokens left out (``ChannelTextLimit/all``).
+    private mutating func checkHuaweiSize(_ message: LocatedJSON, sizeBound: Int, start: SourceLocation) {
+        guard let limit = PushChannel.huawei.limits.first(where: { $0.part == .request }), sizeBound > limit.maximum,
+            case .object(let members) = message.value
+        else { return }
+        let length = LocatedJSON(.object(members.filter { $0.key != "token" })).serializedBytes().count
+        guard length > limit.maximum else { return }
+        let problem = ChannelTextProblem(channel: .huawei, kind: .tooLong(limit, length: length))
+        diagnostics.append(problem.diagnostic(at: message.location ?? start, language: nil, text: ChannelText()))
+    }
+
     /// Whether `bytes` hold an FCM HTTP v1 message rather than an APNs payload: a JSON object
     /// with a `message` member, or a message object itself (`android` or `notification`, and
     /// no `aps`).
@@ -231,7 +258,7 @@ public struct FCMMessage: Sendable {
     }
 
     /// Reads a message file; only failing to read it throws.
-    public init(contentsOfFile path: String) throws(FileReadError) {
-        self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path)
+    public init(contentsOfFile path: String, channel: PushChannel? = nil) throws(FileReadError) {
+        self.init(parsing: try FileSystem.readAll(path, maximumSize: 16 << 20), file: path, channel: channel)
     }
 }

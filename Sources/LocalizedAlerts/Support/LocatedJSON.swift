@@ -92,6 +92,12 @@ public struct LocatedJSON: Hashable, Sendable {
         return nil
     }
 
+    /// The Boolean, when this is `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let b) = value { return b }
+        return nil
+    }
+
     /// The members in order, when this is an object.
     public var members: [Member]? {
         if case .object(let members) = value { return members }

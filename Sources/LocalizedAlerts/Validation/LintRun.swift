@@ -109,7 +109,8 @@ struct LintRun {
         // apns.payload to the iPhone app); the rest are APNs payloads.
         let androidApps = try session.readAndroidApps(found: targets.resourceFolders)
         let android = androidApps.first { $0.rendersMessages }?.resources
-        var (messages, apnsFiles) = try LintSession.separateFCMMessages(payloadPathFiles)
+        var (messages, apnsFiles) = try LintSession.separateFCMMessages(
+            payloadPathFiles, channel: session.channels.contains(.huawei) ? .huawei : nil)
         let noAndroid =
             "no Android resources: no res/ folder under \(found.searchedDescription); give the app's res/ folder or its built app with --res"
         // A manifest's keys are checked as the payloads and messages that carry them; its own
@@ -122,6 +123,13 @@ struct LintRun {
                     "nothing to check the manifest's Android keys against", manifest.file ?? session.manifest!, reason: noAndroid)
             }
             messages += manifest.fcmMessages
+        }
+        // A channel's limits checked against nothing would pass unchecked.
+        if let channel = session.channels.first(where: { !$0.takesLocKeys }), messages.isEmpty {
+            throw LintSession.Failure(
+                "nothing to check against \(channel.name)'s limits",
+                payloadPaths.isEmpty ? "--channel \(channel.rawValue)" : payloadPaths.joined(separator: ", "),
+                reason: "no FCM or Huawei message among the payloads and no Android key in a manifest; give the messages sent, or --manifest")
         }
         if !messages.isEmpty && android == nil {
             throw LintSession.Failure(
@@ -160,7 +168,7 @@ struct LintRun {
         findings += inputs.manifest?.diagnostics ?? []
         for app in inputs.androidApps {
             fileDiagnostics += app.resources.diagnostics
-            if app.rendersMessages { findings += LintSession.androidFindings(inputs.messages, resources: app.resources) }
+            if app.rendersMessages { findings += LintSession.androidFindings(inputs.messages, resources: app.resources, channels: session.channels) }
         }
         fileDiagnostics += inputs.androidApps.failures
     }

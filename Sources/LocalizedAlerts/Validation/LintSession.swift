@@ -27,6 +27,10 @@ public struct LintSession: Sendable {
     public var androidBuild = AndroidBuildSettings()
     /// A push-key manifest: its keys are checked as the payloads that carry them.
     public var manifest: String?
+    /// The push channels the Android messages also go through: `.huawei` reads every message
+    /// file as a Huawei Push Kit message; each channel that takes only text has every
+    /// language's text of every message and manifest key checked against its limits.
+    public var channels: [PushChannel] = []
     /// The APNs headers the payload files are sent with: what does not fit is a finding.
     public var headers: APNsHeaders?
     /// Builds still in the field, each linted with the keys sent to it.
@@ -223,7 +227,7 @@ public struct LintSession: Sendable {
 
     /// The payload files that are FCM HTTP v1 messages (`{"message": {…}}`, or a message
     /// object without `aps`), read, and the others' paths.
-    static func separateFCMMessages(_ files: [String]) throws(Failure) -> (messages: [FCMMessage], apns: [String]) {
+    static func separateFCMMessages(_ files: [String], channel: PushChannel? = nil) throws(Failure) -> (messages: [FCMMessage], apns: [String]) {
         var messages: [FCMMessage] = []
         var apns: [String] = []
         for file in files {
@@ -232,7 +236,7 @@ public struct LintSession: Sendable {
                 throw Failure("cannot read the payload", error.path, reason: error.reason)
             }
             if FCMMessage.isMessage(bytes) {
-                messages.append(FCMMessage(parsing: bytes, file: file))
+                messages.append(FCMMessage(parsing: bytes, file: file, channel: channel))
             } else {
                 apns.append(file)
             }
@@ -243,9 +247,15 @@ public struct LintSession: Sendable {
     /// What each FCM message shows on a phone of each of the app's locales (and en-US), as
     /// `preview` renders it: its own problems and each rendering's, a fact seen by several
     /// phones reported once.
-    static func androidFindings(_ messages: [FCMMessage], resources: AndroidAppResources) -> [LocalizationDiagnostic] {
+    ///
+    /// Each channel in `channels` that takes only text is sent each phone's text, as
+    /// `localize --channel` writes it: what the channel would refuse is a finding.
+    static func androidFindings(_ messages: [FCMMessage], resources: AndroidAppResources, channels: [PushChannel] = []) -> [LocalizationDiagnostic] {
         var devices = resources.locales.map { [$0] }
         if !resources.locales.contains("en-US") { devices.append(["en-US"]) }
+        let textChannels = channels.filter { !$0.takesLocKeys }
+        // A channel's title may be the app's name: its own, for its length.
+        let renderer = AndroidAlertRenderer(resources: resources)
         var findings: [LocalizationDiagnostic] = []
         for message in messages {
             var seen: Set<String> = []
@@ -255,6 +265,15 @@ public struct LintSession: Sendable {
                 + devices.flatMap({ AndroidRenderer.render(message, deviceLocales: $0, resources: resources, appName: appName).diagnostics })
             where seen.insert(finding.description).inserted {
                 findings.append(finding)
+            }
+            for channel in textChannels {
+                for device in devices {
+                    let result = renderer.localize(message, preferredLanguages: device, channel: channel)
+                    for finding in result.diagnostics
+                    where (finding.id == .channelTextTooLong || finding.id == .channelTextMissing) && seen.insert(finding.description).inserted {
+                        findings.append(finding)
+                    }
+                }
             }
         }
         return findings
