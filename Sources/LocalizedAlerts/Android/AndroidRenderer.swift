@@ -899,7 +899,7 @@ public enum AndroidRenderer {
                     return unresolved("\"\(key.value)\" in \(folder) cannot be formatted with String args: \(error.name) for \(error.specifier)")
                 }
             }
-            if huawei.multiLanguageKeys[key.value] != nil {
+            if huawei.texts(ofKey: key.value) != nil {
                 assume(.multiLanguageMatching)
                 if let device = deviceLocales.first, let offered = huawei.text(ofKey: key.value, deviceLocale: device) {
                     let language = AndroidLocale(languageTag: HuaweiNotificationFields.normalized(offered.language))?.language ?? languageCode

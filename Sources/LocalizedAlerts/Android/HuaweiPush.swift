@@ -88,8 +88,14 @@ public struct HuaweiNotificationFields: Sendable, Hashable {
         public var language: String
         public var text: FCMMessage.Field
     }
-    /// `multi_lang_key`: loc key → the texts it carries, in the message's order.
-    public var multiLanguageKeys: [String: [LanguageText]] = [:]
+    /// One entry of `multi_lang_key`: a loc key and the texts it carries.
+    public struct MultiLanguageKey: Sendable, Hashable {
+        public var key: String
+        public var texts: [LanguageText]
+    }
+    /// `multi_lang_key`'s entries, in the message's order (the last of a key written twice
+    /// wins, as JSON readers keep it).
+    public var multiLanguageKeys: [MultiLanguageKey] = []
     /// `style` (1: big text).
     public var style: Int?
     /// `big_title` and `big_body`, shown instead of title and body with style 1.
@@ -106,13 +112,16 @@ public struct HuaweiNotificationFields: Sendable, Hashable {
     /// The languages named anywhere in multi_lang_key, in first-seen order.
     public var languages: [String] {
         var seen: Set<String> = []
-        return multiLanguageKeys.values.flatMap { $0 }.map(\.language).filter { seen.insert(Self.normalized($0)).inserted }
+        return multiLanguageKeys.flatMap(\.texts).map(\.language).filter { seen.insert(Self.normalized($0)).inserted }
     }
+
+    /// The texts `key` carries, nil when multi_lang_key has no such key.
+    public func texts(ofKey key: String) -> [LanguageText]? { multiLanguageKeys.last { $0.key == key }?.texts }
 
     /// The text `key` carries for a phone whose first locale is `deviceLocale`, as assumed
     /// (``HuaweiAssumption/multiLanguageMatching``); nil when none matches.
     public func text(ofKey key: String, deviceLocale: String) -> LanguageText? {
-        guard let texts = multiLanguageKeys[key], let device = AndroidLocale(languageTag: Self.normalized(deviceLocale)) else { return nil }
+        guard let texts = texts(ofKey: key), let device = AndroidLocale(languageTag: Self.normalized(deviceLocale)) else { return nil }
         var best: (LanguageText, rank: Int)?
         for text in texts {
             guard let offered = AndroidLocale(languageTag: Self.normalized(text.language)),
@@ -254,7 +263,8 @@ enum HuaweiMessageReading {
                 }
                 texts.append(.init(language: language.key, text: FCMMessage.Field(value: text, location: language.value.location)))
             }
-            fields.multiLanguageKeys[key.key] = texts
+            fields.multiLanguageKeys.removeAll { $0.key == key.key }
+            fields.multiLanguageKeys.append(.init(key: key.key, texts: texts))
         }
     }
 }
