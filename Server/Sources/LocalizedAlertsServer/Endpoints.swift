@@ -138,23 +138,25 @@ struct Endpoints: Sendable {
                 document.diagnostics.first.map { "not JSON: \($0.message) at line \($0.location.line), column \($0.location.column)" } ?? "not JSON")
         }
         guard let rootMembers = root.members else { throw APIError.badRequest("the body is \(root.kindDescription), not an object") }
-        let members = ["payload", "message", "languages"]
+        let members = ["payload", "message", "languages", "channels"]
         for member in rootMembers where !members.contains(member.key) {
             let guess = EditDistance.suggestion(for: member.key, among: members)
             throw APIError.badRequest(
-                "unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" (an APNs payload) or \"message\" (an FCM message), and \"languages\""
+                "unknown member \"\(member.key)\"\(guess); a preview request has \"payload\" (an APNs payload) or \"message\" (an FCM message), \"languages\" and \"channels\""
             )
         }
         let tables = server.tables.current
         var session = PreviewSession(apple: tables.renderer, android: tables.android)
         session.devices = try Self.devices(root["languages"])
+        let channels = try Self.channels(root["channels"])
+        session.channels = channels
         // The server's own paths are not the client's business.
         if let messageJSON = root["message"] {
             guard root["payload"] == nil else { throw APIError.badRequest("a preview request has \"payload\" or \"message\", not both") }
             guard messageJSON.members != nil else { throw APIError.badRequest("\"message\" must be an FCM message object") }
             let message = FCMMessage(
                 document: LocatedJSON(.object([LocatedJSON.Member(key: "message", value: messageJSON)]), location: root.location), file: "request",
-                sizeBound: bytes.count)
+                sizeBound: bytes.count, channel: channels.contains(.huawei) ? .huawei : nil)
             guard let preview = session.preview(message, file: "request") else {
                 throw APIError.badRequest("an FCM message is previewed with the Android app's resources, and none is loaded (start with --res)")
             }
@@ -166,6 +168,23 @@ struct Endpoints: Sendable {
         }
         let preview = session.preview(NotificationPayload(document: payloadJSON, file: "request"), file: "request")
         return JSONResponse.make(PreviewJSON.make([preview], app: apple.app, showsPaths: false))
+    }
+
+    /// A preview request's `"channels"`: the push channels an FCM message also goes through
+    /// (`["huawei"]` reads it as Huawei's; `["vivo"]` adds each device's vivo text).
+    static func channels(_ member: LocatedJSON?) throws -> [PushChannel] {
+        guard let member else { return [] }
+        let names = PushChannel.allCases.map(\.rawValue)
+        guard let items = member.items else { throw APIError.badRequest(#""channels" must be an array of channel names, such as ["vivo"]"#) }
+        return try items.map { item in
+            guard let text = item.stringValue, let channel = PushChannel(named: text) else {
+                let guess = item.stringValue.map { EditDistance.suggestion(for: $0.lowercased(), among: names) } ?? ""
+                throw APIError.badRequest(
+                    "\"channels\" holds \(item.stringValue.map { "\"\($0)\"" } ?? item.kindDescription)\(guess); the channels are \(names.joined(separator: ", "))"
+                )
+            }
+            return channel
+        }
     }
 
     /// A preview request's `"languages"`: each item one device, a string as `--language` takes

@@ -115,4 +115,34 @@ struct ServerAndroidTests {
         configuration.acceptsTableErrors = true
         #expect(try LocalizationServer(configuration: configuration).tables.current.errors.count == 1)
     }
+
+    @Test("a request naming a channel: Huawei's message or a text-only channel's body, as the library writes them")
+    func channels() async throws {
+        let res = try Self.resources()
+        let android = AndroidAlertRenderer(resources: try AndroidAppResources(resourceDirectory: res))
+        try await RouterClient.with(res: [res]) { client in
+            let vivo = #"{"message": \#(Self.message), "languages": ["fr"], "channel": "vivo"}"#
+            let response = try await client.post("/v1/localize", json: vivo)
+            #expect(response.status == 200 && response.text.contains(#""channel":"vivo""#), "\(response.text)")
+            #expect(
+                response.text.contains(#""message":{"regId":"t","notifyType":4,"title":"New message","content":"Ana a écrit : hi","skipType":1}"#))
+            let request = try FCMLocalizationRequest.parse(
+                LocatedJSON.parse(Array(vivo.utf8), file: "request").root!, bytes: Array(vivo.utf8), file: "request", noun: "request"
+            ).get()
+            #expect(response.text == android.localize(request.message, preferredLanguages: ["fr"], channel: .vivo).answer(id: nil).outputText())
+            // A Huawei request keeps validate_only beside the message it fills in.
+            let huawei =
+                #"{"validate_only": true, "message": {"android": {"notification": {"title": "Hi", "body": "Open", "body_loc_key": "new_message", "body_loc_args": ["Ana", "hi"], "multi_lang_key": {"new_message": {"fr": "%s : %s"}}}}}, "languages": ["fr"]}"#
+            let answer = try await client.post("/v1/localize", json: huawei)
+            #expect(
+                answer.text.contains(#""channel":"huawei""#)
+                    && answer.text.contains(#"{"validate_only":true,"message":{"android":{"notification":{"title":"Hi","body":"Ana : hi"}}}}"#),
+                "\(answer.text)")
+            #expect(answer.text.contains("huawei.assumed-behaviour"))
+            let unknown = try await client.post("/v1/localize", json: #"{"message": \#(Self.message), "languages": ["fr"], "channel": "vivoo"}"#)
+            #expect(unknown.status == 400 && unknown.text.contains("did you mean \\\"vivo\\\""), "\(unknown.text)")
+            let preview = try await client.post("/v1/preview", json: #"{"message": \#(Self.message), "languages": ["fr"], "channels": ["xiaomi"]}"#)
+            #expect(preview.text.contains(#""channels":[{"channel":"xiaomi","sendable":true"#), "\(preview.text)")
+        }
+    }
 }
