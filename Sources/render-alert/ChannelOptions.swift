@@ -27,8 +27,16 @@ struct ChannelOptions: ParsableArguments {
         return channels
     }
 
-    /// How message files are read: as Huawei's when `--channel huawei` is given, else by shape.
-    func messageChannel() throws -> PushChannel? { try channels().contains(.huawei) ? .huawei : nil }
+    /// How message files are read: as Huawei's with `--channel huawei`, as FCM's with
+    /// `--channel fcm` (whatever their shape), else by their shape.
+    func messageChannel() throws -> PushChannel? {
+        let channels = try channels()
+        if channels.contains(.huawei) {
+            if channels.contains(.fcm) { throw ValidationError("--channel fcm and --channel huawei read the messages two ways: give one") }
+            return .huawei
+        }
+        return channels.contains(.fcm) ? .fcm : nil
+    }
 
     /// The channels that take only text.
     func textChannels() throws -> [PushChannel] { try channels().filter { !$0.takesLocKeys } }

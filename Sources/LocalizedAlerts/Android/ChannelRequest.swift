@@ -205,11 +205,10 @@ public struct ChannelRequest: Sendable {
         case .jpush:
             var android: [(String, LocatedJSON)] = [("alert", string(text.body))]
             if let title = text.title, !title.isEmpty { android.append(("title", .string(title))) }
-            members = [
-                ("platform", .array([.string("android")])),
-                ("audience", targets.isEmpty ? .string("all") : .object([("registration_id", tokens)])),
-                ("notification", .object([("android", .object(android))])),
-            ]
+            // No audience without targets: "all" would reach every device of the app.
+            members = [("platform", .array([.string("android")]))]
+            if !targets.isEmpty { members.append(("audience", .object([("registration_id", tokens)]))) }
+            members.append(("notification", .object([("android", .object(android))])))
         case .getui:
             let notification: LocatedJSON = .object([
                 ("title", string(text.title)), ("body", string(text.body)), ("click_type", .string("startapp")),

@@ -94,7 +94,17 @@ public struct AndroidAlertRenderer: Sendable {
                 }
             }
         }
-        let rendering = render(working, deviceLocales: preferredLanguages)
+        var rendering = render(working, deviceLocales: preferredLanguages)
+        if working.huawei?.style == 1 {
+            // Big text shows big_title and big_body, which are sent as they are: the server
+            // fills in title and body, as the phone resolves them without the big text.
+            var plain = working
+            plain.huawei?.style = nil
+            let text = render(plain, deviceLocales: preferredLanguages)
+            (rendering.title, rendering.body, rendering.titleFolder, rendering.bodyFolder) = (
+                text.title, text.body, text.titleFolder, text.bodyFolder
+            )
+        }
         result.diagnostics = rendering.diagnostics
         result.resourceLocale = rendering.resourceLocale
         // Decided from the facts, not from the findings (which a filter may have left out).
@@ -119,12 +129,21 @@ public struct AndroidAlertRenderer: Sendable {
         result.titleFolder = result.pluralFolders[.title] ?? rendering.titleFolder
         result.bodyFolder = result.pluralFolders[.body] ?? rendering.bodyFolder
         guard !channel.takesLocKeys else {
-            result.message = FCMMessageRewriter.rewrite(document, title: result.title, body: result.body)
+            let rewritten = FCMMessageRewriter.rewrite(document, title: result.title, body: result.body)
+            // The text written may take a Huawei message past its 4,096 bytes.
+            if channel == .huawei, let problem = HuaweiMessageReading.sizeProblem(of: rewritten["message"] ?? rewritten) {
+                result.diagnostics.append(
+                    problem.diagnostic(at: SourceLocation(file: message.file, line: 1, column: 1), language: nil, text: ChannelText()))
+                result.refusal = result.diagnostics.last!.message + " once its text is filled in"
+                return result
+            }
+            result.message = rewritten
             return result
         }
         if untitled && appName != Self.unnamedApp { result.title = appName }
+        // OPPO's style numbers are its own, not Huawei's: its default style is written.
         let request = ChannelRequest(
-            channel: channel, text: ChannelText(title: result.title, body: result.body), style: message.huawei?.style,
+            channel: channel, text: ChannelText(title: result.title, body: result.body),
             targets: message.huawei?.tokens ?? Self.token(of: document).map { [$0] } ?? [])
         // A field's problem is where its text comes from: its loc key, else its literal text.
         let notification = message.android

@@ -239,12 +239,8 @@ public struct FCMMessage: Sendable {
 
     /// Huawei's 4,096 bytes of message, tokens left out (``ChannelTextLimit/all``).
     private mutating func checkHuaweiSize(_ message: LocatedJSON, sizeBound: Int, start: SourceLocation) {
-        guard let limit = PushChannel.huawei.limits.first(where: { $0.part == .request }), sizeBound > limit.maximum,
-            case .object(let members) = message.value
-        else { return }
-        let length = LocatedJSON(.object(members.filter { $0.key != "token" })).serializedBytes().count
-        guard length > limit.maximum else { return }
-        let problem = ChannelTextProblem(channel: .huawei, kind: .tooLong(limit, length: length))
+        // The text is never shorter than the message it holds.
+        guard sizeBound > HuaweiMessageReading.maximumSize, let problem = HuaweiMessageReading.sizeProblem(of: message) else { return }
         diagnostics.append(problem.diagnostic(at: message.location ?? start, language: nil, text: ChannelText()))
     }
 

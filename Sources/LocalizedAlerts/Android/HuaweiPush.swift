@@ -161,6 +161,17 @@ enum HuaweiMessageReading {
         Array($0.utf8)
     }
 
+    /// Huawei's limit on a message, from ``ChannelTextLimit/all``.
+    static let sizeLimit = PushChannel.huawei.limits.first { $0.part == .request }!
+    static var maximumSize: Int { sizeLimit.maximum }
+
+    /// A message object over Huawei's 4,096 bytes, its tokens left out; nil when it fits.
+    static func sizeProblem(of message: LocatedJSON) -> ChannelTextProblem? {
+        guard case .object(let members) = message.value else { return nil }
+        let length = LocatedJSON(.object(members.filter { $0.key != "token" })).serializedBytes().count
+        return length > maximumSize ? ChannelTextProblem(channel: .huawei, kind: .tooLong(sizeLimit, length: length)) : nil
+    }
+
     static func mayBeHuawei(_ bytes: [UInt8]) -> Bool {
         markers.contains { marker in
             guard bytes.count >= marker.count else { return false }

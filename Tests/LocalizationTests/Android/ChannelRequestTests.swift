@@ -110,7 +110,7 @@ struct ChannelRequestTests {
         )
         #expect(
             body(.jpush, targets: [])
-                == #"{"platform":["android"],"audience":"all","notification":{"android":{"alert":"正文","title":"标题"}}}"#)
+                == #"{"platform":["android"],"notification":{"android":{"alert":"正文","title":"标题"}}}"#)
         #expect(body(.getui, targets: []).hasPrefix(#"{"push_message":{"notification":{"title":"标题","body":"正文","click_type":"startapp"}}"#))
         // Without a target, none is written: the sender adds it.
         #expect(body(.vivo, targets: []) == #"{"notifyType":4,"title":"标题","content":"正文","skipType":1}"#)

@@ -14,6 +14,7 @@ struct HuaweiMessageTests {
           <string name="greeting">New message from %1$s</string>
           <string name="photo">%1$s sent a photo</string>
           <string name="count">%1$d new</string>
+          <string name="thrice">%1$s %1$s %1$s</string>
         </resources>
         """,
         "values-zh-rCN/strings.xml": """
@@ -158,6 +159,15 @@ struct HuaweiMessageTests {
         #expect(rendering.shownInForeground == false)
         #expect(rendering.diagnostics.contains { $0.id == .huaweiBigTextHidesLocKey && $0.message.contains("big_body \"A long text\"") })
         #expect(rendering.assumptions.contains(.bigTextFallsBack))
+        // The server fills in title and body as resolved; big_body is sent as it is.
+        let localized = android.localize(message, preferredLanguages: ["zh-CN"])
+        #expect(localized.body == "Ana发来一张照片" && localized.message?.serialized().contains(#""big_body":"A long text""#) == true)
+        // Text that takes the message past 4,096 bytes once filled in is refused.
+        let long = String(repeating: "长", count: 500)
+        let growing = Self.message(Self.literal + #""body_loc_key": "thrice", "body_loc_args": ["\#(long)"]"#)
+        #expect(growing.diagnostics.isEmpty)
+        let refused = android.localize(growing, preferredLanguages: ["zh-CN"])
+        #expect(!refused.isSendable && refused.error?.contains("over its 4096 (UTF-8 bytes); Huawei") == true, "\(refused.error ?? "")")
         let wrong = Self.message(Self.literal + #""style": 2, "foreground_show": "yes", "multi_lang_key": {"a": "b"}"#)
         #expect(wrong.diagnostics.filter { $0.id == .huaweiInvalidMessage }.count == 3)
         withExtendedLifetime(directory) {}
