@@ -42,6 +42,29 @@ extension LocalizedPayload {
         return .object(members)
     }
 
+    /// One element of `localize --strings --channel`'s JSON: this result's text as the
+    /// channel's request, or why there is none. Findings are located in `file`.
+    public func channelLine(_ channel: PushChannel, lineNumber: Int, file: String?) -> LocatedJSON {
+        let request = channelRequest(channel)
+        let findings = request?.diagnostics(at: { _ in SourceLocation(file: file, line: 1, column: 1) }, language: localization) ?? []
+        let error = refusal ?? findings.first?.message
+        var members: [(String, LocatedJSON)] = [
+            ("line", .number(lineNumber)),
+            ("platform", .string("apple")),
+            ("channel", .string(channel.rawValue)),
+            ("mode", .string(mode.rawValue)),
+            ("preferredLanguages", .array(preferredLanguages.map { .string($0) })),
+            ("localization", .string(localization)),
+            ("sendable", .bool(error == nil)),
+        ]
+        if let error { members.append(("error", .string(error))) }
+        members.append(("message", error == nil ? request?.body ?? .null : .null))
+        if !fallbacks.isEmpty { members.append(("fallbacks", .array(fallbacks.map(Self.json)))) }
+        let all = diagnostics + findings
+        if !all.isEmpty { members.append(("diagnostics", .array(all.map(DiagnosticJSON.make)))) }
+        return .object(members)
+    }
+
     static func json(_ fallback: Fallback) -> LocatedJSON {
         var members: [(String, LocatedJSON)] = [("field", .string(fallback.field.rawValue)), ("key", .string(fallback.key))]
         switch fallback.outcome {

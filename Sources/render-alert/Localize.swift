@@ -38,7 +38,8 @@ struct Localize: ParsableCommand {
             same way, multi_lang_key first. --channel vivo (xiaomi, oppo, honor, harmonyos, \
             umeng, jpush, getui) writes that channel's request body with each user's text \
             instead, refused when the channel would refuse it (a title over vivo's 20 Chinese \
-            characters); a batch line names it with "channel".
+            characters); a batch line names it with "channel". Without --res, --channel writes \
+            the APNs payload's text from the iOS app's tables as that channel's request.
 
             Examples:
               render-alert localize Resources/payloads/group-message.json --language ja
@@ -133,8 +134,17 @@ struct Localize: ParsableCommand {
             throw ValidationError("--output-dir and --bundle-id go with --format apns")
         }
         if res.isEmpty {
-            if androidBuild.isGiven || !quantity.isEmpty || channelOptions.isGiven {
-                throw ValidationError("--android-build, --library-locales, --quantity and --channel go with --res")
+            if androidBuild.isGiven || !quantity.isEmpty {
+                throw ValidationError("--android-build, --library-locales and --quantity go with --res")
+            }
+            // The iOS app's text may go to a channel that takes only text.
+            if let channel = try channelOptions.channels().first(where: \.takesLocKeys) {
+                throw ValidationError(
+                    "--channel \(channel.rawValue) goes with --res (an FCM or Huawei message); an APNs payload's text goes to the channels that take only text"
+                )
+            }
+            if channelOptions.isGiven && (batch || format == .apns) {
+                throw ValidationError("--channel writes one payload's text as a channel's request: it does not take --batch or --format apns")
             }
         } else {
             if format == .apns { throw ValidationError("--format apns writes APNs payloads; an FCM message (--res) has no Simulator file") }
@@ -189,6 +199,24 @@ struct Localize: ParsableCommand {
                 document, preferredLanguages: languages, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
             return result
+        }
+        let textChannels = try channelOptions.textChannels()
+        if !textChannels.isEmpty {
+            // The same text, as each channel's request.
+            let lines = results.flatMap { result in textChannels.map { (result, $0) } }.enumerated().map {
+                $0.element.0.channelLine($0.element.1, lineNumber: $0.offset + 1, file: payload)
+            }
+            if payloadOnly {
+                try Output.standardOutput.write(lines.compactMap { $0["sendable"]?.boolValue == true ? $0["message"]?.outputText() : nil }.joined())
+            } else {
+                try Output.standardOutput.write(LocatedJSON.array(lines).outputText(pretty: true))
+            }
+            Self.sayFallbacks(results)
+            try Self.failIfRefused(
+                lines.filter { $0["sendable"]?.boolValue != true }.map {
+                    ($0["preferredLanguages"]?.items?.compactMap(\.stringValue) ?? [], $0["error"]?.stringValue)
+                })
+            return
         }
         if format == .apns, let outputDir {
             try SimulatorFiles(directory: outputDir, bundleIdentifier: bundleId).write(results, payloadFile: payload!)

@@ -986,6 +986,7 @@ public enum AndroidRenderer {
                     if field == .title {
                         rendering.title = kept
                         rendering.titleFolder = nil
+                        issues.removeAll { $0.kind == .untitled }
                     } else {
                         rendering.body = kept
                         rendering.bodyFolder = nil

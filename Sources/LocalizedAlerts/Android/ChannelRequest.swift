@@ -223,3 +223,14 @@ public struct ChannelRequest: Sendable {
         return .object(members)
     }
 }
+
+extension LocalizedPayload {
+    /// This user's text, as the iOS app's tables give it, written as `channel`'s request body
+    /// (a channel that takes only text): for a team whose Android phones in China are sent the
+    /// same catalog. Nil when the payload gave no text to send (``refusal``); APNs' own size
+    /// limit is not the channel's.
+    public func channelRequest(_ channel: PushChannel) -> ChannelRequest? {
+        guard refusal == nil, payload != nil, !channel.takesLocKeys else { return nil }
+        return ChannelRequest(channel: channel, text: ChannelText(title: title, subtitle: subtitle, body: body))
+    }
+}

@@ -87,4 +87,32 @@ struct ChinaChannelCommandTests {
         #expect(html.output.contains("data-platform=\"vivo\"") && html.output.contains("<dd>Huawei Push Kit</dd>"))
         #expect(html.output.contains("Assumed: multi_lang_key is matched against the phone"))
     }
+
+    @Test func localizeWritesAChannelsBodyFromTheIOSAppsTables() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "ios/en.lproj/Localizable.strings", #""order.title" = "Your order from %@ has shipped";"# + "\n" + #""order.body" = "Arrives %@";"# + "\n"
+        )
+        try directory.write(
+            "ios/ja.lproj/Localizable.strings",
+            #""order.title" = "%@のご注文の商品を発送しました。お届けまでお待ちください";"# + "\n" + #""order.body" = "%@に到着予定";"# + "\n")
+        try directory.write(
+            "p.json",
+            #"{"aps": {"alert": {"title-loc-key": "order.title", "title-loc-args": ["Kiko"], "loc-key": "order.body", "loc-args": ["5/3"]}}}"#)
+        let result = try RenderAlertCommand.run(
+            ["localize", "p.json", "--strings", "ios", "--channel", "xiaomi", "--channel", "vivo", "--language", "en", "--language", "ja"],
+            directory: directory.path)
+        #expect(result.status == 1, "vivo refuses the Japanese title: \(result.output)\(result.error)")
+        let lines = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [[String: Any]]
+        #expect(lines.map { $0["channel"] as? String } == ["xiaomi", "vivo", "xiaomi", "vivo"])
+        #expect(lines.map { $0["platform"] as? String } == ["apple", "apple", "apple", "apple"])
+        #expect(lines.map { $0["sendable"] as? Bool } == [true, true, true, false])
+        let xiaomi = lines[2]["message"] as? [String: Any]
+        #expect(xiaomi?["title"] as? String == "Kikoのご注文の商品を発送しました。お届けまでお待ちください" && xiaomi?["description"] as? String == "5/3に到着予定")
+        #expect((lines[3]["error"] as? String)?.contains("vivo Push refuses the title for ja") == true)
+        #expect(result.error.contains("nothing to send for ja"))
+        // --channel huawei takes an FCM-shaped message, which an APNs payload is not.
+        let huawei = try RenderAlertCommand.run(["localize", "p.json", "--strings", "ios", "--channel", "huawei"], directory: directory.path)
+        #expect(huawei.status == 2 && huawei.error.contains("--channel huawei goes with --res"), "\(huawei.error)")
+    }
 }
