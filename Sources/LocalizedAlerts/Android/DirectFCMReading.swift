@@ -83,6 +83,9 @@ extension DirectPayloadReader {
             } else if equals(key, "apns") {
                 var apns = try enter(UInt8(ascii: "{"))
                 while try nextMember(named: "payload", in: &apns, depth: 4) { apnsPayload = try readPayload(depth: 4) }
+            } else if equals(key, "token"), pos < text.count, text[pos] == UInt8(ascii: "[") {
+                // A list of tokens is Huawei Push Kit's: the located tree reads it as such.
+                throw GiveUp()
             } else {
                 try skipValue(depth: 3)
             }

@@ -18,6 +18,7 @@ struct DirectFCMReadingTests {
         if direct.diagnostics != located.diagnostics { return "diagnostics: \(direct.diagnostics) vs \(located.diagnostics)" }
         if direct.document != located.document { return "document" }
         if direct.file != located.file { return "file" }
+        if direct.huawei != located.huawei || direct.channel != located.channel { return "huawei: \(direct.channel) vs \(located.channel)" }
         switch (direct.apnsPayload, located.apnsPayload) {
         case (nil, nil): return nil
         case (let direct?, let located?):
@@ -38,6 +39,21 @@ struct DirectFCMReadingTests {
         #"{"message":{"topic":"news","data":{"k":"v"}}}"#,
         #"{"message":{"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"alert":"Hi"},"id":7}}}}"#,
     ]
+
+    @Test("Huawei Push Kit's shapes are left to the located reading, and read as Huawei's either way")
+    func huaweiShapes() {
+        for message in [
+            #"{"message": {"token": ["a", "b"], "android": {"notification": {"title": "T", "body": "B", "body_loc_key": "k"}}}}"#,
+            #"{"validate_only": true, "message": {"android": {"notification": {"title": "T", "body": "B"}}}}"#,
+            #"{"message": {"android": {"notification": {"title": "T", "body": "B", "multi_lang_key": {"k": {"en": "x"}}}}}}"#,
+        ] {
+            let bytes = Array(message.utf8)
+            #expect(FCMMessage(parsing: bytes).channel == .huawei, "\(message)")
+            #expect(Self.difference(bytes) == nil, "\(message)")
+        }
+        #expect(DirectPayloadReader.readFCM(Array(#"{"message": {"token": ["a"]}}"#.utf8), file: nil) == nil)
+        #expect(DirectPayloadReader.readFCM(Array(#"{"message": {"token": "a"}}"#.utf8), file: nil) != nil)
+    }
 
     @Test("hand-written messages read the same either way, and the direct reader takes them")
     func handWritten() {
