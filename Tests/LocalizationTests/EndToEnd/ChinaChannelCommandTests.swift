@@ -35,6 +35,14 @@ struct ChinaChannelCommandTests {
         #expect(vivo.status == 1, "\(vivo.output)\(vivo.error)")
         #expect(vivo.output.contains("vivo Push refuses the title for ja") && vivo.output.contains("[channel.text-too-long]"))
         #expect(!vivo.output.contains("Xiaomi MiPush refuses"))
+        // A manifest's Android keys are checked in every language too, with its sample arguments.
+        try directory.write(
+            "keys.json",
+            #"{"version": 1, "keys": [{"field": "title", "key": "shipped", "arguments": ["string"], "platform": "android"}, {"field": "body", "key": "eta", "arguments": ["string"], "platform": "android"}]}"#
+        )
+        let manifest = try RenderAlertCommand.run(["lint", "res", "--manifest", "keys.json", "--channel", "vivo"], directory: directory.path)
+        #expect(manifest.status == 1 && manifest.output.contains("vivo Push refuses the title for ja"), "\(manifest.output)\(manifest.error)")
+        #expect(manifest.output.contains("keys.json"))
         // Nothing to check is not a pass.
         let nothing = try RenderAlertCommand.run(["lint", "res", "--channel", "vivo"], directory: directory.path)
         #expect(nothing.status == 2 && nothing.error.contains("nothing to check against vivo Push's limits"))
