@@ -116,22 +116,23 @@ struct ChannelRequestTests {
         #expect(body(.vivo, targets: []) == #"{"notifyType":4,"title":"标题","content":"正文","skipType":1}"#)
     }
 
+    /// An app whose Japanese title is over vivo's limit and within Xiaomi's, and a message
+    /// that sends it: shared with the command-line tests.
+    static let shippingApp = [
+        "res/values/strings.xml":
+            #"<resources><string name="app_name">Relay</string><string name="shipped">Your order from %1$s has shipped</string><string name="eta">Arrives %1$s</string></resources>"#,
+        "res/values-ja/strings.xml":
+            #"<resources><string name="shipped">%1$sのご注文の商品を発送しました。お届けまでお待ちください</string><string name="eta">%1$sに到着予定</string></resources>"#,
+    ]
+    static let shippingMessage =
+        #"{"message": {"token": "reg-1", "android": {"notification": {"title_loc_key": "shipped", "title_loc_args": ["Kiko"], "body_loc_key": "eta", "body_loc_args": ["5/3"]}}}}"#
+
     @Test("localize writes each channel's body from the app's strings.xml for the user's language, or refuses it")
     func localizes() throws {
         let directory = try TemporaryDirectory()
-        try directory.write(
-            "res/values/strings.xml",
-            #"<resources><string name="app_name">Relay</string><string name="shipped">Your order from %1$s has shipped</string><string name="eta">Arrives %1$s</string></resources>"#
-        )
-        try directory.write(
-            "res/values-ja/strings.xml",
-            #"<resources><string name="shipped">%1$sのご注文の商品を発送しました。お届けまでお待ちください</string><string name="eta">%1$sに到着予定</string></resources>"#
-        )
+        for (path, text) in Self.shippingApp { try directory.write(path, text) }
         let android = AndroidAlertRenderer(resources: try AndroidAppResources(resourceDirectory: directory.path + "/res"))
-        let message = FCMMessage(
-            parsing: Array(
-                #"{"message": {"token": "reg-1", "android": {"notification": {"title_loc_key": "shipped", "title_loc_args": ["Kiko"], "body_loc_key": "eta", "body_loc_args": ["5/3"]}}}}"#
-                    .utf8))
+        let message = FCMMessage(parsing: Array(Self.shippingMessage.utf8))
         for channel in [PushChannel.vivo, .xiaomi, .oppo, .honor, .harmonyos] {
             let english = android.localize(message, preferredLanguages: ["en-US"], channel: channel)
             #expect(english.isSendable && english.channel == channel)

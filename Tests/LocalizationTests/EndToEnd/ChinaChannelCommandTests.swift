@@ -7,18 +7,8 @@ import Testing
 struct ChinaChannelCommandTests {
     func app() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
-        try directory.write(
-            "res/values/strings.xml",
-            #"<resources><string name="app_name">Relay</string><string name="shipped">Your order from %1$s has shipped</string><string name="eta">Arrives %1$s</string></resources>"#
-        )
-        try directory.write(
-            "res/values-ja/strings.xml",
-            #"<resources><string name="shipped">%1$sのご注文の商品を発送しました。お届けまでお待ちください</string><string name="eta">%1$sに到着予定</string></resources>"#
-        )
-        try directory.write(
-            "m.json",
-            #"{"message": {"token": "reg-1", "android": {"notification": {"title_loc_key": "shipped", "title_loc_args": ["Kiko"], "body_loc_key": "eta", "body_loc_args": ["5/3"]}}}}"#
-        )
+        for (path, text) in ChannelRequestTests.shippingApp { try directory.write(path, text) }
+        try directory.write("m.json", ChannelRequestTests.shippingMessage)
         try directory.write(
             "huawei.json",
             #"{"validate_only": false, "message": {"android": {"notification": {"title": "Shipped", "body": "Open the app", "title_loc_key": "shipped", "title_loc_args": ["Kiko"], "multi_lang_key": {"shipped": {"ja": "%s さん、発送しました"}}}}, "token": ["t"]}}"#
