@@ -57,6 +57,14 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             )
         }
     }
+    // Sent through a channel that takes only text: something is sent exactly when a request
+    // was written that the channel takes, and it is that request's body.
+    for channel in [PushChannel.vivo, .oppo] {
+        let localized = android.localize(message, preferredLanguages: ["fr-CA"], channel: channel)
+        let request = localized.channelRequest
+        if localized.isSendable != (request?.fits == true) { violated("\(channel): sendable is not whether its request fits") }
+        if localized.isSendable && localized.message != request?.body { violated("\(channel): the body sent is not its request's") }
+    }
     if let payload = message.apnsPayload {
         // The payload reads as its place in the message's document does (a message read
         // straight from its bytes builds that document only now).

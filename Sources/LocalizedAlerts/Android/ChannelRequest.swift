@@ -84,9 +84,10 @@ public struct ChannelRequest: Sendable {
     public var fits: Bool { problems.isEmpty }
 
     /// The request for `channel` with `text`; `style` is the notification style (OPPO's
-    /// `style`, 1 when nil), `targets` the devices' tokens.
-    public init(channel: PushChannel, text: ChannelText, style: Int? = nil, targets: [String] = []) {
-        precondition(!channel.takesLocKeys, "\(channel.name) takes loc keys, not only text")
+    /// `style`, 1 when nil), `targets` the devices' tokens. Nil for FCM and Huawei, whose
+    /// requests are messages with loc keys (``AndroidAlertRenderer/localize(_:preferredLanguages:mode:quantities:channel:)``).
+    public init?(channel: PushChannel, text: ChannelText, style: Int? = nil, targets: [String] = []) {
+        guard !channel.takesLocKeys else { return nil }
         self.channel = channel
         self.text = text
         let body = Self.body(channel, text, style: style, targets: targets)

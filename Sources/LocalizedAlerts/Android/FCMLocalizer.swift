@@ -141,21 +141,25 @@ public struct AndroidAlertRenderer: Sendable {
             return result
         }
         if untitled && appName != Self.unnamedApp { result.title = appName }
-        // OPPO's style numbers are its own, not Huawei's: its default style is written.
-        let request = ChannelRequest(
-            channel: channel, text: ChannelText(title: result.title, body: result.body),
-            targets: message.huawei?.tokens ?? Self.token(of: document).map { [$0] } ?? [])
+        // A channel that takes only text (those that take loc keys were answered above). OPPO's
+        // style numbers are its own, not Huawei's: its default style is written.
+        guard
+            let request = ChannelRequest(
+                channel: channel, text: ChannelText(title: result.title, body: result.body),
+                targets: message.huawei?.tokens ?? Self.token(of: document).map { [$0] } ?? [])
+        else { return result }
         // A field's problem is where its text comes from: its loc key, else its literal text.
         let notification = message.android
         let start = SourceLocation(file: message.file, line: 1, column: 1)
         let title = notification?.titleLocKey?.location ?? notification?.title?.location
         let body = notification?.bodyLocKey?.location ?? notification?.body?.location
-        result.diagnostics += request.diagnostics(
+        let findings = request.diagnostics(
             at: { part in (part == .title ? title : part == .body ? body : nil) ?? body ?? title ?? start },
             language: rendering.resourceLocale ?? preferredLanguages.first)
+        result.diagnostics += findings
         result.channelRequest = request
-        if let problem = request.problems.first {
-            result.refusal = result.diagnostics.first { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }?.message ?? "\(problem)"
+        if let refusal = findings.first {
+            result.refusal = refusal.message
             return result
         }
         result.message = request.body

@@ -9,7 +9,7 @@ struct ChannelRequestTests {
     static func request(_ channel: PushChannel, title: String? = "Title", subtitle: String? = nil, body: String? = "Body", style: Int? = nil)
         -> ChannelRequest
     {
-        ChannelRequest(channel: channel, text: ChannelText(title: title, subtitle: subtitle, body: body), style: style)
+        ChannelRequest(channel: channel, text: ChannelText(title: title, subtitle: subtitle, body: body), style: style)!
     }
 
     /// The lengths over the limit of each problem, by field.
@@ -85,13 +85,14 @@ struct ChannelRequestTests {
         #expect(Set(ChannelTextLimit.all.map(\.channel)) == [.huawei, .xiaomi, .oppo, .vivo, .umeng])
         #expect(PushChannel.textOnly == [.harmonyos, .honor, .xiaomi, .oppo, .vivo, .umeng, .jpush, .getui])
         #expect(PushChannel(named: "VIVO") == .vivo && PushChannel(named: "apns") == nil)
+        #expect(ChannelRequest(channel: .fcm, text: ChannelText(body: "b")) == nil && ChannelRequest(channel: .huawei, text: ChannelText()) == nil)
     }
 
     @Test("each channel's body carries the text under its own field names")
     func bodies() {
         let text = ChannelText(title: "标题", subtitle: "副", body: "正文")
         func body(_ channel: PushChannel, targets: [String] = ["tok"]) -> String {
-            ChannelRequest(channel: channel, text: text, targets: targets).body.serialized()
+            ChannelRequest(channel: channel, text: text, targets: targets)!.body.serialized()
         }
         #expect(body(.vivo) == #"{"regId":"tok","notifyType":4,"title":"标题","content":"正文","skipType":1}"#)
         #expect(body(.xiaomi) == #"{"title":"标题","description":"正文","notify_type":-1,"pass_through":0,"registration_id":"tok"}"#)
@@ -138,7 +139,7 @@ struct ChannelRequestTests {
             #expect(english.isSendable && english.channel == channel)
             let body = english.message?.serialized() ?? ""
             #expect(body.contains("\"Your order from Kiko has shipped\"") && body.contains("\"Arrives 5/3\"") && body.contains("reg-1"))
-            #expect(english.message == ChannelRequest(channel: channel, text: english.channelRequest!.text, targets: ["reg-1"]).body)
+            #expect(english.message == ChannelRequest(channel: channel, text: english.channelRequest!.text, targets: ["reg-1"])?.body)
         }
         // The Japanese title, 31 characters, counts 58 of vivo's 40 but fits Xiaomi's 49.
         let vivo = android.localize(message, preferredLanguages: ["ja-JP"], channel: .vivo)
