@@ -54,6 +54,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A Hummingbird hello-world: the ceiling scripts/load/ceiling.sh measures the service
+        // against, built and run the same way in the same session.
+        .executableTarget(
+            name: "hummingbird-hello",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // The HTTP service: its router through HummingbirdTesting, real servers on loopback
         // ports for what only a socket shows (limits, malformed HTTP, exact bytes); the signal
         // tests run the built render-alert-server.

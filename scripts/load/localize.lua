@@ -1,6 +1,8 @@
 -- wrk script for scripts/load-test.sh: POST /v1/localize with realistic payloads (missed call,
 -- group message, unread summary with a plural, a reaction) for varied device language lists,
 -- including languages the app lacks. Bodies are built once, then cycled, so wrk itself stays cheap.
+-- Arguments (after --): the request number to start at, and the path (default /v1/localize;
+-- /v1/localize/batch sends each request as one NDJSON line).
 local payloads = {
   '{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"call.missed.body","loc-args":["%s"]},"sound":"default","badge":1},"call-id":"c-%d"}',
   '{"aps":{"alert":{"title-loc-key":"message.group.title","title-loc-args":["%s","Weekend trip"],"body":"Who\'s bringing snacks?"},"sound":"default","thread-id":"group-weekend"},"group-id":%d}',
@@ -18,6 +20,8 @@ local next_body = 1
 
 function init(args)
   local n = 0
+  local path = args[2] or "/v1/localize"
+  local batch = path:sub(-6) == "/batch"
   for i = 1, 720 do
     local template = payloads[(i % #payloads) + 1]
     local payload
@@ -29,7 +33,11 @@ function init(args)
     local body = string.format('{"payload":%s,"languages":%s,"id":%d%s}', payload,
       languages[(i % #languages) + 1], i, fallbacks[(i % #fallbacks) + 1])
     n = n + 1
-    bodies[n] = wrk.format("POST", "/v1/localize", {["Content-Type"] = "application/json"}, body)
+    if batch then
+      bodies[n] = wrk.format("POST", path, {["Content-Type"] = "application/x-ndjson"}, body .. "\n")
+    else
+      bodies[n] = wrk.format("POST", path, {["Content-Type"] = "application/json"}, body)
+    end
   end
   next_body = (tonumber(args[1]) or 0) % n + 1
 end
