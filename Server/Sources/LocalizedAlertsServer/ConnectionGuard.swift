@@ -278,7 +278,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var pendingRefusal: ConnectionRefusal?
     /// Closing: the answer is out (or being written), input is dropped.
     private var closing = false
+    /// The connection's clock: at `deadline` it is refused with `deadlineRefusal`, unless the
+    /// clock is moved or stopped first. Nil: stopped.
+    private var deadline: NIODeadline?
+    private var deadlineRefusal = ConnectionRefusal.idleTimeout
+    /// The task scheduled for the clock, and when it runs: it may run before the deadline (the
+    /// clock moved on since), and then waits again.
     private var timer: Scheduled<Void>?
+    private var timerRuns: NIODeadline?
 
     init(limits: ConnectionLimits, metrics: ServerMetrics, sheddable: SheddableConnections) {
         self.limits = limits
@@ -302,7 +309,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        if timer == nil, !closing {
+        if deadline == nil, !closing {
             startTimer(limits.headerTimeout, .headerTimeout)
             setSilent(true)
         }
@@ -452,7 +459,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         requestLineBytes = 0
         headerBytes = 0
         currentLineBytes = 0
-        if outstanding > 0 { cancelTimer() }
+        if outstanding > 0 { stopClock() }
     }
 
     /// The decoder failed. In a head (nothing answered yet): refused here (431 for too many or
@@ -557,6 +564,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func linger() {
         guard let context else { return }
         context.close(mode: .output, promise: nil)
+        cancelTimer()
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(limits.lingerTimeout)) {
             self.timer = nil
             self.context?.close(promise: nil)
@@ -564,18 +572,44 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.read()
     }
 
+    /// Sets the clock: the connection is refused with `refusal` after `duration`, unless the
+    /// clock is set or stopped before. A request sets it three or four times; the task scheduled
+    /// is moved only when it would run too late, else it runs, finds the later deadline and
+    /// waits again: one task a timeout rather than one a read.
     private func startTimer(_ duration: Duration, _ refusal: ConnectionRefusal) {
         guard let context, !closing else { return }
-        cancelTimer()
-        timer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(duration)) {
+        let due = NIODeadline.now() + TimeAmount(duration)
+        deadline = due
+        deadlineRefusal = refusal
+        if let runs = timerRuns, runs <= due { return }
+        timer?.cancel()
+        schedule(at: due, on: context)
+    }
+
+    private func schedule(at due: NIODeadline, on context: ChannelHandlerContext) {
+        timerRuns = due
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) {
             self.timer = nil
-            self.refuse(refusal)
+            self.timerRuns = nil
+            guard let deadline = self.deadline, let context = self.context, !self.closing else { return }
+            if deadline > .now() {
+                self.schedule(at: deadline, on: context)
+            } else {
+                self.deadline = nil
+                self.refuse(self.deadlineRefusal)
+            }
         }
     }
 
+    /// Stops the clock; the task scheduled stays, to be reused, and does nothing if it runs.
+    private func stopClock() { deadline = nil }
+
+    /// Stops the clock and its task: the connection is ending.
     private func cancelTimer() {
+        deadline = nil
         timer?.cancel()
         timer = nil
+        timerRuns = nil
     }
 
     // MARK: The body's rate
