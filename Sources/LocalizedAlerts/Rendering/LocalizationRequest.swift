@@ -68,7 +68,21 @@ public struct LocalizationRequest: Sendable {
         parse(request, file: "request", noun: "request")
     }
 
-    private static func parse(_ line: [UInt8], file: String, noun: String) -> Result<LocalizationRequest, Failure> {
+    /// - Parameter readingDirectly: whether the direct reader may take the request; false reads
+    ///   it through the located tree, as the tests compare.
+    static func parse(_ line: [UInt8], file: String, noun: String, readingDirectly: Bool = true) -> Result<LocalizationRequest, Failure> {
+        // The common request, read straight from its bytes: most of a provider's are.
+        if readingDirectly, let reading = DirectPayloadReader.readRequest(line, file: file), let payloadReading = reading.takePayload() {
+            let document = NotificationPayload.DeferredDocument(bytes: line, file: file, location: reading.rootLocation)
+            let payload = NotificationPayload(
+                payloadReading,
+                document: NotificationPayload.DeferredDocument(
+                    in: document, at: DirectPayloadReader.requestPayloadPath, location: payloadReading.rootLocation),
+                file: file)
+            return request(
+                payload, noun: noun, id: reading.id, languages: reading.languages, mode: reading.mode, fallback: reading.fallback,
+                device: reading.device.map { LocatedJSON(.string($0)) }, headers: nil)
+        }
         let document = LocatedJSON.parse(line, file: file)
         guard let root = document.root else {
             return .failure(
@@ -88,27 +102,41 @@ public struct LocalizationRequest: Sendable {
         guard let payload = root["payload"], payload.members != nil else {
             return .failure(Failure(message: "the \(noun) has no \"payload\" object", id: id))
         }
+        var read = NotificationPayload(document: payload, file: file, sizeBound: line.count)
+        // What reading the line found (a key written twice) is the payload's to report, as
+        // it is for a payload file.
+        read.diagnostics = document.diagnostics + read.diagnostics
+        return request(
+            read, noun: noun, id: id, languages: root["languages"], mode: root["mode"]?.stringValue, fallback: root["fallback"]?.stringValue,
+            device: root["device"], headers: root["headers"])
+    }
+
+    /// The request of a payload read and the request's other members, or why there is none.
+    private static func request(
+        _ payload: NotificationPayload, noun: String, id: LocatedJSON?, languages languagesJSON: LocatedJSON?, mode modeText: String?,
+        fallback fallbackText: String?, device deviceJSON: LocatedJSON?, headers headersJSON: LocatedJSON?
+    ) -> Result<LocalizationRequest, Failure> {
         let languages: [String]
-        switch PreferredLanguages.read(root["languages"], in: noun) {
+        switch PreferredLanguages.read(languagesJSON, in: noun) {
         case .success(let parsed): languages = parsed
         case .failure(let failure): return .failure(Failure(message: failure.message, id: id))
         }
         var mode: LocalizationMode?
-        if let text = root["mode"]?.stringValue {
+        if let text = modeText {
             guard let parsed = LocalizationMode(rawValue: text) else {
                 return .failure(Failure(message: "\"mode\" must be device or server, not \"\(text)\"", id: id))
             }
             mode = parsed
         }
         var fallback: KeyFallback?
-        if let text = root["fallback"]?.stringValue {
+        if let text = fallbackText {
             guard let parsed = KeyFallback(rawValue: text) else {
                 return .failure(Failure(message: "\"fallback\" must be device, development-region or fail, not \"\(text)\"", id: id))
             }
             fallback = parsed
         }
         var device: DeviceKind?
-        if let member = root["device"] {
+        if let member = deviceJSON {
             // Apple TV shows no alerts (badges only): nothing to localize for it.
             let devices = DeviceKind.allCases.filter { $0 != .appletv }
             guard let text = member.stringValue, let parsed = DeviceKind(rawValue: text), parsed != .appletv else {
@@ -121,17 +149,13 @@ public struct LocalizationRequest: Sendable {
             device = parsed
         }
         var headers: APNsHeaders?
-        if let object = root["headers"] {
+        if let object = headersJSON {
             switch APNsHeaders.read(object) {
             case .success(let read): headers = read
             case .failure(let error): return .failure(Failure(message: error.message, id: id))
             }
         }
-        var request = LocalizationRequest(
-            payload: NotificationPayload(document: payload, file: file, sizeBound: line.count), preferredLanguages: languages, mode: mode, id: id)
-        // What reading the line found (a key written twice) is the payload's to report, as
-        // it is for a payload file.
-        request.payload.diagnostics = document.diagnostics + request.payload.diagnostics
+        var request = LocalizationRequest(payload: payload, preferredLanguages: languages, mode: mode, id: id)
         request.fallback = fallback
         request.device = device
         if let headers {
