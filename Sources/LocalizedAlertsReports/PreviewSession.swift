@@ -72,8 +72,7 @@ public struct PreviewSession: Sendable {
             textChannels.map { android.localize(message, preferredLanguages: device, channel: $0) }
         }
         // The channels' own findings: the rendering's are the phone's, already listed.
-        let channelFindings = channelResults.flatMap { $0.flatMap { $0.channelRequest?.problems.isEmpty == false ? $0.diagnostics : [] } }
-            .filter { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }
+        let channelFindings = channelResults.flatMap { $0.flatMap(\.channelFindings) }
         var seen: Set<String> = []
         let findings = filter.apply(
             android.resources.diagnostics.filter { $0.severity != .note } + renderings.flatMap(\.1.diagnostics) + channelFindings

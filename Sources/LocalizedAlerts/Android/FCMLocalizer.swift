@@ -277,6 +277,11 @@ public struct LocalizedFCMMessage: Sendable {
     public var diagnostics: [LocalizationDiagnostic] = []
     var pluralFolders: [FCMQuantities.Field: String] = [:]
 
+    /// What the channel would refuse in its request (a text too long, a field missing): the
+    /// findings of a text-only channel beside those of the phone's rendering.
+    public var channelFindings: [LocalizationDiagnostic] {
+        diagnostics.filter { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }
+    }
     /// Whether there is a message to send.
     public var isSendable: Bool { message != nil && refusal == nil }
     /// Why this result must not be sent; nil when it may be.

@@ -269,8 +269,7 @@ public struct LintSession: Sendable {
             for channel in textChannels {
                 for device in devices {
                     let result = renderer.localize(message, preferredLanguages: device, channel: channel)
-                    for finding in result.diagnostics
-                    where (finding.id == .channelTextTooLong || finding.id == .channelTextMissing) && seen.insert(finding.description).inserted {
+                    for finding in result.channelFindings where seen.insert(finding.description).inserted {
                         findings.append(finding)
                     }
                 }
