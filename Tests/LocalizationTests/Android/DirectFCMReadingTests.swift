@@ -121,14 +121,7 @@ struct DirectFCMReadingTests {
         case 2: text = jsonObject([("message", body), ("message", body)], space)
         default: text = jsonObject([("message", body)], space)
         }
-        var bytes = Array(text.utf8)
-        switch generator.next() % 25 {
-        case 0: bytes.insert(0xFF, at: Int(generator.next() % UInt64(bytes.count + 1)))
-        case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
-        case 2: bytes = Array(String(repeating: " ", count: 2_100).utf8) + bytes
-        default: break
-        }
-        return bytes
+        return damaged(Array(text.utf8), &generator)
     }
 
     /// `FCM_READER_SEED` and `FCM_READER_COUNT` change the seed and the number of messages, for

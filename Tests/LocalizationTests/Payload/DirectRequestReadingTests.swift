@@ -91,14 +91,7 @@ struct DirectRequestReadingTests {
             }
             members.insert((key, value), at: Int(generator.next() % UInt64(members.count + 1)))
         }
-        var bytes = Array((chance(97, &generator) ? jsonObject(members, space) : "[" + jsonObject(members, space) + "]").utf8)
-        switch generator.next() % 25 {
-        case 0: bytes.insert(0xFF, at: Int(generator.next() % UInt64(bytes.count + 1)))
-        case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
-        case 2: bytes = Array(String(repeating: " ", count: 2_100).utf8) + bytes
-        default: break
-        }
-        return bytes
+        return damaged(Array((chance(97, &generator) ? jsonObject(members, space) : "[" + jsonObject(members, space) + "]").utf8), &generator)
     }
 
     /// `REQUEST_READER_SEED` and `REQUEST_READER_COUNT` change the seed and the number of

@@ -37,3 +37,16 @@ func chance(_ percent: UInt64, _ generator: inout SplitMix64) -> Bool { generato
 func jsonObject(_ members: [(String, String)], _ space: String) -> String {
     "{" + space + members.map { "\"\($0.0)\"" + space + ":" + space + $0.1 }.joined(separator: "," + space) + space + "}"
 }
+
+/// `bytes`, one time in 25 each: with an invalid UTF-8 byte inserted, cut short, or after 2,100
+/// spaces (past half of APNs' limit, which the direct readers leave to the located ones).
+func damaged(_ bytes: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
+    var bytes = bytes
+    switch generator.next() % 25 {
+    case 0: bytes.insert(0xFF, at: Int(generator.next() % UInt64(bytes.count + 1)))
+    case 1: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
+    case 2: bytes = Array(String(repeating: " ", count: 2_100).utf8) + bytes
+    default: break
+    }
+    return bytes
+}
