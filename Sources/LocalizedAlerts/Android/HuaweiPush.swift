@@ -5,7 +5,7 @@ extension DiagnosticID {
     public static let huaweiInvalidMessage = DiagnosticID(
         "huawei.invalid-message", .error, .payloads,
         rationale:
-            "Huawei Push Kit rejects a request whose multi_lang_key is not an object of objects of strings, whose style is not a number, or whose validate_only or foreground_show is not a boolean: nothing is sent.",
+            "Huawei Push Kit rejects a request whose multi_lang_key is not an object of objects of strings, whose style is not 0, 1 or 3, whose validate_only or foreground_show is not a boolean, or whose loc args come without their loc key: nothing is sent.",
         example: "\"multi_lang_key\": {\"greeting\": \"Hello\"}")
     /// `huawei.missing-literal-text` (error). A notification without its literal title or body.
     public static let huaweiMissingLiteralText = DiagnosticID(
@@ -240,6 +240,15 @@ enum HuaweiMessageReading {
                         "multi_lang_key carries \(languages.count) languages (\(languages.joined(separator: ", "))); Huawei takes at most \(HuaweiNotificationFields.maximumLanguages)",
                         hint: "keep three, and put the others in the app's strings.xml"))
             }
+        }
+        // Args need their key ("bodyLocKey is required when specifying bodyLocArgs").
+        for field in ["title", "body"] {
+            guard let args = specific?["\(field)_loc_args"], (specific?["\(field)_loc_key"]?.stringValue ?? "").isEmpty else { continue }
+            if case .null = args.value { continue }
+            invalid(
+                args,
+                "\(field)_loc_args without \(field)_loc_key: Huawei's server SDK refuses it (\"\(field)LocKey is required when specifying \(field)LocArgs\")"
+            )
         }
         // The SDK checks the merged notification: the common one's text counts.
         if let notification {

@@ -168,8 +168,9 @@ struct HuaweiMessageTests {
         #expect(growing.diagnostics.isEmpty)
         let refused = android.localize(growing, preferredLanguages: ["zh-CN"])
         #expect(!refused.isSendable && refused.error?.contains("over its 4096 (UTF-8 bytes); Huawei") == true, "\(refused.error ?? "")")
-        let wrong = Self.message(Self.literal + #""style": 2, "foreground_show": "yes", "multi_lang_key": {"a": "b"}"#)
-        #expect(wrong.diagnostics.filter { $0.id == .huaweiInvalidMessage }.count == 3)
+        let wrong = Self.message(Self.literal + #""style": 2, "foreground_show": "yes", "multi_lang_key": {"a": "b"}, "body_loc_args": ["x"]"#)
+        let invalid = wrong.diagnostics.filter { $0.id == .huaweiInvalidMessage }.map(\.message)
+        #expect(invalid.count == 4 && invalid.last?.hasPrefix("body_loc_args without body_loc_key") == true, "\(invalid)")
         withExtendedLifetime(directory) {}
     }
 
