@@ -34,6 +34,9 @@ extension DirectPayloadReader {
         }
     }
 
+    /// `android.notification` members only Huawei Push Kit has (``HuaweiMessageReading``).
+    static let huaweiNotificationKeys: [StaticString] = ["multi_lang_key", "big_title", "big_body", "foreground_show", "style"]
+
     /// The keys from the document's root to the `apns.payload` object.
     static let apnsPayloadPath = ["message", "apns", "payload"]
 
@@ -49,8 +52,16 @@ extension DirectPayloadReader {
         let rootLocation = lines.location(of: pos, in: text)
         var reading: FCMReading?
         var root = try enter(UInt8(ascii: "{"))
-        while try nextMember(named: "message", in: &root, depth: 2) {
-            reading = try readMessage(rootLocation: rootLocation)
+        while let key = try nextKey(&root) {
+            try checkUnique(key, in: root)
+            if equals(key, "message") {
+                reading = try readMessage(rootLocation: rootLocation)
+            } else if equals(key, "validate_only") {
+                // Huawei Push Kit's request body: the located reading reads it as Huawei's.
+                throw GiveUp()
+            } else {
+                try skipValue(depth: 2)
+            }
         }
         guard let reading else { throw GiveUp() }
         return reading
@@ -123,6 +134,9 @@ extension DirectPayloadReader {
                 fields.titleLocArgs = try readStrings()
             } else if equals(key, "body_loc_args") {
                 fields.bodyLocArgs = try readStrings()
+            } else if Self.huaweiNotificationKeys.contains(where: { equals(key, $0) }) {
+                // A Huawei Push Kit field: the located reading reads the message as Huawei's.
+                throw GiveUp()
             } else {
                 try skipValue(depth: depth + 1)
             }

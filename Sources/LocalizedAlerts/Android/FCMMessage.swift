@@ -140,9 +140,9 @@ public struct FCMMessage: Sendable {
     ///   it through the located tree, as the tests compare.
     init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool, channel: PushChannel? = nil) {
         self.file = file
-        // The direct reader knows FCM's fields only.
-        if readingDirectly, channel != .huawei, !HuaweiMessageReading.mayBeHuawei(bytes), let reading = DirectPayloadReader.readFCM(bytes, file: file)
-        {
+        // The direct reader knows FCM's fields only: it leaves Huawei's shapes to the located
+        // reading, which tells the two services apart.
+        if readingDirectly, channel != .huawei, let reading = DirectPayloadReader.readFCM(bytes, file: file) {
             let document = NotificationPayload.DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
             documentStorage = .deferred(document)
             android = reading.takeAndroid()

@@ -155,12 +155,6 @@ public struct HuaweiNotificationFields: Sendable, Hashable {
 
 /// Reading the Huawei-only members of a message document.
 enum HuaweiMessageReading {
-    /// Byte strings only Huawei Push Kit messages hold: a message with one is read through the
-    /// located tree, which tells the two services apart.
-    static let markers = ["\"validate_only\"", "\"multi_lang_key\"", "\"big_title\"", "\"big_body\"", "\"foreground_show\"", "\"style\""].map {
-        Array($0.utf8)
-    }
-
     /// Huawei's limit on a message, from ``ChannelTextLimit/all``.
     static let sizeLimit = PushChannel.huawei.limits.first { $0.part == .request }!
     static var maximumSize: Int { sizeLimit.maximum }
@@ -170,18 +164,6 @@ enum HuaweiMessageReading {
         guard case .object(let members) = message.value else { return nil }
         let length = LocatedJSON(.object(members.filter { $0.key != "token" })).serializedBytes().count
         return length > maximumSize ? ChannelTextProblem(channel: .huawei, kind: .tooLong(sizeLimit, length: length)) : nil
-    }
-
-    static func mayBeHuawei(_ bytes: [UInt8]) -> Bool {
-        markers.contains { marker in
-            guard bytes.count >= marker.count else { return false }
-            var start = bytes.startIndex
-            while let quote = bytes[start...].firstIndex(of: UInt8(ascii: "\"")), quote + marker.count <= bytes.endIndex {
-                if bytes[quote..<(quote + marker.count)].elementsEqual(marker) { return true }
-                start = quote + 1
-            }
-            return false
-        }
     }
 
     /// Whether a parsed request holds a Huawei Push Kit message: `validate_only` beside the
