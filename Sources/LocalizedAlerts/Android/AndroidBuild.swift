@@ -244,29 +244,36 @@ enum AndroidLocKey: Hashable, Sendable {
     case invalid
 
     init(_ key: String) {
-        if let number = Self.parseInt(key) {
+        // Integer.parseInt comes first. A key that starts with an ASCII character other than a
+        // digit or a sign is no number, and most keys are names: those skip the digit check.
+        let utf8 = key.utf8
+        if let first = utf8.first, first >= 0x80 || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || (0x30...0x39).contains(first),
+            let number = Self.parseInt(key)
+        {
             self = .identifier(number)
             return
         }
         // ExtractResourceName: the first '/' ends the type and the first ':' the package,
-        // each only while that part is still empty.
+        // each only while that part is still empty. Java splits at the UTF-16 character, not
+        // at a grapheme: the UTF-8 bytes, where '/' and ':' are never part of another character.
         var package: Substring = ""
         var type: Substring = ""
         var hasPackage = false
         var hasType = false
-        var start = key.startIndex
-        var index = key.startIndex
-        while index < key.endIndex {
-            if type.isEmpty, key[index] == "/" {
+        var start = utf8.startIndex
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if type.isEmpty, byte == UInt8(ascii: "/") {
                 hasType = true
                 type = key[start..<index]
-                start = key.index(after: index)
-            } else if package.isEmpty, key[index] == ":" {
+                start = utf8.index(after: index)
+            } else if package.isEmpty, byte == UInt8(ascii: ":") {
                 hasPackage = true
                 package = key[start..<index]
-                start = key.index(after: index)
+                start = utf8.index(after: index)
             }
-            index = key.index(after: index)
+            index = utf8.index(after: index)
         }
         let entry = key[start...]
         guard !(hasPackage && package.isEmpty), !(hasType && type.isEmpty), !entry.isEmpty else {

@@ -35,5 +35,13 @@ struct AndroidLocKeyTests {
         #expect(AndroidLocKey(":title") == .invalid)
         #expect(AndroidLocKey("/title") == .invalid)
         #expect(AndroidLocKey("string/") == .invalid)
+        // Java splits at the character '/', even where a combining mark follows it and makes
+        // one grapheme of the two.
+        #expect(AndroidLocKey("string/\u{301}title") == .name(AndroidResourceName(type: "string", name: "\u{301}title"), package: nil))
+        #expect(AndroidLocKey("pkg:\u{301}t") == .name(AndroidResourceName(type: "string", name: "\u{301}t"), package: "pkg"))
+        // A key that starts with a letter is never a number, and one with another script's
+        // digits still is.
+        #expect(AndroidLocKey("é12") == .name(AndroidResourceName(type: "string", name: "é12"), package: nil))
+        #expect(AndroidLocKey("٣") == .identifier(3))
     }
 }
