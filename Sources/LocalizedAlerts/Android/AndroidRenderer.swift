@@ -633,7 +633,10 @@ public struct AndroidAppResources: Sendable {
     /// The locale the app's resources resolve for on a device with `deviceLocales` (the Java
     /// layer, over the folders' locales), and its language code.
     func resourceLocale(deviceLocales: [String]) -> (tag: String?, languageCode: String) {
-        resolutions.resourceLocales.value(for: deviceLocales) {
+        // The closure takes the locales alone: taking `self` copied the whole resources
+        // (every index's reference retained and released) on each call, cached or not.
+        let parsedLocales = parsedLocales
+        return resolutions.resourceLocales.value(for: deviceLocales) {
             let tag = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: parsedLocales)
             return (tag, tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? "")
         }
@@ -722,12 +725,14 @@ public struct AndroidAppResources: Sendable {
             guard let (definitions, group) = index.entries[resource.name] else { return nil }
             candidates = definitions
             if let tag {
-                // The same folders, hence the same choice, for every name of the group.
+                // The same folders, hence the same choice, for every name of the group. The
+                // closure takes the group's configurations, not `self` (see resourceLocale).
+                let configs = index.groups[group]
                 chosen = resolutions.choices.value(for: .init(tag: tag, group: group)) {
                     guard let device = AndroidLocaleResolution.nativeLocale(forLanguageTag: tag) else {
                         return definitions.firstIndex { folders[$0.folder].locale == nil }
                     }
-                    return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: index.groups[group])
+                    return AndroidLocaleResolution.bestMatch(for: device, amongConfigs: configs)
                 }
             } else {
                 chosen = candidates.firstIndex { folders[$0.folder].locale == nil }
