@@ -41,8 +41,8 @@ public struct ChannelTextProblem: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// The text is over a limit: its length counted as the limit counts.
         case tooLong(ChannelTextLimit, length: Int)
-        /// A field the channel requires is empty.
-        case missing(field: String)
+        /// A field the channel requires is empty: its name in the request, and its part.
+        case missing(field: String, part: ChannelTextLimit.Part)
     }
     public var channel: PushChannel
     public var kind: Kind
@@ -57,7 +57,7 @@ public struct ChannelTextProblem: Sendable, Hashable {
                 .channelTextTooLong, at: location,
                 "\(channel.name) refuses the \(limit.field)\(place):\(shown) counts \(length), over its \(limit.maximum) (\(limit.counting.description)); \(limit.source)",
                 hint: "shorten the \(limit.part == .request ? "message" : "translation")\(place), or send a shorter key to \(channel.name)")
-        case .missing(let field):
+        case .missing(let field, _):
             return LocalizationDiagnostic(
                 .channelTextMissing, at: location, "\(channel.name) requires a \(field)\(place), and the text has none",
                 hint: "send a \(field == "title" ? "title_loc_key" : "body_loc_key") that resolves, or give the app's name")
@@ -94,7 +94,7 @@ public struct ChannelRequest: Sendable {
         self.body = body
         var problems: [ChannelTextProblem] = []
         for field in Self.requiredFields(channel) where (text[field.part] ?? "").isEmpty {
-            problems.append(ChannelTextProblem(channel: channel, kind: .missing(field: field.name)))
+            problems.append(ChannelTextProblem(channel: channel, kind: .missing(field: field.name, part: field.part)))
         }
         for limit in channel.limits {
             let length: Int
@@ -103,7 +103,7 @@ public struct ChannelRequest: Sendable {
                 let measured = body[limit.field] ?? body
                 length = measured.serializedBytes().count
             } else {
-                guard limit.applies(to: limit.part, style: style), let value = text[limit.part] else { continue }
+                guard limit.applies(toStyle: style), let value = text[limit.part] else { continue }
                 length = limit.counting.length(of: value)
             }
             if length > limit.maximum { problems.append(ChannelTextProblem(channel: channel, kind: .tooLong(limit, length: length))) }
@@ -118,7 +118,7 @@ public struct ChannelRequest: Sendable {
             let part: ChannelTextLimit.Part
             switch problem.kind {
             case .tooLong(let limit, _): part = limit.part
-            case .missing(let field): part = Self.requiredFields(channel).first { $0.name == field }?.part ?? .request
+            case .missing(_, let missing): part = missing
             }
             return problem.diagnostic(at: location(part), language: language, text: text)
         }

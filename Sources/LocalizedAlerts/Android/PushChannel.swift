@@ -168,8 +168,6 @@ public struct ChannelTextLimit: Sendable, Hashable {
             source: "Umeng U-Push API: an Android payload is at most 1,840 bytes (mirror)"),
     ]
 
-    /// Whether a text of this part and style is held to this limit.
-    func applies(to part: Part, style: Int?) -> Bool {
-        self.part == part && (self.style == nil || self.style == (style ?? 1))
-    }
+    /// Whether a notification of this style (1 when nil) is held to this limit.
+    func applies(toStyle style: Int?) -> Bool { self.style == nil || self.style == (style ?? 1) }
 }

@@ -68,7 +68,7 @@ struct ChannelRequestTests {
     @Test("a field the channel requires is a finding when empty")
     func required() {
         let noTitle = Self.request(.xiaomi, title: nil)
-        #expect(noTitle.problems == [ChannelTextProblem(channel: .xiaomi, kind: .missing(field: "title"))])
+        #expect(noTitle.problems == [ChannelTextProblem(channel: .xiaomi, kind: .missing(field: "title", part: .title))])
         #expect(Self.request(.jpush, title: nil).fits)
         #expect(!Self.request(.jpush, body: "").fits)
         let location = SourceLocation(file: "m.json", line: 2, column: 3)
