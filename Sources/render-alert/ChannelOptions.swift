@@ -17,9 +17,8 @@ struct ChannelOptions: ParsableArguments {
         var channels: [PushChannel] = []
         for name in names.flatMap({ $0.split(separator: ",").map(String.init) }) {
             guard let channel = PushChannel(named: name) else {
-                let known = PushChannel.allCases.map(\.rawValue)
                 throw ValidationError(
-                    "unknown channel \(printable(name)) for --channel\(EditDistance.suggestion(for: name.lowercased(), among: known)); the channels are \(known.joined(separator: ", "))"
+                    "unknown channel \(printable(name)) for --channel\(PushChannel.suggestion(for: name)); the channels are \(PushChannel.names.joined(separator: ", "))"
                 )
             }
             if !channels.contains(channel) { channels.append(channel) }

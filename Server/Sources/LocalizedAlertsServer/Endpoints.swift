@@ -174,13 +174,12 @@ struct Endpoints: Sendable {
     /// (`["huawei"]` reads it as Huawei's; `["vivo"]` adds each device's vivo text).
     static func channels(_ member: LocatedJSON?) throws -> [PushChannel] {
         guard let member else { return [] }
-        let names = PushChannel.allCases.map(\.rawValue)
         guard let items = member.items else { throw APIError.badRequest(#""channels" must be an array of channel names, such as ["vivo"]"#) }
         return try items.map { item in
             guard let text = item.stringValue, let channel = PushChannel(named: text) else {
-                let guess = item.stringValue.map { EditDistance.suggestion(for: $0.lowercased(), among: names) } ?? ""
+                let guess = item.stringValue.map(PushChannel.suggestion) ?? ""
                 throw APIError.badRequest(
-                    "\"channels\" holds \(item.stringValue.map { "\"\($0)\"" } ?? item.kindDescription)\(guess); the channels are \(names.joined(separator: ", "))"
+                    "\"channels\" holds \(item.stringValue.map { "\"\($0)\"" } ?? item.kindDescription)\(guess); the channels are \(PushChannel.names.joined(separator: ", "))"
                 )
             }
             return channel

@@ -34,9 +34,6 @@ extension DirectPayloadReader {
         }
     }
 
-    /// `android.notification` members only Huawei Push Kit has (``HuaweiMessageReading``).
-    static let huaweiNotificationKeys: [StaticString] = ["multi_lang_key", "big_title", "big_body", "foreground_show", "style"]
-
     /// The keys from the document's root to the `apns.payload` object.
     static let apnsPayloadPath = ["message", "apns", "payload"]
 
@@ -134,7 +131,7 @@ extension DirectPayloadReader {
                 fields.titleLocArgs = try readStrings()
             } else if equals(key, "body_loc_args") {
                 fields.bodyLocArgs = try readStrings()
-            } else if Self.huaweiNotificationKeys.contains(where: { equals(key, $0) }) {
+            } else if HuaweiMessageReading.notificationKeys.contains(where: { equals(key, $0) }) {
                 // A Huawei Push Kit field: the located reading reads the message as Huawei's.
                 throw GiveUp()
             } else {

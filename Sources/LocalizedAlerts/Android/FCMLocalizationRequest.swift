@@ -80,12 +80,11 @@ public struct FCMLocalizationRequest: Sendable {
         var channel: PushChannel?
         if let member = root["channel"] {
             guard let text = member.stringValue, let named = PushChannel(named: text) else {
-                let names = PushChannel.allCases.map(\.rawValue)
-                let guess = member.stringValue.map { EditDistance.suggestion(for: $0.lowercased(), among: names) } ?? ""
+                let guess = member.stringValue.map(PushChannel.suggestion) ?? ""
                 return .failure(
                     .init(
                         message:
-                            "\"channel\" must be one of \(names.joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)\(guess)",
+                            "\"channel\" must be one of \(PushChannel.names.joined(separator: ", ")), not \(member.stringValue.map { "\"\($0)\"" } ?? member.kindDescription)\(guess)",
                         id: id))
             }
             channel = named

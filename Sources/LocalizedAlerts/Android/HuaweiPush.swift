@@ -166,13 +166,17 @@ enum HuaweiMessageReading {
         return length > maximumSize ? ChannelTextProblem(channel: .huawei, kind: .tooLong(sizeLimit, length: length)) : nil
     }
 
+    /// `android.notification` members only Huawei Push Kit has: the located reading tells a
+    /// Huawei message by them, and the direct FCM reader leaves a message with one to it.
+    static let notificationKeys: [StaticString] = ["multi_lang_key", "big_title", "big_body", "foreground_show", "style"]
+
     /// Whether a parsed request holds a Huawei Push Kit message: `validate_only` beside the
     /// message, a Huawei-only notification field, or a list of tokens.
     static func isHuawei(root: LocatedJSON, message: LocatedJSON) -> Bool {
         if root["validate_only"] != nil { return true }
         if message["token"]?.items != nil { return true }
         guard let notification = message["android"]?["notification"] else { return false }
-        return ["multi_lang_key", "big_title", "big_body", "foreground_show", "style"].contains { notification[$0] != nil }
+        return notificationKeys.contains { notification["\($0)"] != nil }
     }
 
     /// The Huawei fields of `message`, and what is wrong with them.

@@ -2,7 +2,7 @@
 /// phone resolves from the app's `strings.xml`; every other channel here (the phone makers' own
 /// and the aggregators in front of them, used where phones have no Google Play services) takes
 /// only finished text, which the server writes from the app's tables for each user.
-public enum PushChannel: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum PushChannel: String, Sendable, Hashable, CaseIterable {
     /// Firebase Cloud Messaging, HTTP v1.
     case fcm
     /// Huawei Push Kit, REST v1/v2 (HMS Core phones: EMUI, HarmonyOS 2 to 4).
@@ -50,14 +50,16 @@ public enum PushChannel: String, Sendable, Hashable, CaseIterable, Comparable {
     /// The limits this channel puts on its text, from ``ChannelTextLimit/all``.
     public var limits: [ChannelTextLimit] { ChannelTextLimit.all.filter { $0.channel == self } }
 
-    public static func < (lhs: PushChannel, rhs: PushChannel) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-
     /// The channel named `text` (`vivo`, `Huawei`), or nil.
     public init?(named text: String) {
         self.init(rawValue: text.lowercased())
     }
+
+    /// Every channel's name, as `--channel` and `"channel"` take them.
+    public static var names: [String] { allCases.map(\.rawValue) }
+
+    /// ` (did you mean "vivo"?)` for a name that is not a channel's but close to one, else "".
+    public static func suggestion(for name: String) -> String { EditDistance.suggestion(for: name.lowercased(), among: names) }
 }
 
 /// One limit a channel puts on a text field, counted its own way, with where it is documented.
