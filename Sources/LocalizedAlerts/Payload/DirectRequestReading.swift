@@ -8,7 +8,6 @@ extension DirectPayloadReader {
     /// What the direct reading of a request gives, its payload moved out when taken.
     final class RequestReading {
         var payload: Reading?
-        var payloadLocation: SourceLocation?
         let rootLocation: SourceLocation
         var id: LocatedJSON?
         /// `"languages"` as the located reading would give it to ``PreferredLanguages``.
@@ -41,7 +40,6 @@ extension DirectPayloadReader {
             try checkUnique(key, in: root)
             guard pos < text.count else { throw GiveUp() }
             if equals(key, "payload") {
-                reading.payloadLocation = lines.location(of: pos, in: text)
                 reading.payload = try readPayload(depth: 2)
             } else if equals(key, "languages") {
                 reading.languages = try readLanguages()
