@@ -30,11 +30,10 @@ struct ChannelOptions: ParsableArguments {
     /// `--channel fcm` (whatever their shape), else by their shape.
     func messageChannel() throws -> PushChannel? {
         let channels = try channels()
-        if channels.contains(.huawei) {
-            if channels.contains(.fcm) { throw ValidationError("--channel fcm and --channel huawei read the messages two ways: give one") }
-            return .huawei
+        if channels.contains(.huawei) && channels.contains(.fcm) {
+            throw ValidationError("--channel fcm and --channel huawei read the messages two ways: give one")
         }
-        return channels.contains(.fcm) ? .fcm : nil
+        return PushChannel.messageReading(for: channels)
     }
 
     /// The channels that take only text.

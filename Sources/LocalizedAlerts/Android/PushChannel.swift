@@ -55,6 +55,12 @@ public enum PushChannel: String, Sendable, Hashable, CaseIterable {
         self.init(rawValue: text.lowercased())
     }
 
+    /// How messages sent through `channels` are read: as Huawei's when Huawei is among them,
+    /// as FCM's when FCM is, else by their shape (nil).
+    public static func messageReading(for channels: [PushChannel]) -> PushChannel? {
+        channels.contains(.huawei) ? .huawei : channels.contains(.fcm) ? .fcm : nil
+    }
+
     /// Every channel's name, as `--channel` and `"channel"` take them.
     public static var names: [String] { allCases.map(\.rawValue) }
 

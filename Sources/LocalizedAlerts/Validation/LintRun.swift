@@ -110,7 +110,7 @@ struct LintRun {
         let androidApps = try session.readAndroidApps(found: targets.resourceFolders)
         let android = androidApps.first { $0.rendersMessages }?.resources
         var (messages, apnsFiles) = try LintSession.separateFCMMessages(
-            payloadPathFiles, channel: session.channels.contains(.huawei) ? .huawei : session.channels.contains(.fcm) ? .fcm : nil)
+            payloadPathFiles, channel: PushChannel.messageReading(for: session.channels))
         let noAndroid =
             "no Android resources: no res/ folder under \(found.searchedDescription); give the app's res/ folder or its built app with --res"
         // A manifest's keys are checked as the payloads and messages that carry them; its own
