@@ -73,10 +73,11 @@ for _ in 0..<rounds {
         case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
         case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
         case "render-text":
-            for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.count ?? 0 }
+            for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0 }
         case "bytes-text":
             for bytes in payloads {
-                sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages, detail: .textOnly).body?.text.count ?? 0
+                sink &+=
+                    renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0
             }
         case "bytes":
             for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
