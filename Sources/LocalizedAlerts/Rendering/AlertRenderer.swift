@@ -165,31 +165,39 @@ public final class DeviceContext: Sendable {
     /// The alert a device in this context displays for `payload`, with what looks wrong in it
     /// unless `detail` is ``LocalizationDetail/textOnly``.
     public func render(_ payload: NotificationPayload, detail: LocalizationDetail = .findings) -> RenderedAlert {
-        let resolution = resolve(payload)
-        var diagnostics: [LocalizationDiagnostic] = []
-        if detail == .findings {
-            // Writing each finding's message is a fifth of a rendering.
-            var limit = PerKindLimit(Self.diagnosticsPerKind)
-            diagnostics = resolution.issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
-            limit.noteUnlisted(in: &diagnostics, scope: "this rendering")
+        var resolution = resolve(payload)
+        let findings: DeferredFindings
+        if resolution.issues.isEmpty {
+            findings = .written([])
+        } else if detail == .findings {
+            // The facts only: messages and locations are written if the caller reads them.
+            findings = .recorded(RecordedFindings(resolution.issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering"))
         } else {
             // A field missing because its text would pass the output budget says why, even here.
-            diagnostics = resolution.issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) }
+            findings = .written(resolution.issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })
         }
         var sound = payload.aps.sound
         if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
+        // The fields are moved, not copied, into the rendering.
         return RenderedAlert(
             preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder,
-            title: resolution.fields.title, subtitle: resolution.fields.subtitle, body: resolution.fields.body,
+            title: resolution.fields.title.take(), subtitle: resolution.fields.subtitle.take(), body: resolution.fields.body.take(),
             isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
-            diagnostics: diagnostics)
+            findings: findings)
     }
 
     /// Every field as the device shows it, and every issue with it: what rendering, server-side
     /// localization and lint all report. `device` picks a value's device variant
     /// (`NSStringDeviceSpecificRuleType`, a catalog's device variation); an iPhone by default.
     public func resolve(_ payload: NotificationPayload, device: DeviceKind = .iphone) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
+        resolve(payload, device: device, lookupOnly: false)
+    }
+
+    /// ``resolve(_:device:)``; with `lookupOnly`, only which text each key finds (a missing key,
+    /// an empty value, no table), without formatting: what server-side localization reports of
+    /// the device's view, since the server formats the text itself.
+    func resolve(_ payload: NotificationPayload, device: DeviceKind, lookupOnly: Bool) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
         var fields = ResolvedAlertFields()
         var issues: [DeviceIssue] = []
         guard let alert = payload.aps.alert else { return (fields, issues) }
@@ -209,7 +217,8 @@ public final class DeviceContext: Sendable {
         func resolve(_ field: AlertField, _ name: AlertFieldName) -> RenderedField? {
             guard !field.isEmpty else { return nil }
             return FieldResolver.resolve(
-                field, name: name, table: table, model: model, device: device, payloadLocation: field.location ?? payloadLocation, issues: &issues)
+                field, name: name, table: table, model: model, device: device, payloadLocation: field.location ?? payloadLocation,
+                lookupOnly: lookupOnly, issues: &issues)
         }
         fields.title = resolve(alert.title, .title)
         fields.subtitle = resolve(alert.subtitle, .subtitle)
@@ -236,7 +245,7 @@ extension AlertContent {
 enum FieldResolver {
     static func resolve(
         _ field: AlertField, name: AlertFieldName, table: DeviceTable?, model: LocalizationModel, device kind: DeviceKind = .iphone,
-        payloadLocation: SourceLocation, issues: inout [DeviceIssue]
+        payloadLocation: SourceLocation, lookupOnly: Bool = false, issues: inout [DeviceIssue]
     ) -> RenderedField? {
         guard let key = field.locKey else {
             // No key: the raw value, verbatim (never formatted).
@@ -260,6 +269,7 @@ enum FieldResolver {
                 issue(.emptyValue)
                 return RenderedField(text: key, source: .key, key: key, format: "")
             }
+            if lookupOnly { return nil }
             let device = entry.deviceFormat
             // The common case: arguments that fit, nothing dropped.
             if !arguments.isEmpty, !device.breaksUTF8, device.dropped.isEmpty, device.nulOffset == nil, !entry.isPlural,
@@ -302,6 +312,7 @@ enum FieldResolver {
                 issue(.keyMissing(showsRawText: source == .fallbackText))
             }
         }
+        if lookupOnly { return nil }
         guard !arguments.isEmpty else { return RenderedField(text: format, source: source, key: key, format: format) }
         let device = DeviceFormat(format)
         let formatted = device.formatted(arguments)

@@ -27,9 +27,11 @@ package final class DeviceTable: Sendable {
     /// The entry a device finds for `key`: the stringsdict's, else the `.strings` one.
     @inline(__always)
     package func entry(_ key: String) -> LocalizationModel.Entry? {
-        if let dictionary, dictionary.isReadable, let entry = dictionary.entry(key) { return entry }
-        guard let strings, strings.isReadable else { return nil }
-        return strings.entry(key)
+        // Through optional chaining, not `if let`: binding a part copies it (its file, entries
+        // and index retained and released) on every lookup.
+        if dictionary?.isReadable == true, let entry = dictionary?.entry(key) { return entry }
+        guard strings?.isReadable == true else { return nil }
+        return strings?.entry(key)
     }
 
     /// The value a device finds for `key`, or nil.

@@ -80,7 +80,14 @@ public struct LocalizedPayload: Sendable {
     public var exceedsLimit: Bool { byteCount > NotificationPayload.maximumByteCount }
     /// The payload's own diagnostics, then what looks wrong with the text for this device (in server mode,
     /// only whether each key is found), each kind capped.
-    public var diagnostics: [LocalizationDiagnostic]
+    ///
+    /// Localizing records only the facts behind the device's findings; their messages and
+    /// locations are written the first time this is read. ``isSendable`` never waits for them.
+    public var diagnostics: [LocalizationDiagnostic] {
+        get { findings.diagnostics }
+        set { findings = .written(newValue) }
+    }
+    var findings: DeferredFindings
 
     static func bytesToSend(_ payload: LocatedJSON) -> [UInt8] { payload.withoutSimulatorTarget.serializedBytes() }
 
@@ -169,12 +176,14 @@ extension AlertRenderer {
             return LocalizedPayload(
                 payload: nil, refusal: reason, mode: mode, preferredLanguages: preferredLanguages, localization: nil,
                 title: nil, subtitle: nil, body: nil, byteCount: 0,
-                diagnostics: payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal])
+                findings: .written(payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal]))
         }
         let context = self.context(preferredLanguages: preferredLanguages)
         let explains = detail == .findings
-        // In server mode the device's view serves only the findings.
-        let resolution = mode == .device || explains ? context.resolve(payload, device: device) : nil
+        // In server mode the device's view serves only the findings, and of those only which
+        // text each key finds: the device's formatting is not looked at.
+        let resolution =
+            mode == .device || explains ? context.resolve(payload, device: device, lookupOnly: mode == .server) : nil
         var texts = AlertTexts()
         var fallbacks: [LocalizedPayload.Fallback] = []
         // What is wrong with the payload itself (a loc-key that is a number, loc-args that are
@@ -250,29 +259,21 @@ extension AlertRenderer {
                 }
             }
         }
-        var limit = PerKindLimit(DeviceContext.diagnosticsPerKind)
-        diagnostics += issues.compactMap { issue in limit.admit(issue.id) ? issue.diagnostic(model: model) : nil }
-        limit.noteUnlisted(in: &diagnostics, scope: "this payload")
         let document = PayloadRewriter.rewrite(payload.document, texts: texts, keepKeys: keepKeys)
         let bytes = LocalizedPayload.bytesToSend(document)
-        var result = LocalizedPayload(
-            payload: document, payloadBytes: bytes, mode: mode, preferredLanguages: preferredLanguages, localization: context.localization,
-            title: texts.title, subtitle: texts.subtitle, body: texts.body,
-            byteCount: bytes.count,
-            diagnostics: diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload"))
-        result.fallbacks = fallbacks
+        var refusal: String?
+        // Findings that follow the device's: why nothing is sent.
+        var after: [LocalizationDiagnostic] = []
         // In server mode, a field that would show its key is sent only when asked for
         // (`device`); otherwise there is no payload, and an error says which field.
         let showingKeys = fallbacks.filter { $0.outcome == .showsKey }
         if mode == .server, fallback != .device, !showingKeys.isEmpty {
             let fields = showingKeys.map { "\($0.field.keys.locKey) \"\($0.key)\"" }.joined(separator: ", ")
-            let reason = "\(fields) would show the key itself in \(context.localization ?? "the chosen localization")"
-            result.payload = nil
-            result.refusal = reason
+            refusal = "\(fields) would show the key itself in \(context.localization ?? "the chosen localization")"
             for shown in showingKeys {
                 let location =
                     payload.aps.alert?.fields.first { $0.0 == shown.field }?.1.location ?? SourceLocation(file: payload.file, line: 1, column: 1)
-                result.diagnostics.append(
+                after.append(
                     LocalizationDiagnostic(
                         .localizeShowsKey, at: location,
                         "\(shown.field.keys.locKey) \"\(shown.key)\" has no text in \(context.localization ?? "the chosen localization"): the notification would show the key; nothing is sent",
@@ -283,10 +284,20 @@ extension AlertRenderer {
         }
         if !fieldsOverBudget.isEmpty {
             let reason = "\(fieldsOverBudget.joined(separator: ", ")) would format past \(OutputBudget.explanation)"
-            result.payload = nil
-            result.refusal = result.refusal.map { "\($0); \(reason)" } ?? reason
-            result.diagnostics += overBudget
+            refusal = refusal.map { "\($0); \(reason)" } ?? reason
+            after += overBudget
         }
+        let limit = DeviceContext.diagnosticsPerKind
+        // The device's issues are kept as facts and written if the caller reads them.
+        let findings: DeferredFindings =
+            issues.isEmpty
+            ? .written(diagnostics.cappedPerID(limit, scope: "this payload") + after)
+            : .recorded(RecordedFindings(before: diagnostics, issues, after: after, model: model, limit: limit, scope: "this payload"))
+        var result = LocalizedPayload(
+            payload: refusal == nil ? document : nil, payloadBytes: refusal == nil ? bytes : nil, refusal: refusal, mode: mode,
+            preferredLanguages: preferredLanguages, localization: context.localization, title: texts.title, subtitle: texts.subtitle,
+            body: texts.body, byteCount: bytes.count, findings: findings)
+        result.fallbacks = fallbacks
         return result
     }
 

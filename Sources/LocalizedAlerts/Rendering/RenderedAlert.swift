@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a device displays for one payload, for one list of preferred languages.
 public struct RenderedAlert: Hashable, Sendable {
     /// The device's preferred languages, best first.
@@ -23,7 +25,55 @@ public struct RenderedAlert: Hashable, Sendable {
     /// The payload's `sound` (a Live Activity alert's `sound` when `aps` has none).
     public var sound: AlertSound?
     /// What looks wrong with this rendering (the payload's own diagnostics are in the payload).
-    public var diagnostics: [LocalizationDiagnostic]
+    ///
+    /// Rendering records only the facts behind each finding; their messages and locations are
+    /// written the first time this is read, so a caller that never reads it never pays for them.
+    public var diagnostics: [LocalizationDiagnostic] {
+        get { findings.diagnostics }
+        set { findings = .written(newValue) }
+    }
+    private var findings: DeferredFindings
+
+    init(
+        preferredLanguages: [String], localization: String?, searchList: [String], title: RenderedField?, subtitle: RenderedField?,
+        body: RenderedField?, isSilent: Bool, mutableContent: Bool, interruptionLevel: InterruptionLevel, badge: Int?, sound: AlertSound?,
+        findings: DeferredFindings
+    ) {
+        self.preferredLanguages = preferredLanguages
+        self.localization = localization
+        self.searchList = searchList
+        self.title = title
+        self.subtitle = subtitle
+        self.body = body
+        self.isSilent = isSilent
+        self.mutableContent = mutableContent
+        self.interruptionLevel = interruptionLevel
+        self.badge = badge
+        self.sound = sound
+        self.findings = findings
+    }
+
+    public static func == (lhs: RenderedAlert, rhs: RenderedAlert) -> Bool {
+        lhs.preferredLanguages == rhs.preferredLanguages && lhs.localization == rhs.localization && lhs.searchList == rhs.searchList
+            && lhs.title == rhs.title && lhs.subtitle == rhs.subtitle && lhs.body == rhs.body && lhs.isSilent == rhs.isSilent
+            && lhs.mutableContent == rhs.mutableContent && lhs.interruptionLevel == rhs.interruptionLevel && lhs.badge == rhs.badge
+            && lhs.sound == rhs.sound && lhs.diagnostics == rhs.diagnostics
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(preferredLanguages)
+        hasher.combine(localization)
+        hasher.combine(searchList)
+        hasher.combine(title)
+        hasher.combine(subtitle)
+        hasher.combine(body)
+        hasher.combine(isSilent)
+        hasher.combine(mutableContent)
+        hasher.combine(interruptionLevel)
+        hasher.combine(badge)
+        hasher.combine(sound)
+        hasher.combine(diagnostics)
+    }
 
     /// Whether anything shows at all.
     public var showsAlert: Bool { !isSilent && (title != nil || subtitle != nil || body != nil) }
@@ -123,6 +173,61 @@ extension PerAlertField {
             case .subtitle: subtitle = newValue
             case .body: body = newValue
             }
+        }
+    }
+}
+
+/// Findings as written, or the facts to write them from when they are first read.
+enum DeferredFindings: Sendable {
+    case written([LocalizationDiagnostic])
+    case recorded(RecordedFindings)
+
+    var diagnostics: [LocalizationDiagnostic] {
+        switch self {
+        case .written(let diagnostics): diagnostics
+        case .recorded(let recorded): recorded.diagnostics
+        }
+    }
+}
+
+/// A rendering's or a localized payload's findings as facts: ``DeviceIssue``s (at most `limit`
+/// of each kind, and a count of the rest) between diagnostics already written. The issues'
+/// messages and locations are written once, when first asked for; every copy of the result
+/// shares them, from any thread.
+final class RecordedFindings: Sendable {
+    private let before: [LocalizationDiagnostic]
+    private let issues: [DeviceIssue]
+    private let after: [LocalizationDiagnostic]
+    /// How many of each kind there were, for the "and N more" of the last one listed.
+    private let admitted: PerKindLimit
+    private let model: LocalizationModel
+    private let scope: String
+    private let written = Mutex<[LocalizationDiagnostic]?>(nil)
+
+    /// Findings that read, once written: `before` and the issues' diagnostics, at most `limit`
+    /// of each ID, then `after`. A text of 20,000 dropped specifiers keeps 50 issues.
+    init(
+        before: [LocalizationDiagnostic] = [], _ issues: [DeviceIssue], after: [LocalizationDiagnostic] = [], model: LocalizationModel,
+        limit: Int, scope: String
+    ) {
+        var admitted = PerKindLimit(limit)
+        // Fewer issues than the limit cannot pass it for any kind: nothing to count.
+        self.issues = issues.count > limit ? issues.filter { admitted.admit($0.id) } : issues
+        self.admitted = admitted
+        self.before = before
+        self.after = after
+        self.model = model
+        self.scope = scope
+    }
+
+    var diagnostics: [LocalizationDiagnostic] {
+        written.withLock { written in
+            if let written { return written }
+            var diagnostics = before + issues.map { $0.diagnostic(model: model) }
+            admitted.noteUnlisted(in: &diagnostics, scope: scope)
+            let all = diagnostics.cappedPerID(admitted.limit, scope: scope) + after
+            written = all
+            return all
         }
     }
 }

@@ -74,4 +74,48 @@ struct LocalizationDetailTests {
         // Renderings with findings are among those compared.
         #expect(findings > 20)
     }
+
+    /// Server-side localization asks the device's view only which text each key finds, and
+    /// skips its formatting: what it records is exactly the lookup findings of the full view.
+    @Test func serverModeLooksUpWhatTheFullResolutionFinds() throws {
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
+        let languages = renderer.bundle.names.map { [$0] } + [["pt-PT", "en"], ["zz"]]
+        func described(_ issues: [DeviceIssue]) -> [String] {
+            issues.map { "\($0.kind) \($0.field.map { "\($0)" } ?? "-") \($0.key ?? "-") \($0.localization ?? "-") \($0.payloadLocation)" }
+        }
+        var lookups = 0
+        for payload in try Self.payloads() {
+            for preferred in languages {
+                let context = renderer.context(preferredLanguages: preferred)
+                let lookup = context.resolve(payload, device: .iphone, lookupOnly: true)
+                let full = context.resolve(payload, device: .iphone).issues.filter { issue in
+                    switch issue.kind {
+                    case .keyMissing, .keyInOtherTable, .emptyValue, .unreadableTable, .noLocalizableTable, .bodyWithLocKey: true
+                    default: false
+                    }
+                }
+                #expect(described(lookup.issues) == described(full), "\(payload.file ?? "inline") \(preferred)")
+                lookups += lookup.issues.count
+            }
+        }
+        #expect(lookups > 10)
+    }
+
+    /// A rendering's findings are written when first read, once: every copy, on any thread,
+    /// reads the same list, and setting the list replaces it.
+    @Test func findingsAreWrittenOnceWhenRead() async throws {
+        let renderer = AlertRenderer(app: try AppLocalizations(directory: Fixtures.repositoryRoot + "/Resources/strings"))
+        let payload = NotificationPayload(parsing: Array(#"{"aps":{"alert":{"title-loc-key":"no.such.key","loc-key":"call.missed.body"}}}"#.utf8))
+        let rendering = renderer.render(payload, preferredLanguages: ["fr"])
+        let read = await withTaskGroup(of: [LocalizationDiagnostic].self) { group in
+            for _ in 0..<8 { group.addTask { rendering.diagnostics } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let ids = Set(rendering.diagnostics.map(\.id))
+        #expect(ids.contains(.payloadKeyMissing) && ids.count == 2, "\(rendering.diagnostics)")
+        #expect(read.allSatisfy { $0 == rendering.diagnostics })
+        var copy = rendering
+        copy.diagnostics.removeAll()
+        #expect(copy.diagnostics.isEmpty && !rendering.diagnostics.isEmpty && copy != rendering)
+    }
 }
