@@ -92,10 +92,10 @@ for _ in 0..<rounds {
         case "android-read-floor": for file in androidCut { sink &+= file.dictionary().count }
         case "android-load": sink &+= try AndroidAppResources(resourceDirectory: androidDirectory).locales.count
         case "android-render":
-            sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
+            sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.utf8.count ?? 0
         case "fcm-bytes":
             let parsed = FCMMessage(parsing: fcmBytes)
-            sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.count ?? 0
+            sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.utf8.count ?? 0
             sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
         default:

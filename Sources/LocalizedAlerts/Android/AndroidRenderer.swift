@@ -266,6 +266,37 @@ public struct AndroidAppResources: Sendable {
         case crash(String)
     }
 
+    /// What `getString(getIdentifier(key, …))` finds on a phone whose resources resolve for
+    /// `tag`: the key's target and, for a resource, its text and folder (nil when `getString`
+    /// throws). Worked out once per key and locale: most messages name the same few keys.
+    func lookUp(locKey key: String, forResourceLocale tag: String?) -> LocKeyLookup {
+        let lookupKey = LocKeyLookup.Key(locKey: key, resourceLocale: tag)
+        // Looked up, then made: a closure taking `self` would copy the resources on every call.
+        if let known = resolutions.locKeyLookups.cached(lookupKey) { return known }
+        let target = target(ofLocKey: key)
+        var found: LocKeyLookup.Text?
+        if case .resource(let resource) = target, let (text, folder) = text(of: resource, forResourceLocale: tag) {
+            found = LocKeyLookup.Text(text: text, folder: folder)
+        }
+        let lookup = LocKeyLookup(target: target, text: found)
+        resolutions.locKeyLookups.insert(lookup, for: lookupKey)
+        return lookup
+    }
+
+    /// A loc key's target on a phone, and its text there.
+    struct LocKeyLookup: Sendable {
+        struct Key: Hashable, Sendable {
+            var locKey: String
+            var resourceLocale: String?
+        }
+        struct Text: Sendable {
+            var text: String
+            var folder: String
+        }
+        var target: LocKeyTarget
+        var text: Text?
+    }
+
     func target(ofLocKey key: String) -> LocKeyTarget {
         switch AndroidLocKey(key) {
         case .invalid:
@@ -623,6 +654,8 @@ public struct AndroidAppResources: Sendable {
         let choices = BoundedCache<Choice, Int?>(limit: 8_192)
         /// By missing resource: the name it was probably meant to be.
         let suggestions = BoundedCache<AndroidResourceName, String?>(limit: 1_024)
+        /// By loc key and resource locale: what the phone's `getIdentifier` and `getString` find.
+        let locKeyLookups = BoundedCache<LocKeyLookup.Key, LocKeyLookup>(limit: 8_192)
 
         struct Choice: Hashable, Sendable {
             var tag: String
@@ -838,7 +871,8 @@ public enum AndroidRenderer {
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
             let resource: AndroidResourceName
-            switch resources.target(ofLocKey: key.value) {
+            let lookup = resources.lookUp(locKey: key.value, forResourceLocale: locale)
+            switch lookup.target {
             case .resource(let named):
                 resource = named
             case .notFound(let why, let id, let hint):
@@ -848,7 +882,7 @@ public enum AndroidRenderer {
                 issue(.identifierNotInApp(reason: why))
                 return .crash("Resources.NotFoundException")
             }
-            guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
+            guard let (text, folder) = lookup.text.map({ ($0.text, $0.folder) }) else {
                 // Defined only in folders that do not match, or with no text (a plural, an
                 // array): getString throws, uncaught.
                 let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
@@ -912,9 +946,10 @@ public enum AndroidRenderer {
                 }
             }
             assume(.androidResourceRules)
-            switch resources.target(ofLocKey: key.value) {
+            let lookup = resources.lookUp(locKey: key.value, forResourceLocale: locale)
+            switch lookup.target {
             case .resource(let resource):
-                guard let (text, folder) = resources.text(of: resource, forResourceLocale: locale) else {
+                guard let (text, folder) = lookup.text.map({ ($0.text, $0.folder) }) else {
                     let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
                     return unresolved(
                         isBag

@@ -20,5 +20,17 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
     }
 
+    /// The cached value for `key`, when there is one. With ``insert(_:for:)``, for values whose
+    /// making needs what a closure should not capture (a large value copied on every call).
+    func cached(_ key: Key) -> Value? { storage.withLock { $0[key] } }
+
+    /// Keeps `value` for `key`.
+    func insert(_ value: Value, for key: Key) {
+        storage.withLock { values in
+            if values.count >= limit { values.removeAll(keepingCapacity: true) }
+            values[key] = value
+        }
+    }
+
     var count: Int { storage.withLock { $0.count } }
 }
