@@ -21,8 +21,8 @@ public enum LocalizationDetail: Sendable, Hashable, CaseIterable {
     case findings
     /// The payload, its text and sendability; among the diagnostics only the payload's own and
     /// why nothing may be sent. The device's view is not worked out and no other finding is
-    /// written, which is most of a localization's cost. A rendering has the same fields and no
-    /// diagnostics.
+    /// recorded. A rendering has the same fields and no diagnostics. (With
+    /// ``findings``, the findings' messages are written only when `diagnostics` is read.)
     case textOnly
 }
 
