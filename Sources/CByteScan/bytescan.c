@@ -163,6 +163,36 @@ size_t bytescan_portable_attribute_value_end(const uint8_t *bytes, size_t count,
     return portable_first_of_six(bytes, count, ends);
 }
 
+size_t bytescan_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quote) {
+    const uint8_t ends[6] = {quote, '\\', '\\', '\\', '\\', '\\'};
+    return first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_portable_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quote) {
+    const uint8_t ends[6] = {quote, '\\', '\\', '\\', '\\', '\\'};
+    return portable_first_of_six(bytes, count, ends);
+}
+
+size_t bytescan_portable_scalar_count(const uint8_t *bytes, size_t count) {
+    size_t scalars = 0;
+    for (size_t index = 0; index < count; index++) scalars += (bytes[index] & 0xC0) != 0x80;
+    return scalars;
+}
+
+size_t bytescan_scalar_count(const uint8_t *bytes, size_t count) {
+    size_t index = 0, scalars = 0;
+#if defined(__SSE2__)
+    /* A continuation byte, 0x80-0xBF, is -128 to -65 as a signed byte: any other starts a scalar. */
+    const __m128i last_continuation = _mm_set1_epi8(-65);
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        scalars += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(block, last_continuation)));
+        index += 16;
+    }
+#endif
+    return scalars + bytescan_portable_scalar_count(bytes + index, count - index);
+}
+
 size_t bytescan_portable_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space) {
     size_t index = 0;
     for (; index < count; index++) {

@@ -60,6 +60,24 @@ let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
 var sink = 0
+if mode == "strings-read" {
+    // Every UTF-8 `.strings` under LOCALIZED_ALERTS_CORPUS (or the tests' copy), read ROUNDS times.
+    let root =
+        ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_CORPUS"]
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests/LocalizationTests/Fixtures/corpus").path
+    var files: [[UInt8]] = []
+    let enumerator = FileManager.default.enumerator(atPath: root)
+    while let relative = enumerator?.nextObject() as? String {
+        guard relative.hasSuffix(".strings"), !relative.hasPrefix("edge-cases"),
+            let data = FileManager.default.contents(atPath: root + "/" + relative)
+        else { continue }
+        let table = LocalizationTable(parsing: [UInt8](data))
+        if table.isReadableOnDevice, table.textEncoding == .utf8 || table.textEncoding == .utf8WithBOM { files.append([UInt8](data)) }
+    }
+    for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
+    print("strings-read: \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
 if mode == "lint" {
     let app = try AppLocalizations(directory: GeneratedApp.write().directory)
     let lintPayloads = GeneratedApp.payloads.map { NotificationPayload(parsing: $0) }

@@ -42,13 +42,27 @@ size_t bytescan_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t 
 size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
 
 /*
- * The same four, a byte at a time: what machines without SSE2 run, exported so that the tests
+ * The offset of the first byte of `bytes` (`count` long) that ends the plain run of a quoted
+ * `.strings` literal: its `quote`, or a backslash; `count` when there is none.
+ */
+size_t bytescan_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quote);
+
+/*
+ * How many UTF-8 scalars start in `bytes` (`count` long): every byte but the 10xxxxxx
+ * continuation bytes.
+ */
+size_t bytescan_scalar_count(const uint8_t *bytes, size_t count);
+
+/*
+ * The same six, a byte at a time: what machines without SSE2 run, exported so that the tests
  * hold them to the same definitions on every machine.
  */
 int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count);
 size_t bytescan_portable_value_text_end(const uint8_t *bytes, size_t count);
 size_t bytescan_portable_attribute_value_end(const uint8_t *bytes, size_t count, uint8_t quote);
 size_t bytescan_portable_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
+size_t bytescan_portable_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quote);
+size_t bytescan_portable_scalar_count(const uint8_t *bytes, size_t count);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,5 @@
+import CByteScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -139,22 +141,10 @@ struct LineIndex: Sendable {
     }
 
     /// Scalars between two offsets of one line: every byte but the 10xxxxxx continuation bytes
-    /// starts one. Eight bytes at a time.
+    /// starts one. Sixteen bytes at a time.
     static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to stop: Int) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var index = start
-        var count = 0
-        while index + 8 <= stop {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            count += ByteWord.scalarStartCount(word)
-            index += 8
-        }
-        while index < stop {
-            if base[index] & 0xC0 != 0x80 { count += 1 }
-            index += 1
-        }
-        return count
+        guard let base = bytes.baseAddress, start < stop else { return 0 }
+        return bytescan_scalar_count(base + start, stop - start)
     }
 
     @inline(__always)

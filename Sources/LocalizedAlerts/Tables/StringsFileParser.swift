@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Parser for old-style (text) `.strings` files, working on UTF-8 bytes.
 ///
 /// It follows CoreFoundation's `CFOldStylePList.c` exactly up to the first point where
@@ -294,21 +296,10 @@ struct StringsFileParser {
     private mutating func parseQuoted(at pos: Int) -> StringResult {
         let quote = base[pos]
         let start = pos + 1
-        var i = start
-        // Eight bytes at a time while none is the quote or a backslash.
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if ByteWord.contains(word, quote) || ByteWord.contains(word, UInt8(ascii: "\\")) { break }
-            i += 8
-        }
-        while i < end {
-            let b = base[i]
-            if b == quote { return .success(.text(start, i - start), next: i + 1) }
-            if b == UInt8(ascii: "\\") { break }
-            i += 1
-        }
+        // Sixteen bytes at a time while none is the quote or a backslash.
+        var i = start + bytescan_quoted_text_end(base + start, end - start, quote)
         if i >= end { return .failure }
+        if base[i] == quote { return .success(.text(start, i - start), next: i + 1) }
 
         // Slow path: unescape into the arena.
         let arenaStart = arena.count

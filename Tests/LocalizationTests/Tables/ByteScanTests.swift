@@ -64,6 +64,33 @@ struct ByteScanTests {
         }
     }
 
+    @Test("a quoted .strings literal's plain run ends at its quote or a backslash")
+    func quotedTextEnd() {
+        var random = SplitMix64(seed: 15)
+        for _ in 0..<2_000 {
+            let quote = Bool.random(using: &random) ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("%@ a partagé".utf8), using: &random)
+            let expected = bytes.firstIndex { $0 == quote || $0 == UInt8(ascii: "\\") } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_quoted_text_end($0.baseAddress, $0.count, quote) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_quoted_text_end($0.baseAddress, $0.count, quote) } == expected, "\(bytes)")
+        }
+    }
+
+    @Test("scalars are counted as the bytes that are not continuation bytes")
+    func scalarCount() {
+        var random = SplitMix64(seed: 16)
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0..<40, using: &random)).map { _ in "aé中😀\u{301} ".randomElement(using: &random)! })
+            let bytes = Array(text.utf8) + Self.randomBytes(Int.random(in: 0..<8, using: &random), [0x80, 0xBF, 0xC0, 0x7F], using: &random)
+            let expected = bytes.count { $0 & 0xC0 != 0x80 }
+            #expect(bytes.withUnsafeBufferPointer { bytescan_scalar_count($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_scalar_count($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            // For valid UTF-8, that is the scalar count the standard library gives.
+            if let valid = String(validating: bytes, as: UTF8.self) { #expect(expected == valid.unicodeScalars.count) }
+        }
+    }
+
     @Test("plain text is copied up to the first byte string compiling changes")
     func plainText() {
         var random = SplitMix64(seed: 14)
