@@ -119,7 +119,12 @@ enum CgBIImage {
             for x in 0..<width {
                 let p = row * stride + 1 + x * 4
                 let (b, g, r, a) = (raw[p], raw[p + 1], raw[p + 2], raw[p + 3])
-                func straight(_ c: UInt8) -> UInt8 { a == 0 ? 0 : UInt8(min(255, (Int(c) * 255 + Int(a) / 2) / Int(a))) }
+                func straight(_ c: UInt8) -> UInt8 {
+                    guard a != 0 else { return 0 }
+                    let alpha = Int(a)
+                    let value: Int = (Int(c) * 255 + alpha / 2) / alpha
+                    return UInt8(min(255, value))
+                }
                 (raw[p], raw[p + 1], raw[p + 2]) = (straight(r), straight(g), straight(b))
             }
         }

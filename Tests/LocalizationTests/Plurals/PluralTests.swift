@@ -8,9 +8,13 @@ struct PluralTests {
     @Test func icuCategories() {
         let arabic = PluralRules(locale: "ar")
         #expect(arabic.categories == [.zero, .one, .two, .few, .many, .other])
-        #expect([0, 1, 2, 3, 11, 100].map { arabic.category(for: Double($0)) } == [.zero, .one, .two, .few, .many, .other])
+        let arabicNumbers: [Double] = [0, 1, 2, 3, 11, 100]
+        let arabicCategories: [PluralCategory] = arabicNumbers.map { arabic.category(for: $0) }
+        #expect(arabicCategories == [.zero, .one, .two, .few, .many, .other])
         let russian = PluralRules(locale: "ru")
-        #expect([1, 2, 5, 21, 22, 25].map { russian.category(for: Double($0)) } == [.one, .few, .many, .one, .few, .many])
+        let russianNumbers: [Double] = [1, 2, 5, 21, 22, 25]
+        let russianCategories: [PluralCategory] = russianNumbers.map { russian.category(for: $0) }
+        #expect(russianCategories == [.one, .few, .many, .one, .few, .many])
         #expect(russian.category(for: 1.5, fractionDigits: 1) == .other)
         let english = PluralRules(locale: "en")
         #expect(english.category(for: 1) == .one)

@@ -85,26 +85,24 @@ struct FoundationAgreementTests {
     /// unclosed key quote followed by '}' ends the table without an error; BOM-less UTF-16 of
     /// one whitespace character is empty once Foundation drops that character.
     @Test func differentialFuzzerFindingsAgree() {
-        let cases: [[UInt8]] = [
-            [0xFF, 0xFE] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x01],
-            [0xFE, 0xFF] + Array("\"a\" = \"b\";\n".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } + [0x01],
-            [0xFF, 0xFE, 0, 0]
-                + Array("\"a\" = \"b\";".unicodeScalars).flatMap { scalar -> [UInt8] in
-                    let v = scalar.value
-                    return [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
-                } + [1, 2, 3],
-            Array(#"{"}"#.utf8), Array("{'a' = 'b';'}".utf8),
+        // Each piece built on its own line with its type: one literal of all of them took the
+        // type checker seconds.
+        let entry = "\"a\" = \"b\";"
+        let littleEndian16: [UInt8] = Self.utf16(entry + "\n", bigEndian: false)
+        let bigEndian16: [UInt8] = Self.utf16(entry + "\n", bigEndian: true)
+        let utf32: [UInt8] = Self.utf32LittleEndian(entry.unicodeScalars.map(\.value))
+        // UTF-32 holding a value that is no scalar: Foundation rejects the file.
+        let notAScalar: [UInt8] = Self.utf32LittleEndian([0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B])
+        let texts: [String] = [
+            #"{"}"#, "{'a' = 'b';'}",
             // The same inside a nested dictionary, and an element's unclosed quote before ')'.
-            [0xEF, 0xBB, 0xBF] + Array(#"at  ={" };"#.utf8), Array(#"a = { b = c; " }; d = e;"#.utf8),
-            Array(#"a = ("x", " ); b = c;"#.utf8), Array(#"a = (" );"#.utf8), Array(#"a = ("x", " y);"#.utf8), Array(#"{"a" = "b"; "c"#.utf8),
-            Array("{ \"a\" = \"b\"; \"c /* x */ }".utf8),
-            [0x09, 0x00], [0x09, 0x00, 0x09, 0x00],
-            // UTF-32 holding a value that is no scalar: Foundation rejects the file.
-            [0xFF, 0xFE, 0, 0]
-                + [0x22, 0x61, 0x22, 0x3D, 0x22, 0x11_0000, 0x22, 0x3B].flatMap { (v: UInt32) -> [UInt8] in
-                    [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v >> 16), 0]
-                },
+            "\u{FEFF}" + #"at  ={" };"#, #"a = { b = c; " }; d = e;"#,
+            #"a = ("x", " ); b = c;"#, #"a = (" );"#, #"a = ("x", " y);"#, #"{"a" = "b"; "c"#,
+            "{ \"a\" = \"b\"; \"c /* x */ }",
         ]
+        var cases: [[UInt8]] = [littleEndian16 + [0x01], bigEndian16 + [0x01], utf32 + [1, 2, 3]]
+        cases += texts.map { Array($0.utf8) }
+        cases += [[0x09, 0x00], [0x09, 0x00, 0x09, 0x00], notAScalar]
         for bytes in cases {
             #expect(Self.disagreement(bytes) == nil, "\(bytes)")
         }
@@ -570,10 +568,7 @@ struct FoundationAgreementTests {
         for bigEndian in [true, false] {
             for padding in 0..<4 {
                 let text = String(repeating: " ", count: padding) + "\"k\" = \"\(value)\";\n"
-                let units = Array(text.utf16)
-                let bytes: [UInt8] =
-                    (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE])
-                    + units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+                let bytes: [UInt8] = Self.utf16(text, bigEndian: bigEndian)
                 #expect(Self.disagreement(bytes) == nil, "\(bigEndian) \(padding)")
                 #expect(LocalizationTable(parsing: bytes)["k"] == value, "\(bigEndian) \(padding)")
             }
@@ -600,5 +595,27 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension FoundationAgreementTests {
+    /// `text` as UTF-16 with its byte-order mark.
+    static func utf16(_ text: String, bigEndian: Bool) -> [UInt8] {
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            let high = UInt8(unit >> 8)
+            let low = UInt8(unit & 0xFF)
+            bytes += bigEndian ? [high, low] : [low, high]
+        }
+        return bytes
+    }
+
+    /// `values` as little-endian UTF-32 units after its byte-order mark (values need not be scalars).
+    static func utf32LittleEndian(_ values: [UInt32]) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xFE, 0, 0]
+        for value in values {
+            bytes += [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value >> 16), 0]
+        }
+        return bytes
     }
 }
