@@ -23,7 +23,8 @@ import SampleInput
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
-// payloads, once per round).
+// payloads, once per round); strings-read (every UTF-8 .strings of the corpus
+// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
