@@ -25,30 +25,73 @@ public struct NotificationPayload: Sendable {
     /// reader remarks on) is read straight from its bytes, and its document is built the first
     /// time it is asked for: rendering never asks, localizing into a payload to send does.
     public var document: LocatedJSON {
-        get { documentStorage.document }
-        set { documentStorage = .tree(newValue) }
+        get { storage.fields.documentStorage.document }
+        set { update { $0.documentStorage = .tree(newValue) } }
     }
     /// The `aps` dictionary as the device reads it; empty when the payload has none (see ``diagnostics``).
-    public var aps: APSDictionary
+    public var aps: APSDictionary {
+        _read { yield storage.fields.aps }
+        _modify {
+            var fields = storage.fields
+            defer { storage = Storage(fields) }
+            yield &fields.aps
+        }
+    }
     /// Top-level keys other than `aps` (and Xcode's `Simulator Target Bundle`), as written.
     public var customKeys: [LocatedJSON.Member] {
-        get { customKeysStorage ?? (document.members ?? []).filter { $0.key != "aps" && $0.key != "Simulator Target Bundle" } }
-        set { customKeysStorage = newValue }
+        get { storage.fields.customKeys ?? (document.members ?? []).filter { $0.key != "aps" && $0.key != "Simulator Target Bundle" } }
+        set { update { $0.customKeys = newValue } }
     }
     /// Xcode `.apns` files name the app to deliver to in the simulator; APNs never sees it.
-    public var simulatorTargetBundle: String?
+    public var simulatorTargetBundle: String? {
+        get { storage.fields.simulatorTargetBundle }
+        set { update { $0.simulatorTargetBundle = newValue } }
+    }
     /// Everything noticed while reading: JSON syntax errors, wrong types, unknown `aps` keys, values the
     /// device clamps or converts, a payload over ``maximumByteCount`` bytes. At most a capped number of each
     /// kind are listed.
-    public var diagnostics: [LocalizationDiagnostic]
+    public var diagnostics: [LocalizationDiagnostic] {
+        _read { yield storage.fields.diagnostics }
+        _modify {
+            var fields = storage.fields
+            defer { storage = Storage(fields) }
+            yield &fields.diagnostics
+        }
+    }
     /// Whether the bytes were a JSON object: false for text that is not JSON, an empty file,
     /// or JSON that is not an object. Such a payload is never localized into one to send.
-    public let isParsed: Bool
+    public var isParsed: Bool { storage.fields.isParsed }
     /// The file the payload was read from, as given; it is the file of every location in it.
-    public var file: String?
-    private var documentStorage: DocumentStorage
-    /// Custom keys as read or set; nil for those of a deferred document.
-    private var customKeysStorage: [LocatedJSON.Member]?
+    public var file: String? {
+        get { storage.fields.file }
+        set { update { $0.file = newValue } }
+    }
+    /// Everything above behind one immutable reference: a payload is copied (into an array, a
+    /// task, a function that keeps it) for one retain instead of one for each of the thirty-odd
+    /// strings and arrays it holds. Changing a payload, which is rare, makes new storage.
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private struct Fields: Sendable {
+        var aps: APSDictionary
+        var simulatorTargetBundle: String?
+        var diagnostics: [LocalizationDiagnostic]
+        let isParsed: Bool
+        var file: String?
+        var documentStorage: DocumentStorage
+        /// Custom keys as read or set; nil for those of a deferred document.
+        var customKeys: [LocatedJSON.Member]?
+    }
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     /// APNs' limit for ordinary pushes (VoIP pushes may have 5,120 bytes).
     public static let maximumByteCount = 4096
@@ -93,13 +136,10 @@ public struct NotificationPayload: Sendable {
 
     /// The same, with the document a part of another (an FCM message's `apns.payload`).
     init(_ reading: consuming DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
-        documentStorage = .deferred(document)
-        customKeysStorage = nil
-        aps = reading.aps
-        simulatorTargetBundle = nil
-        diagnostics = []
-        isParsed = true
-        self.file = file
+        storage = Storage(
+            Fields(
+                aps: reading.aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file,
+                documentStorage: .deferred(document), customKeys: nil))
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
@@ -134,10 +174,6 @@ public struct NotificationPayload: Sendable {
     ///   2,048 bytes cannot be over APNs' limit and is not serialized to find out: that
     ///   serialization was nearly half of reading a payload.
     private init(document: LocatedJSON, file: String?, diagnostics: [LocalizationDiagnostic], parsed: Bool, sizeBound: Int?) {
-        self.documentStorage = .tree(document)
-        self.customKeysStorage = nil
-        self.file = file
-        self.isParsed = parsed && document.members != nil
         var reader = APSReader(file: file, diagnostics: diagnostics)
         var custom: [LocatedJSON.Member] = []
         var simulatorTarget: String?
@@ -171,10 +207,10 @@ public struct NotificationPayload: Sendable {
                     "the payload is \(document.kindDescription), not a JSON object")
             }
         }
-        self.aps = aps
-        self.customKeysStorage = custom
-        self.simulatorTargetBundle = simulatorTarget
-        self.diagnostics = reader.diagnostics.cappedPerID()
+        storage = Storage(
+            Fields(
+                aps: aps, simulatorTargetBundle: simulatorTarget, diagnostics: reader.diagnostics.cappedPerID(),
+                isParsed: parsed && document.members != nil, file: file, documentStorage: .tree(document), customKeys: custom))
         if parsed, sizeBound.map({ $0 * 2 > NotificationPayload.maximumByteCount }) ?? true, byteCount > NotificationPayload.maximumByteCount {
             self.diagnostics.append(
                 LocalizationDiagnostic(
@@ -251,7 +287,7 @@ extension NotificationPayload {
     }
 
     /// Where the document starts, without reading a deferred document.
-    var documentLocation: SourceLocation? { documentStorage.location }
+    var documentLocation: SourceLocation? { storage.fields.documentStorage.location }
 }
 
 extension LocatedJSON {
