@@ -32,7 +32,11 @@ let package = Package(
         .target(name: "SampleInput", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage)], path: "Benchmarks/SampleInput"),
         // Not a benchmark: the provider's path in a loop, for callgrind and perf.
         .executableTarget(
-            name: "ProviderProfile", dependencies: [.product(name: "LocalizedAlerts", package: mainPackage), "SampleInput"],
+            name: "ProviderProfile",
+            dependencies: [
+                .product(name: "LocalizedAlerts", package: mainPackage), .product(name: "LocalizedAlertsReports", package: mainPackage),
+                "SampleInput",
+            ],
             path: "Benchmarks/ProviderProfile"),
     ]
 )

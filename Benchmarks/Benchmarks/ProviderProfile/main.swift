@@ -1,5 +1,6 @@
 import Foundation
 import LocalizedAlerts
+import LocalizedAlertsReports
 import SampleInput
 
 // The provider's path under a profiler, which package-benchmark's harness would blur: every
@@ -23,7 +24,8 @@ import SampleInput
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
 // carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
-// payloads, once per round); strings-read (every UTF-8 .strings of the corpus
+// payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
+// once per round); strings-read (every UTF-8 .strings of the corpus
 // LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
@@ -77,6 +79,21 @@ if mode == "strings-read" {
     }
     for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
     print("strings-read: \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
+if mode == "batch" {
+    // The Rendering benchmark's batch: 10,000 NDJSON lines of varied payloads and languages.
+    let lines: [[UInt8]] = (0..<10_000).map { index in
+        let payload = String(decoding: payloads[index % payloads.count], as: UTF8.self)
+        let languages = languageLists[(index / payloads.count) % languageLists.count].map { "\"\($0)\"" }.joined(separator: ",")
+        return Array(#"{"payload":\#(payload),"languages":[\#(languages)],"id":\#(index)}"#.utf8)
+    }
+    for _ in 0..<rounds {
+        for (index, line) in lines.enumerated() {
+            sink &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count
+        }
+    }
+    print("batch: \(rounds) × \(lines.count) lines (\(sink))")
     exit(0)
 }
 if mode == "lint" {
