@@ -28,6 +28,7 @@ public struct RenderedAlert: Hashable, Sendable {
     ///
     /// Rendering records only the facts behind each finding; their messages and locations are
     /// written the first time this is read, so a caller that never reads it never pays for them.
+    /// Until then a rendering with findings keeps a reference to the app's tables they quote.
     public var diagnostics: [LocalizationDiagnostic] {
         get { findings.diagnostics }
         set { findings = .written(newValue) }
