@@ -167,11 +167,9 @@ public final class DeviceContext: Sendable {
     public func render(_ payload: NotificationPayload, detail: LocalizationDetail = .findings) -> RenderedAlert {
         var resolution = resolve(payload)
         let findings: DeferredFindings
-        if resolution.issues.isEmpty {
-            findings = .written([])
-        } else if detail == .findings {
+        if detail == .findings {
             // The facts only: messages and locations are written if the caller reads them.
-            findings = .recorded(RecordedFindings(resolution.issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering"))
+            findings = .recording(resolution.issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering")
         } else {
             // A field missing because its text would pass the output budget says why, even here.
             findings = .written(resolution.issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })

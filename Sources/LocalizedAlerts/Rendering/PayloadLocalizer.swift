@@ -205,14 +205,8 @@ extension AlertRenderer {
                 if !explains { overBudget.append(issue.diagnostic(model: model)) }
             }
         case .server:
-            // The server formats plurals and specifiers itself; what stays true is which text
-            // is found at all.
-            issues = issues.filter { issue in
-                switch issue.kind {
-                case .keyMissing, .keyInOtherTable, .emptyValue, .unreadableTable, .noLocalizableTable, .bodyWithLocKey: true
-                default: false
-                }
-            }
+            // The server formats plurals and specifiers itself: its issues are the lookup's
+            // alone, which text each key finds (resolved with `lookupOnly` above).
             if let alert = payload.aps.alert {
                 let numberLocale = preferredLanguages.first.flatMap { $0.isEmpty ? nil : $0 }
                 let formatter = serverFormatter(
@@ -287,12 +281,9 @@ extension AlertRenderer {
             refusal = refusal.map { "\($0); \(reason)" } ?? reason
             after += overBudget
         }
-        let limit = DeviceContext.diagnosticsPerKind
         // The device's issues are kept as facts and written if the caller reads them.
-        let findings: DeferredFindings =
-            issues.isEmpty
-            ? .written(diagnostics.cappedPerID(limit, scope: "this payload") + after)
-            : .recorded(RecordedFindings(before: diagnostics, issues, after: after, model: model, limit: limit, scope: "this payload"))
+        let findings = DeferredFindings.recording(
+            issues, before: diagnostics, after: after, model: model, limit: DeviceContext.diagnosticsPerKind, scope: "this payload")
         var result = LocalizedPayload(
             payload: refusal == nil ? document : nil, payloadBytes: refusal == nil ? bytes : nil, refusal: refusal, mode: mode,
             preferredLanguages: preferredLanguages, localization: context.localization, title: texts.title, subtitle: texts.subtitle,

@@ -189,6 +189,16 @@ enum DeferredFindings: Sendable {
         case .recorded(let recorded): recorded.diagnostics
         }
     }
+
+    /// `issues` kept as facts between diagnostics already written (see ``RecordedFindings``);
+    /// without issues there is nothing to defer, and the written list is kept as it is.
+    static func recording(
+        _ issues: [DeviceIssue], before: [LocalizationDiagnostic] = [], after: [LocalizationDiagnostic] = [], model: LocalizationModel,
+        limit: Int, scope: String
+    ) -> DeferredFindings {
+        guard !issues.isEmpty else { return .written(before.cappedPerID(limit, scope: scope) + after) }
+        return .recorded(RecordedFindings(before: before, issues, after: after, model: model, limit: limit, scope: scope))
+    }
 }
 
 /// A rendering's or a localized payload's findings as facts: ``DeviceIssue``s (at most `limit`
