@@ -274,10 +274,8 @@ public struct AndroidAppResources: Sendable {
         // Looked up, then made: a closure taking `self` would copy the resources on every call.
         if let known = resolutions.locKeyLookups.cached(lookupKey) { return known }
         let target = target(ofLocKey: key)
-        var found: LocKeyLookup.Text?
-        if case .resource(let resource) = target, let (text, folder) = text(of: resource, forResourceLocale: tag) {
-            found = LocKeyLookup.Text(text: text, folder: folder)
-        }
+        var found: (text: String, folder: String)?
+        if case .resource(let resource) = target { found = text(of: resource, forResourceLocale: tag) }
         let lookup = LocKeyLookup(target: target, text: found)
         resolutions.locKeyLookups.insert(lookup, for: lookupKey)
         return lookup
@@ -289,12 +287,9 @@ public struct AndroidAppResources: Sendable {
             var locKey: String
             var resourceLocale: String?
         }
-        struct Text: Sendable {
-            var text: String
-            var folder: String
-        }
         var target: LocKeyTarget
-        var text: Text?
+        /// What `getString` gives and the folder it comes from; nil when it throws.
+        var text: (text: String, folder: String)?
     }
 
     func target(ofLocKey key: String) -> LocKeyTarget {
@@ -882,7 +877,7 @@ public enum AndroidRenderer {
                 issue(.identifierNotInApp(reason: why))
                 return .crash("Resources.NotFoundException")
             }
-            guard let (text, folder) = lookup.text.map({ ($0.text, $0.folder) }) else {
+            guard let (text, folder) = lookup.text else {
                 // Defined only in folders that do not match, or with no text (a plural, an
                 // array): getString throws, uncaught.
                 let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
@@ -949,7 +944,7 @@ public enum AndroidRenderer {
             let lookup = resources.lookUp(locKey: key.value, forResourceLocale: locale)
             switch lookup.target {
             case .resource(let resource):
-                guard let (text, folder) = lookup.text.map({ ($0.text, $0.folder) }) else {
+                guard let (text, folder) = lookup.text else {
                     let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
                     return unresolved(
                         isBag

@@ -14,8 +14,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         storage.withLock { values in
             if let cached = values[key] { return cached }
             let made = make()
-            if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[key] = made
+            keep(made, for: key, in: &values)
             return made
         }
     }
@@ -26,10 +25,13 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// Keeps `value` for `key`.
     func insert(_ value: Value, for key: Key) {
-        storage.withLock { values in
-            if values.count >= limit { values.removeAll(keepingCapacity: true) }
-            values[key] = value
-        }
+        storage.withLock { keep(value, for: key, in: &$0) }
+    }
+
+    /// Keeps `value`, starting afresh when the cache is full.
+    private func keep(_ value: Value, for key: Key, in values: inout [Key: Value]) {
+        if values.count >= limit { values.removeAll(keepingCapacity: true) }
+        values[key] = value
     }
 
     var count: Int { storage.withLock { $0.count } }
