@@ -65,29 +65,14 @@ let fcmBytes = Array(
 var sink = 0
 if mode == "strings-read" {
     // Every UTF-8 `.strings` under LOCALIZED_ALERTS_CORPUS (or the tests' copy), read ROUNDS times.
-    let root =
-        ProcessInfo.processInfo.environment["LOCALIZED_ALERTS_CORPUS"]
-        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Tests/LocalizationTests/Fixtures/corpus").path
-    var files: [[UInt8]] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let relative = enumerator?.nextObject() as? String {
-        guard relative.hasSuffix(".strings"), !relative.hasPrefix("edge-cases"),
-            let data = FileManager.default.contents(atPath: root + "/" + relative)
-        else { continue }
-        let table = LocalizationTable(parsing: [UInt8](data))
-        if table.isReadableOnDevice, table.textEncoding == .utf8 || table.textEncoding == .utf8WithBOM { files.append([UInt8](data)) }
-    }
+    let files = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }.files
     for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
     print("strings-read: \(rounds) × \(files.count) files (\(sink))")
     exit(0)
 }
 if mode == "batch" {
     // The Rendering benchmark's batch: 10,000 NDJSON lines of varied payloads and languages.
-    let lines: [[UInt8]] = (0..<10_000).map { index in
-        let payload = String(decoding: payloads[index % payloads.count], as: UTF8.self)
-        let languages = languageLists[(index / payloads.count) % languageLists.count].map { "\"\($0)\"" }.joined(separator: ",")
-        return Array(#"{"payload":\#(payload),"languages":[\#(languages)],"id":\#(index)}"#.utf8)
-    }
+    let lines = Sample.batchLines(count: 10_000)
     for _ in 0..<rounds {
         for (index, line) in lines.enumerated() {
             sink &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count

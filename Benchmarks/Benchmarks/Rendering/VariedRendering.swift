@@ -103,11 +103,7 @@ let variedBenchmarks: @Sendable () -> Void = {
 
     // A batch as `localize --batch` reads it, 10,000 lines of varied payloads and languages,
     // against the same batch done with Foundation alone.
-    let lines: [[UInt8]] = (0..<10_000).map { index in
-        let payload = String(decoding: payloads[index % payloads.count], as: UTF8.self)
-        let languages = languageLists[(index / payloads.count) % languageLists.count].map { "\"\($0)\"" }.joined(separator: ",")
-        return Array(#"{"payload":\#(payload),"languages":[\#(languages)],"id":\#(index)}"#.utf8)
-    }
+    let lines = Sample.batchLines(count: 10_000)
     Benchmark("Batch-localize 10,000 varied NDJSON lines/LocalizedAlerts", configuration: .init(maxDuration: .seconds(20), maxIterations: 20)) {
         benchmark in
         for _ in benchmark.scaledIterations {

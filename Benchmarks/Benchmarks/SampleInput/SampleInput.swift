@@ -21,6 +21,17 @@ public enum Sample {
         ["fr-CA", "en"], ["ja-JP"], ["pt-PT"], ["de-AT"], ["ar-EG"], ["es-MX"], ["zh-Hant-TW"], ["he-IL"], ["en-GB"],
         ["ko-KR", "en"], ["pt-BR"], ["es-ES"], ["it-IT", "fr"],
     ]
+
+    /// A batch as `localize --batch` reads it: `count` NDJSON lines, the sample payloads and
+    /// language lists in turn, each with its number as `id`.
+    public static func batchLines(count: Int) -> [[UInt8]] {
+        let payloads = payloads()
+        return (0..<count).map { index in
+            let payload = String(decoding: payloads[index % payloads.count], as: UTF8.self)
+            let languages = languageLists[(index / payloads.count) % languageLists.count].map { "\"\($0)\"" }.joined(separator: ",")
+            return Array(#"{"payload":\#(payload),"languages":[\#(languages)],"id":\#(index)}"#.utf8)
+        }
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so that every run of a benchmark that
