@@ -12,7 +12,8 @@ import SampleInput
 //   valgrind --tool=callgrind .build/release/ProviderProfile parse 20    # and again with 0
 //
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
-// bytes (both), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
+// bytes (both), render-facts (render, findings not read), foundation-render (the
+// Rendering benchmark's Foundation baseline of render), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
 // → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
 // strings.xml files, read once per language list; android-read-strings, the same with every text
 // then made into the baseline's dictionary; android-read-xmlparser, its baseline: the same
@@ -62,6 +63,9 @@ let apnsBytes = Array(apns.utf8)
 let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
+// The baseline of the render modes: the Rendering benchmark's Foundation provider.
+let foundation = mode == "foundation-render" ? FoundationProvider(strings: Sample.directory + "/strings", languageLists: languageLists) : nil
+let foundationObjects = foundation == nil ? [] : payloads.map { try! JSONSerialization.jsonObject(with: Data($0)) as! [String: Any] }
 var sink = 0
 if mode == "strings-read" {
     // Every UTF-8 `.strings` under LOCALIZED_ALERTS_CORPUS (or the tests' copy), read ROUNDS times.
@@ -93,6 +97,12 @@ for _ in 0..<rounds {
         switch mode {
         case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
         case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
+        case "render-facts":
+            // What the Rendering benchmark measures: findings recorded, not read.
+            for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).body?.text.utf8.count ?? 0 }
+        case "foundation-render":
+            // The Rendering benchmark's baseline, for instructions per render against ours.
+            for object in foundationObjects { sink &+= foundation!.render(object, languages).body?.utf8.count ?? 0 }
         case "render-text":
             for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0 }
         case "bytes-text":
