@@ -10,28 +10,67 @@
 /// | `%` + any other byte | both dropped |
 /// | `%` at the end | dropped |
 ///
-/// A format is compiled once into segments and can then be applied to many argument lists.
+/// A format is compiled once into a small program (literal byte runs and argument slots) and
+/// can then be applied to many argument lists. The program sits behind one reference, so that a
+/// table entry's format is passed and copied for one retain.
 public struct DeviceFormat: Hashable, Sendable {
+    private let program: Program
+
     /// The format as given.
-    public let format: String
-    let segments: [Segment]
+    public var format: String { program.format }
     /// Every `%…` the device drops, with what it leaves of it.
-    public let dropped: [DroppedSequence]
+    public var dropped: [DroppedSequence] { program.dropped }
     /// A `%` before a non-ASCII character drops that character's first byte: the result is not
     /// valid UTF-8, so the device cannot show it (the field then shows the key).
-    public let breaksUTF8: Bool
+    public var breaksUTF8: Bool { program.breaksUTF8 }
     /// How many arguments the placeholders read: the count of `%@`, or the highest `%N$@`.
-    public let argumentsNeeded: Int
-    /// No `%` at all: the text is its own result (and `segments` is empty).
-    private let isPlain: Bool
+    public var argumentsNeeded: Int { program.argumentsNeeded }
     /// UTF-8 offset of the first NUL character: the formatter walks the format as a C string,
     /// so nothing from there on is shown.
-    public let nulOffset: Int?
+    public var nulOffset: Int? { program.nulOffset }
 
-    enum Segment: Hashable, Sendable {
-        case literal(Substring)
+    /// Nothing dropped, no NUL: the device shows every character of the format but its
+    /// placeholders, each replaced by its argument.
+    public var isClean: Bool { program.isClean }
+
+    /// One step of the program.
+    enum Operation: Hashable, Sendable {
+        /// The format's own bytes in `start..<end`.
+        case literal(start: Int32, end: Int32)
+        /// The next argument, `%@`.
         case next
+        /// Argument N, `%N$@`.
         case positional(Int)
+    }
+
+    /// The compiled format; immutable once made.
+    private final class Program: Sendable {
+        let format: String
+        /// The format's UTF-8, which the literal operations copy from; empty for a plain text.
+        let bytes: [UInt8]
+        let operations: [Operation]
+        let dropped: [DroppedSequence]
+        let breaksUTF8: Bool
+        let argumentsNeeded: Int
+        /// No `%` and no NUL: the text is its own result (and `operations` is empty).
+        let isPlain: Bool
+        let nulOffset: Int?
+        let isClean: Bool
+
+        init(
+            format: String, bytes: [UInt8], operations: [Operation], dropped: [DroppedSequence], breaksUTF8: Bool, argumentsNeeded: Int,
+            isPlain: Bool, nulOffset: Int?
+        ) {
+            self.format = format
+            self.bytes = bytes
+            self.operations = operations
+            self.dropped = dropped
+            self.breaksUTF8 = breaksUTF8
+            self.argumentsNeeded = argumentsNeeded
+            self.isPlain = isPlain
+            self.nulOffset = nulOffset
+            self.isClean = !breaksUTF8 && dropped.isEmpty && nulOffset == nil
+        }
     }
 
     /// A `%…` sequence the device drops, and where.
@@ -42,44 +81,36 @@ public struct DeviceFormat: Hashable, Sendable {
         public var dropped: String
     }
 
+    /// Two formats are equal when their texts are: the rest is compiled from the text.
+    public static func == (lhs: DeviceFormat, rhs: DeviceFormat) -> Bool { lhs.program === rhs.program || lhs.format == rhs.format }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(format) }
+
     /// Compiles `format` for the device's formatter.
     public init(_ format: String) {
-        self.format = format
         // Most texts hold no `%` and no NUL: they format to themselves, with nothing to compile
         // or keep.
         let utf8 = format.utf8
         let special = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.contains { $0 == UInt8(ascii: "%") || $0 == 0 } }
         guard utf8.withContiguousStorageIfAvailable(special) ?? Array(utf8).withUnsafeBufferPointer(special) else {
-            self.segments = []
-            self.dropped = []
-            self.breaksUTF8 = false
-            self.argumentsNeeded = 0
-            self.isPlain = true
-            self.nulOffset = nil
+            program = Program(
+                format: format, bytes: [], operations: [], dropped: [], breaksUTF8: false, argumentsNeeded: 0, isPlain: true, nulOffset: nil)
             return
         }
-        self.isPlain = false
         let bytes = Array(format.utf8)
         let nul = bytes.firstIndex(of: 0)
-        self.nulOffset = nul
         // The walk ends at the first NUL, as a C string's does.
         let n = nul ?? bytes.count
-        var segments: [Segment] = []
+        var operations: [Operation] = []
         var dropped: [DroppedSequence] = []
         var breaks = false
         var nextCount = 0
         var highestPosition = 0
         var literalStart = 0
         var i = 0
-        func substring(_ range: Range<Int>) -> Substring {
-            let utf8 = format.utf8
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-            let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-            return Substring(format.utf8[lower..<upper])
-        }
         func flush(_ end: Int) {
             // After a split character the rest is never shown (see breaksUTF8): keep no text.
-            if literalStart < end && !breaks { segments.append(.literal(substring(literalStart..<end))) }
+            if literalStart < end && !breaks { operations.append(.literal(start: Int32(literalStart), end: Int32(end))) }
         }
         while i < n {
             guard bytes[i] == UInt8(ascii: "%") else {
@@ -95,11 +126,11 @@ public struct DeviceFormat: Hashable, Sendable {
             }
             let c = bytes[i + 1]
             if c == UInt8(ascii: "@") {
-                segments.append(.next)
+                operations.append(.next)
                 nextCount += 1
                 i += 2
             } else if c == UInt8(ascii: "%") {
-                if !breaks { segments.append(.literal(substring((i + 1)..<(i + 2)))) }
+                if !breaks { operations.append(.literal(start: Int32(i + 1), end: Int32(i + 2))) }
                 i += 2
             } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
                 var j = i + 1
@@ -110,7 +141,7 @@ public struct DeviceFormat: Hashable, Sendable {
                     j += 1
                 }
                 if j + 1 < n, bytes[j] == UInt8(ascii: "$"), bytes[j + 1] == UInt8(ascii: "@") {
-                    segments.append(.positional(value))
+                    operations.append(.positional(value))
                     if value < Int.max / 2 { highestPosition = max(highestPosition, value) }
                     i = j + 2
                 } else {
@@ -129,10 +160,9 @@ public struct DeviceFormat: Hashable, Sendable {
             literalStart = i
         }
         flush(n)
-        self.segments = segments
-        self.dropped = dropped
-        self.breaksUTF8 = breaks
-        self.argumentsNeeded = max(nextCount, highestPosition)
+        program = Program(
+            format: format, bytes: bytes, operations: operations, dropped: dropped, breaksUTF8: breaks,
+            argumentsNeeded: max(nextCount, highestPosition), isPlain: false, nulOffset: nul)
     }
 
     /// The formatted text, or nil when the device cannot make a string of it (``breaksUTF8``)
@@ -164,12 +194,12 @@ public struct DeviceFormat: Hashable, Sendable {
 
     /// The formatted text, or why there is none.
     public func formatted(_ arguments: [String]) -> Formatted {
-        build(count: arguments.count) { arguments[$0] }
+        build(arguments)
     }
 
     /// The formatted text with `loc-args` as the device prints them, or why there is none.
     public func formatted(_ arguments: [LocArgument]) -> Formatted {
-        build(count: arguments.count) { arguments[$0].text }
+        build(arguments)
     }
 
     /// One stretch of formatted text: from the format itself, or from an argument.
@@ -186,7 +216,7 @@ public struct DeviceFormat: Hashable, Sendable {
     /// them; joined, the runs are ``apply(_:)-([LocArgument])``'s result (nil when it is nil).
     public func runs(_ arguments: [LocArgument]) -> [Run]? {
         guard !breaksUTF8 else { return nil }
-        if isPlain {
+        if program.isPlain {
             guard format.utf8.count <= OutputBudget.maximumLength else { return nil }
             return format.isEmpty ? [] : [Run(text: format, argument: nil, isMissingArgument: false)]
         }
@@ -203,14 +233,15 @@ public struct DeviceFormat: Hashable, Sendable {
             }
             return true
         }
-        for segment in segments {
-            switch segment {
-            case .literal(let text):
-                guard meter.spend(text.utf8.count) else { return nil }
+        for operation in program.operations {
+            switch operation {
+            case .literal(let start, let end):
+                guard meter.spend(Int(end - start)) else { return nil }
+                let text = String(decoding: program.bytes[Int(start)..<Int(end)], as: UTF8.self)
                 if let last = runs.last, last.argument == nil {
                     runs[runs.count - 1].text += text
                 } else {
-                    runs.append(Run(text: String(text), argument: nil, isMissingArgument: false))
+                    runs.append(Run(text: text, argument: nil, isMissingArgument: false))
                 }
             case .next:
                 index += 1
@@ -225,33 +256,73 @@ public struct DeviceFormat: Hashable, Sendable {
     /// What the device prints for a placeholder without an argument.
     static let missingArgument = "<null>"
 
-    /// Builds the text piece by piece, each counted against the output budget before it is
-    /// appended: the work stops at the budget, however many placeholders or however long the
-    /// arguments.
+    /// Builds the text in one allocation: the pieces are measured first, each counted against
+    /// the output budget (the work stops at the budget, however many placeholders or however
+    /// long the arguments), then copied.
     @inline(__always)
-    private func build(count: Int, argument: (Int) -> String) -> Formatted {
-        guard !breaksUTF8 else { return .breaksUTF8 }
-        if isPlain { return format.utf8.count <= OutputBudget.maximumLength ? .text(format) : .overBudget }
-        var output = ""
-        output.reserveCapacity(min(format.utf8.count + 16 * count, OutputBudget.maximumLength))
+    private func build<Argument: DeviceFormatArgument>(_ arguments: [Argument]) -> Formatted {
+        let program = program
+        guard !program.breaksUTF8 else { return .breaksUTF8 }
+        if program.isPlain { return program.format.utf8.count <= OutputBudget.maximumLength ? .text(program.format) : .overBudget }
+        /// The argument a placeholder prints: its 0-based index, or -1 for `<null>`.
+        func argument(_ operation: Operation, next index: inout Int) -> Int {
+            switch operation {
+            case .literal: return -1
+            case .next:
+                defer { index += 1 }
+                return index < arguments.count ? index : -1
+            case .positional(let position): return position >= 1 && position <= arguments.count ? position - 1 : -1
+            }
+        }
         var meter = OutputBudget.Meter()
         var index = 0
-        for segment in segments {
-            switch segment {
-            case .literal(let text):
-                guard meter.spend(text.utf8.count) else { return .overBudget }
-                output += text
-            case .next:
-                let text = index < count ? argument(index) : Self.missingArgument
-                index += 1
-                guard meter.spend(text.utf8.count) else { return .overBudget }
-                output += text
-            case .positional(let position):
-                let text = position >= 1 && position <= count ? argument(position - 1) : Self.missingArgument
-                guard meter.spend(text.utf8.count) else { return .overBudget }
-                output += text
+        for operation in program.operations {
+            let length: Int
+            if case .literal(let start, let end) = operation {
+                length = Int(end - start)
+            } else {
+                let position = argument(operation, next: &index)
+                length = position < 0 ? Self.missingArgument.utf8.count : arguments[position].formatText.utf8.count
+            }
+            guard meter.spend(length) else { return .overBudget }
+        }
+        guard meter.used > 0 else { return .text("") }
+        let output = program.bytes.withUnsafeBufferPointer { format in
+            String(unsafeUninitializedCapacity: meter.used) { output in
+                var written = 0
+                var index = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+                    (output.baseAddress! + written).update(from: base, count: bytes.count)
+                    written += bytes.count
+                }
+                for operation in program.operations {
+                    if case .literal(let start, let end) = operation {
+                        copy(UnsafeBufferPointer(rebasing: format[Int(start)..<Int(end)]))
+                        continue
+                    }
+                    let position = argument(operation, next: &index)
+                    let text = position < 0 ? Self.missingArgument : arguments[position].formatText
+                    // Native and small strings lend their UTF-8 in place.
+                    if text.utf8.withContiguousStorageIfAvailable(copy) == nil { Array(text.utf8).withUnsafeBufferPointer(copy) }
+                }
+                return written
             }
         }
         return .text(output)
     }
+}
+
+/// What the device's formatter prints for an argument: a string, or a `loc-args` value as the
+/// device prints it.
+protocol DeviceFormatArgument {
+    var formatText: String { get }
+}
+
+extension String: DeviceFormatArgument {
+    var formatText: String { self }
+}
+
+extension LocArgument: DeviceFormatArgument {
+    var formatText: String { text }
 }
