@@ -11,6 +11,9 @@ package final class LocalizationModel: Sendable {
     private let tables: [String: [String: Table]]
     /// Table names, sorted.
     package let tableNames: [String]
+    /// Localization → its tables, in name order: where a key missing from one table is looked
+    /// for in the others.
+    private let tablesByLocalization: [String: [Table]]
     /// Every entry, by table and localization (sorted), then as the files have them: what most
     /// lint rules walk.
     package let entries: [Entry]
@@ -54,6 +57,11 @@ package final class LocalizationModel: Sendable {
         }
         self.tables = tables
         self.tableNames = tables.keys.sorted()
+        var tablesByLocalization: [String: [Table]] = [:]
+        for name in tableNames {
+            for (localization, table) in tables[name]! { tablesByLocalization[localization, default: []].append(table) }
+        }
+        self.tablesByLocalization = tablesByLocalization
         var entries: [Entry] = []
         for name in tableNames {
             for localization in tables[name]!.keys.sorted() { entries += tables[name]![localization]!.entries }
@@ -63,6 +71,11 @@ package final class LocalizationModel: Sendable {
 
     /// `name` (`Localizable`) in `localization`, when the app has it there.
     package func table(_ name: String, localization: String) -> Table? { tables[name]?[localization] }
+
+    /// The tables of `localization` other than `name`, in name order.
+    package func tables(of localization: String, except name: String) -> [Table] {
+        (tablesByLocalization[localization] ?? []).filter { $0.name != name }
+    }
 
     /// The localizations that have table `name`, sorted.
     package func localizations(of name: String) -> [String] { (tables[name]?.keys).map { $0.sorted() } ?? [] }
@@ -145,11 +158,13 @@ extension LocalizationModel {
         package var files: [String] { [strings?.file, dictionary?.file].compactMap { $0 } }
 
         /// One file's worth of entries (a `.strings` or a `.stringsdict`, or a catalog's share).
-        struct Part: Sendable {
-            var file: String?
-            var isReadable: Bool
+        /// A class: every render looks keys up through it, and a reference is passed for one
+        /// retain where the struct's file, entries and index were copied field by field.
+        final class Part: Sendable {
+            let file: String?
+            let isReadable: Bool
             /// In file order; the effective value of each key only.
-            var entries: [Entry]
+            let entries: [Entry]
             let index: StringIndex
 
             init(file: String?, isReadable: Bool, entries: [Entry]) {
@@ -161,7 +176,7 @@ extension LocalizationModel {
 
             func entry(_ key: String) -> Entry? { index.position(of: key).map { entries[$0] } }
 
-            init(_ table: LocalizationTable, table name: String, localization: String) {
+            convenience init(_ table: LocalizationTable, table name: String, localization: String) {
                 var entries: [Entry] = []
                 let origin: Entry.Origin =
                     switch table.format {
@@ -178,7 +193,7 @@ extension LocalizationModel {
                 self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: entries)
             }
 
-            init(_ dictionary: StringsDictionary, table name: String, localization: String) {
+            convenience init(_ dictionary: StringsDictionary, table name: String, localization: String) {
                 let origin: Entry.Origin = dictionary.source.map { .propertyList($0) } ?? .unlocated
                 let entries = dictionary.entries.map { item in
                     // A plain string is plain text, located at its value as in a .strings file.
@@ -290,6 +305,20 @@ extension LocalizationModel {
             self.format = FormatString(text)
             self.deviceFormat = DeviceFormat(text)
             self.isPlural = localized?.deviceText().isPlural ?? false
+        }
+
+        /// `entry` with another text: a device's variant of its value, read by that device.
+        init(variantOf entry: Entry, text: String, isPlural: Bool) {
+            self.table = entry.table
+            self.localization = entry.localization
+            self.key = entry.key
+            self.text = text
+            self.localized = entry.localized
+            self.location = entry.location
+            self.origin = entry.origin
+            self.format = FormatString(text)
+            self.deviceFormat = DeviceFormat(text)
+            self.isPlural = isPlural
         }
 
         /// The file the entry was read from.

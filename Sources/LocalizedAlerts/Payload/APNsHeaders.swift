@@ -60,7 +60,7 @@ public struct APNsHeaders: Sendable, Hashable {
     /// What does not fit between the headers and `payload`, as APNs and the device treat it.
     public func check(_ payload: NotificationPayload) -> [LocalizationDiagnostic] {
         var findings: [LocalizationDiagnostic] = []
-        let place = location ?? payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
+        let place = location ?? payload.startLocation
         func finding(_ message: String, hint: String? = nil) {
             findings.append(LocalizationDiagnostic(.apnsHeaderMismatch, at: place, message, hint: hint))
         }

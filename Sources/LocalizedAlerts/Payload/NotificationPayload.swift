@@ -288,6 +288,10 @@ extension NotificationPayload {
 
     /// Where the document starts, without reading a deferred document.
     var documentLocation: SourceLocation? { storage.fields.documentStorage.location }
+
+    /// Where findings about the payload as a whole point: the document's start, or the first
+    /// line of its file when it has no document.
+    var startLocation: SourceLocation { documentLocation ?? SourceLocation(file: file, line: 1, column: 1) }
 }
 
 extension LocatedJSON {
@@ -336,7 +340,8 @@ public struct APSDictionary: Sendable, Hashable {
     public init() {}
 
     /// A background push: `content-available` without alert, badge or sound. Nothing is shown.
-    public var isSilent: Bool { contentAvailable && alert == nil && badge == nil && sound == nil }
+    // Inlined so that a caller reads the four members in place, not a copy of the dictionary.
+    @inline(__always) public var isSilent: Bool { contentAvailable && alert == nil && badge == nil && sound == nil }
 }
 
 /// The `interruption-level` of a notification: how urgently the system presents it.

@@ -107,7 +107,7 @@ public final class AlertRenderer: Sendable {
                 if let cached = cache[key] { return cached }
                 let built = DeviceTable(
                     strings: key.strings.flatMap { model.table("Localizable", localization: $0) },
-                    dictionary: key.dictionary.flatMap { model.table("Localizable", localization: $0) })
+                    dictionary: key.dictionary.flatMap { model.table("Localizable", localization: $0) }, model: model)
                 cache[key] = built
                 return built
             }
@@ -165,24 +165,29 @@ public final class DeviceContext: Sendable {
     /// The alert a device in this context displays for `payload`, with what looks wrong in it
     /// unless `detail` is ``LocalizationDetail/textOnly``.
     public func render(_ payload: NotificationPayload, detail: LocalizationDetail = .findings) -> RenderedAlert {
-        var resolution = resolve(payload)
+        // Resolved into locals, which then move into the rendering (fields of a struct would be
+        // copied into it).
+        var title: RenderedField?
+        var subtitle: RenderedField?
+        var body: RenderedField?
+        var issues: [DeviceIssue] = []
+        resolve(payload, device: .iphone, lookupOnly: false, title: &title, subtitle: &subtitle, body: &body, issues: &issues)
         let findings: DeferredFindings
-        if detail == .findings {
+        if issues.isEmpty {
+            // The common case: nothing to record or write.
+            findings = .written([])
+        } else if detail == .findings {
             // The facts only: messages and locations are written if the caller reads them.
-            findings = .recording(resolution.issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering")
+            findings = .recording(issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering")
         } else {
             // A field missing because its text would pass the output budget says why, even here.
-            findings = .written(resolution.issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })
+            findings = .written(issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })
         }
-        var sound = payload.aps.sound
-        if sound == nil, let name = payload.aps.alert?.liveActivitySound { sound = .named(name) }
-        // The fields are moved, not copied, into the rendering.
         return RenderedAlert(
-            preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder,
-            title: resolution.fields.title.take(), subtitle: resolution.fields.subtitle.take(), body: resolution.fields.body.take(),
-            isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
-            interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge, sound: sound,
-            findings: findings)
+            preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder, title: consume title,
+            subtitle: consume subtitle, body: consume body, isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
+            interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge,
+            sound: payload.aps.sound ?? payload.aps.alert?.liveActivitySound.map { .named($0) }, findings: findings)
     }
 
     /// Every field as the device shows it, and every issue with it: what rendering, server-side
@@ -198,39 +203,55 @@ public final class DeviceContext: Sendable {
     func resolve(_ payload: NotificationPayload, device: DeviceKind, lookupOnly: Bool) -> (fields: ResolvedAlertFields, issues: [DeviceIssue]) {
         var fields = ResolvedAlertFields()
         var issues: [DeviceIssue] = []
-        guard let alert = payload.aps.alert else { return (fields, issues) }
-        let payloadLocation = payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
-        issues += DeviceContext.issues(ofAlertIn: payload)
+        resolve(
+            payload, device: device, lookupOnly: lookupOnly, title: &fields.title, subtitle: &fields.subtitle, body: &fields.body,
+            issues: &issues)
+        return (fields, issues)
+    }
+
+    /// The one resolution behind the two above and rendering, into the caller's fields and
+    /// issues: rendering resolves straight into the fields it keeps.
+    private func resolve(
+        _ payload: NotificationPayload, device: DeviceKind, lookupOnly: Bool, title: inout RenderedField?, subtitle: inout RenderedField?,
+        body: inout RenderedField?, issues: inout [DeviceIssue]
+    ) {
+        guard let alert = payload.aps.alert else { return }
+        if let issue = DeviceContext.issue(ofAlertIn: payload) { issues.append(issue) }
         if alert.usesKeys {
             if let table, !table.isReadable {
                 issues.append(
                     DeviceIssue(
                         kind: .unreadableTable(file: table.file, keepsDictionary: table.dictionaryLocalization != nil),
-                        localization: table.localization, payloadLocation: payloadLocation))
+                        localization: table.localization, payloadLocation: payload.startLocation))
             } else if table == nil {
-                issues.append(DeviceIssue(kind: .noLocalizableTable(searchList: searchOrder), payloadLocation: payloadLocation))
+                issues.append(DeviceIssue(kind: .noLocalizableTable(searchList: searchOrder), payloadLocation: payload.startLocation))
             }
         }
         // Each field in turn, not through `alert.fields`: that array copies all three.
-        func resolve(_ field: AlertField, _ name: AlertFieldName) -> RenderedField? {
-            guard !field.isEmpty else { return nil }
-            return FieldResolver.resolve(
-                field, name: name, table: table, model: model, device: device, payloadLocation: field.location ?? payloadLocation,
+        if !alert.title.isEmpty {
+            title = FieldResolver.resolve(
+                alert.title, name: .title, table: table, device: device, payloadLocation: alert.title.location ?? payload.startLocation,
                 lookupOnly: lookupOnly, issues: &issues)
         }
-        fields.title = resolve(alert.title, .title)
-        fields.subtitle = resolve(alert.subtitle, .subtitle)
-        fields.body = resolve(alert.body, .body)
-        return (fields, issues)
+        if !alert.subtitle.isEmpty {
+            subtitle = FieldResolver.resolve(
+                alert.subtitle, name: .subtitle, table: table, device: device,
+                payloadLocation: alert.subtitle.location ?? payload.startLocation, lookupOnly: lookupOnly, issues: &issues)
+        }
+        if !alert.body.isEmpty {
+            body = FieldResolver.resolve(
+                alert.body, name: .body, table: table, device: device, payloadLocation: alert.body.location ?? payload.startLocation,
+                lookupOnly: lookupOnly, issues: &issues)
+        }
     }
 }
 
 extension DeviceContext {
     /// What concerns a payload's alert whatever the app's tables say.
-    static func issues(ofAlertIn payload: NotificationPayload) -> [DeviceIssue] {
-        guard let alert = payload.aps.alert, alert.body.text != nil, alert.body.locKey != nil else { return [] }
-        let location = alert.body.location ?? payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
-        return [DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: location)]
+    static func issue(ofAlertIn payload: NotificationPayload) -> DeviceIssue? {
+        // Read in place: binding the alert would copy it.
+        guard payload.aps.alert?.body.text != nil, payload.aps.alert?.body.locKey != nil else { return nil }
+        return DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: payload.aps.alert?.body.location ?? payload.startLocation)
     }
 }
 
@@ -241,26 +262,56 @@ extension AlertContent {
 /// Spec/device-rendering.md §2, for one of title, subtitle and body: what the device shows and
 /// every way that differs from what the author meant.
 enum FieldResolver {
+    /// `payloadLocation`, where the field is written, is worked out only for a finding.
     static func resolve(
-        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, model: LocalizationModel, device kind: DeviceKind = .iphone,
-        payloadLocation: SourceLocation, lookupOnly: Bool = false, issues: inout [DeviceIssue]
+        _ field: AlertField, name: AlertFieldName, table: DeviceTable?, device kind: DeviceKind = .iphone,
+        payloadLocation: @autoclosure () -> SourceLocation, lookupOnly: Bool = false, issues: inout [DeviceIssue]
     ) -> RenderedField? {
         guard let key = field.locKey else {
             // No key: the raw value, verbatim (never formatted).
             guard let text = field.text else { return nil }
             return RenderedField(text: text, source: .raw)
         }
-        let arguments = field.locArgs ?? []
         // The table holds only what a device reads: nothing of a .strings file that does not
         // parse, but still its .stringsdict.
         let entry = table?.entry(key)
+        if let entry, kind == .iphone, !lookupOnly, let shown = shownAsFound(entry, key: key, arguments: field.locArgs) { return shown }
+        return resolve(
+            field, name: name, key: key, entry: entry, table: table, device: kind, payloadLocation: payloadLocation(), lookupOnly: lookupOnly,
+            issues: &issues)
+    }
+
+    /// The common case, on every provider's hot path: an iPhone finds the key's text, and it
+    /// shows as the device formats it with nothing to report (no arguments and no placeholders,
+    /// or as many arguments as placeholders, nothing dropped). Nil for anything else, which
+    /// ``resolve(_:name:key:entry:table:device:payloadLocation:lookupOnly:issues:)`` explains.
+    @inline(__always)
+    private static func shownAsFound(_ entry: LocalizationModel.Entry, key: String, arguments: [LocArgument]?) -> RenderedField? {
+        guard !entry.text.isEmpty, !entry.isPlural else { return nil }
+        guard let arguments, !arguments.isEmpty else {
+            guard entry.deviceFormat.argumentsNeeded == 0 else { return nil }
+            return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
+        }
+        guard entry.deviceFormat.isClean, entry.deviceFormat.argumentsNeeded == arguments.count,
+            let text = entry.deviceFormat.apply(arguments), !text.isEmpty
+        else { return nil }
+        return RenderedField(text: text, source: .localized, key: key, format: entry.text)
+    }
+
+    /// Every other case: what the device shows, and each way it differs from what was meant.
+    @inline(never)
+    private static func resolve(
+        _ field: AlertField, name: AlertFieldName, key: String, entry: LocalizationModel.Entry?, table: DeviceTable?, device kind: DeviceKind,
+        payloadLocation: SourceLocation, lookupOnly: Bool, issues: inout [DeviceIssue]
+    ) -> RenderedField? {
+        let arguments = field.locArgs ?? []
         func issue(_ kind: DeviceIssue.Kind) {
             issues.append(
                 DeviceIssue(kind: kind, field: name, key: key, entry: entry, localization: table?.localization, payloadLocation: payloadLocation))
         }
         if let found = entry {
             // The entry as this device reads it: its own variant, when it has one.
-            let entry = EntryText(found, device: kind)
+            let entry = found.forDevice(kind)
             if entry.text.isEmpty {
                 // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text
                 // is not used and the device shows the key (docs/device-behaviour.md §2, steps 2 and 4).
@@ -269,9 +320,8 @@ enum FieldResolver {
             }
             if lookupOnly { return nil }
             let device = entry.deviceFormat
-            // The common case: arguments that fit, nothing dropped.
-            if !arguments.isEmpty, !device.breaksUTF8, device.dropped.isEmpty, device.nulOffset == nil, !entry.isPlural,
-                device.argumentsNeeded == arguments.count,
+            // Arguments that fit, nothing dropped (the case above, for another device).
+            if !arguments.isEmpty, device.isClean, !entry.isPlural, device.argumentsNeeded == arguments.count,
                 let text = device.apply(arguments), !text.isEmpty
             {
                 return RenderedField(text: text, source: .localized, key: key, format: entry.text)
@@ -304,7 +354,7 @@ enum FieldResolver {
         let source: RenderedField.Source = field.text != nil ? .fallbackText : .key
         let format = field.text ?? key
         if let table {
-            if let other = model.definition(of: key, outside: "Localizable", localization: table.localization) {
+            if let other = table.definitionElsewhere(of: key) {
                 issue(.keyInOtherTable(table: other.table, location: other.location))
             } else {
                 issue(.keyMissing(showsRawText: source == .fallbackText))
@@ -371,38 +421,13 @@ enum FieldResolver {
     }
 }
 
-extension LocalizationModel {
-    /// Where `key` is defined in a table other than `table` in `localization`, when it is.
-    func definition(of key: String, outside table: String, localization: String) -> LocalizationModel.Entry? {
-        for name in tableNames where name != table {
-            if let entry = self.table(name, localization: localization)?.entry(key) { return entry }
-        }
-        return nil
-    }
-}
-
-/// A table entry's text for one kind of device: the entry's own (an iPhone's) unless a device
-/// rule gives this device another.
-struct EntryText {
-    let text: String
-    let format: FormatString
-    let deviceFormat: DeviceFormat
-    let isPlural: Bool
-
-    init(_ entry: LocalizationModel.Entry, device: DeviceKind) {
-        if device != .iphone, let localized = entry.localized {
-            let variant = localized.deviceText(device: device)
-            if variant.text != entry.text {
-                text = variant.text
-                format = FormatString(variant.text)
-                deviceFormat = DeviceFormat(variant.text)
-                isPlural = variant.isPlural
-                return
-            }
-        }
-        text = entry.text
-        format = entry.format
-        deviceFormat = entry.deviceFormat
-        isPlural = entry.isPlural
+extension LocalizationModel.Entry {
+    /// The entry as `device` reads it: this one, unless a device rule gives that device another
+    /// text (then an entry of that text, in this one's place).
+    func forDevice(_ device: DeviceKind) -> LocalizationModel.Entry {
+        guard device != .iphone, let localized else { return self }
+        let variant = localized.deviceText(device: device)
+        guard variant.text != text else { return self }
+        return LocalizationModel.Entry(variantOf: self, text: variant.text, isPlural: variant.isPlural)
     }
 }

@@ -14,24 +14,33 @@ package final class DeviceTable: Sendable {
     package let isReadable: Bool
     private let strings: LocalizationModel.Table.Part?
     private let dictionary: LocalizationModel.Table.Part?
+    /// The localization's other tables, where a key missing here may be defined.
+    private let otherTables: [LocalizationModel.Table]
 
-    init(strings: LocalizationModel.Table?, dictionary: LocalizationModel.Table?) {
+    init(strings: LocalizationModel.Table?, dictionary: LocalizationModel.Table?, model: LocalizationModel) {
         self.localization = strings?.localization ?? dictionary?.localization ?? ""
         self.dictionaryLocalization = dictionary?.localization
         self.strings = strings?.strings
         self.dictionary = dictionary?.dictionary
         self.file = strings?.strings?.file ?? dictionary?.dictionary?.file
         self.isReadable = strings?.strings?.isReadable ?? true
+        self.otherTables = model.tables(of: localization, except: strings?.name ?? dictionary?.name ?? "Localizable")
     }
 
     /// The entry a device finds for `key`: the stringsdict's, else the `.strings` one.
     @inline(__always)
     package func entry(_ key: String) -> LocalizationModel.Entry? {
-        // Through optional chaining, not `if let`: binding a part copies it (its file, entries
-        // and index retained and released) on every lookup.
-        if dictionary?.isReadable == true, let entry = dictionary?.entry(key) { return entry }
-        guard strings?.isReadable == true else { return nil }
-        return strings?.entry(key)
+        if let dictionary, dictionary.isReadable, let entry = dictionary.entry(key) { return entry }
+        guard let strings, strings.isReadable else { return nil }
+        return strings.entry(key)
+    }
+
+    /// Where `key`, not found here, is defined in another table of this localization.
+    package func definitionElsewhere(of key: String) -> LocalizationModel.Entry? {
+        for table in otherTables {
+            if let entry = table.entry(key) { return entry }
+        }
+        return nil
     }
 
     /// The value a device finds for `key`, or nil.

@@ -3,55 +3,114 @@ import Synchronization
 /// What a device displays for one payload, for one list of preferred languages.
 public struct RenderedAlert: Hashable, Sendable {
     /// The device's preferred languages, best first.
-    public var preferredLanguages: [String]
+    @inlinable public var preferredLanguages: [String] {
+        _read { yield storage.fields.preferredLanguages }
+        set { update { $0.preferredLanguages = newValue } }
+    }
     /// The localization whose `Localizable` table supplied the text (nil when none has one).
-    public var localization: String?
+    @inlinable public var localization: String? {
+        _read { yield storage.fields.localization }
+        set { update { $0.localization = newValue } }
+    }
     /// The device's search list for these preferred languages.
-    public var searchList: [String]
+    @inlinable public var searchList: [String] {
+        _read { yield storage.fields.searchList }
+        set { update { $0.searchList = newValue } }
+    }
     /// The title as displayed; nil when there is none.
-    public var title: RenderedField?
+    @inlinable public var title: RenderedField? {
+        _read { yield storage.fields.title }
+        set { update { $0.title = newValue } }
+    }
     /// The subtitle as displayed; nil when there is none.
-    public var subtitle: RenderedField?
+    @inlinable public var subtitle: RenderedField? {
+        _read { yield storage.fields.subtitle }
+        set { update { $0.subtitle = newValue } }
+    }
     /// The body as displayed; nil when there is none.
-    public var body: RenderedField?
+    @inlinable public var body: RenderedField? {
+        _read { yield storage.fields.body }
+        set { update { $0.body = newValue } }
+    }
     /// A background push: nothing is shown.
-    public var isSilent: Bool
+    @inlinable public var isSilent: Bool {
+        get { storage.fields.isSilent }
+        set { update { $0.isSilent = newValue } }
+    }
     /// A notification service extension may replace this text before display.
-    public var mutableContent: Bool
+    @inlinable public var mutableContent: Bool {
+        get { storage.fields.mutableContent }
+        set { update { $0.mutableContent = newValue } }
+    }
     /// The payload's `interruption-level`.
-    public var interruptionLevel: InterruptionLevel
+    @inlinable public var interruptionLevel: InterruptionLevel {
+        get { storage.fields.interruptionLevel }
+        set { update { $0.interruptionLevel = newValue } }
+    }
     /// The payload's `badge`.
-    public var badge: Int?
+    @inlinable public var badge: Int? {
+        get { storage.fields.badge }
+        set { update { $0.badge = newValue } }
+    }
     /// The payload's `sound` (a Live Activity alert's `sound` when `aps` has none).
-    public var sound: AlertSound?
+    @inlinable public var sound: AlertSound? {
+        _read { yield storage.fields.sound }
+        set { update { $0.sound = newValue } }
+    }
     /// What looks wrong with this rendering (the payload's own diagnostics are in the payload).
     ///
     /// Rendering records only the facts behind each finding; their messages and locations are
     /// written the first time this is read, so a caller that never reads it never pays for them.
     /// Until then a rendering with findings keeps a reference to the app's tables they quote.
     public var diagnostics: [LocalizationDiagnostic] {
-        get { findings.diagnostics }
-        set { findings = .written(newValue) }
+        get { storage.fields.findings.diagnostics }
+        set { update { $0.findings = .written(newValue) } }
     }
-    private var findings: DeferredFindings
+
+    /// Everything above behind one immutable reference: a rendering is made once, then passed
+    /// around and copied (into an array, a response) for one retain instead of one for each of
+    /// the dozen strings and arrays it holds. Changing a rendering, which is rare, makes new
+    /// storage.
+    /// Its reads are inlinable, so that a caller in another module reads a field in place
+    /// instead of calling an accessor (whose coroutine frame would be allocated per read).
+    @usableFromInline var storage: Storage
+
+    @usableFromInline final class Storage: Sendable {
+        @usableFromInline let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    @usableFromInline struct Fields: Sendable {
+        @usableFromInline var preferredLanguages: [String]
+        @usableFromInline var localization: String?
+        @usableFromInline var searchList: [String]
+        @usableFromInline var title: RenderedField?
+        @usableFromInline var subtitle: RenderedField?
+        @usableFromInline var body: RenderedField?
+        @usableFromInline var isSilent: Bool
+        @usableFromInline var mutableContent: Bool
+        @usableFromInline var interruptionLevel: InterruptionLevel
+        @usableFromInline var badge: Int?
+        @usableFromInline var sound: AlertSound?
+        var findings: DeferredFindings
+    }
+
+    @usableFromInline mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     init(
-        preferredLanguages: [String], localization: String?, searchList: [String], title: RenderedField?, subtitle: RenderedField?,
-        body: RenderedField?, isSilent: Bool, mutableContent: Bool, interruptionLevel: InterruptionLevel, badge: Int?, sound: AlertSound?,
-        findings: DeferredFindings
+        preferredLanguages: [String], localization: String?, searchList: [String], title: consuming RenderedField?,
+        subtitle: consuming RenderedField?, body: consuming RenderedField?, isSilent: Bool, mutableContent: Bool,
+        interruptionLevel: InterruptionLevel, badge: Int?, sound: AlertSound?, findings: consuming DeferredFindings
     ) {
-        self.preferredLanguages = preferredLanguages
-        self.localization = localization
-        self.searchList = searchList
-        self.title = title
-        self.subtitle = subtitle
-        self.body = body
-        self.isSilent = isSilent
-        self.mutableContent = mutableContent
-        self.interruptionLevel = interruptionLevel
-        self.badge = badge
-        self.sound = sound
-        self.findings = findings
+        storage = Storage(
+            Fields(
+                preferredLanguages: preferredLanguages, localization: localization, searchList: searchList, title: title, subtitle: subtitle,
+                body: body, isSilent: isSilent, mutableContent: mutableContent, interruptionLevel: interruptionLevel, badge: badge,
+                sound: sound, findings: findings))
     }
 
     public static func == (lhs: RenderedAlert, rhs: RenderedAlert) -> Bool {
@@ -196,7 +255,11 @@ enum DeferredFindings: Sendable {
         _ issues: [DeviceIssue], before: [LocalizationDiagnostic] = [], after: [LocalizationDiagnostic] = [], model: LocalizationModel,
         limit: Int, scope: String
     ) -> DeferredFindings {
-        guard !issues.isEmpty else { return .written(before.cappedPerID(limit, scope: scope) + after) }
+        guard !issues.isEmpty else {
+            // Most renderings find nothing: no list to cap or join.
+            if before.isEmpty { return .written(after) }
+            return .written(after.isEmpty ? before.cappedPerID(limit, scope: scope) : before.cappedPerID(limit, scope: scope) + after)
+        }
         return .recorded(RecordedFindings(before: before, issues, after: after, model: model, limit: limit, scope: scope))
     }
 }

@@ -77,24 +77,27 @@ struct StringIndex: Sendable {
     }
 
     func position(of key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { utf8 -> Int? in
-            let mask = slots.count - 1
-            var slot = hash(utf8) & mask
-            return bytes.withUnsafeBufferPointer { buffer -> Int? in
-                slots.withUnsafeBufferPointer { slots -> Int? in
-                    while slots[slot] != 0 {
-                        let position = Int(slots[slot] - 1)
-                        let span = spans[position]
-                        if Int(span.length) == utf8.count
-                            && (utf8.count == 0 || memcmp(buffer.baseAddress! + Int(span.start), utf8.baseAddress!, utf8.count) == 0)
-                        {
-                            return position
-                        }
-                        slot = (slot + 1) & mask
+        // A native or small string lends its UTF-8 without a copy.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ position(ofUTF8: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { position(ofUTF8: $0) }
+    }
+
+    private func position(ofUTF8 utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash(utf8) & mask
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            slots.withUnsafeBufferPointer { slots -> Int? in
+                while slots[slot] != 0 {
+                    let position = Int(slots[slot] - 1)
+                    let span = spans[position]
+                    if Int(span.length) == utf8.count
+                        && (utf8.count == 0 || memcmp(buffer.baseAddress! + Int(span.start), utf8.baseAddress!, utf8.count) == 0)
+                    {
+                        return position
                     }
-                    return nil
+                    slot = (slot + 1) & mask
                 }
+                return nil
             }
         }
     }

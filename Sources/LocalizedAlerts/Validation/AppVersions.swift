@@ -39,7 +39,7 @@ public struct AppVersions: Sendable {
             guard let alert = payload.aps.alert else { continue }
             for (name, field) in alert.fields {
                 guard let key = field.locKey, reported.insert("\(name.rawValue)\u{0}\(key)").inserted else { continue }
-                let location = field.location ?? payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1)
+                let location = field.location ?? payload.startLocation
                 for (version, renderer) in zip(versions, renderers) {
                     if let first = since[key], Self.precedes(version.label, first) { continue }
                     let localizations = version.model.app.localizations.map(\.name).filter { $0 != "Base" }.sorted()

@@ -80,7 +80,7 @@ public struct Linter: Sendable {
         var diagnostics: [LocalizationDiagnostic] = []
         for payload in payloads {
             diagnostics += payload.diagnostics
-            diagnostics += DeviceContext.issues(ofAlertIn: payload).map { $0.diagnostic(model: empty) }
+            if let issue = DeviceContext.issue(ofAlertIn: payload) { diagnostics.append(issue.diagnostic(model: empty)) }
         }
         return lint(files: diagnostics)
     }

@@ -34,7 +34,7 @@ struct PayloadSizeRule: LintRule {
             guard !oversized.isEmpty else { continue }
             findings.append(
                 finding(
-                    payload.documentLocation ?? SourceLocation(file: payload.file, line: 1, column: 1),
+                    payload.startLocation,
                     "localized, this payload exceeds APNs' 4,096 bytes for \(oversized.joined(separator: ", "))",
                     hint: "shorten the text, or move data out of the payload"))
         }
