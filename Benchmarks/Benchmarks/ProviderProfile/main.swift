@@ -12,8 +12,9 @@ import SampleInput
 //   valgrind --tool=callgrind .build/release/ProviderProfile parse 20    # and again with 0
 //
 // Modes: parse (payload bytes → NotificationPayload), render (a parsed payload → RenderedAlert),
-// bytes (both), render-facts (render, findings not read), foundation-render (the
-// Rendering benchmark's Foundation baseline of render), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
+// bytes (both), render-facts (render, findings not read), foundation-render,
+// foundation-bytes and foundation-localize (the Rendering benchmark's Foundation baselines of
+// render, bytes and localize), render-text and bytes-text (the same with `detail: .textOnly`), localize (bytes
 // → localized payload bytes, server mode); android-read (the Android benchmark's 30 generated
 // strings.xml files, read once per language list; android-read-strings, the same with every text
 // then made into the baseline's dictionary; android-read-xmlparser, its baseline: the same
@@ -64,8 +65,10 @@ let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
 // The baseline of the render modes: the Rendering benchmark's Foundation provider.
-let foundation = mode == "foundation-render" ? FoundationProvider(strings: Sample.directory + "/strings", languageLists: languageLists) : nil
+let foundation =
+    mode.hasPrefix("foundation-") ? FoundationProvider(strings: Sample.directory + "/strings", languageLists: languageLists) : nil
 let foundationObjects = foundation == nil ? [] : payloads.map { try! JSONSerialization.jsonObject(with: Data($0)) as! [String: Any] }
+let foundationDatas = foundation == nil ? [] : payloads.map { Data($0) }
 var sink = 0
 if mode == "strings-read" {
     // Every UTF-8 `.strings` under LOCALIZED_ALERTS_CORPUS (or the tests' copy), read ROUNDS times.
@@ -101,8 +104,13 @@ for _ in 0..<rounds {
             // What the Rendering benchmark measures: findings recorded, not read.
             for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).body?.text.utf8.count ?? 0 }
         case "foundation-render":
-            // The Rendering benchmark's baseline, for instructions per render against ours.
+            // The Rendering benchmark's baselines, for instructions per operation against ours.
             for object in foundationObjects { sink &+= foundation!.render(object, languages).body?.utf8.count ?? 0 }
+        case "foundation-bytes":
+            for data in foundationDatas {
+                sink &+= foundation!.render(try! JSONSerialization.jsonObject(with: data) as! [String: Any], languages).body?.utf8.count ?? 0
+            }
+        case "foundation-localize": for data in foundationDatas { sink &+= foundation!.localize(data, languages).count }
         case "render-text":
             for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0 }
         case "bytes-text":
@@ -131,7 +139,7 @@ for _ in 0..<rounds {
         case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
         default:
             fatalError(
-                "mode: parse, render, render-text, bytes, bytes-text, localize, android-read, android-read-strings, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
+                "mode: parse, render, render-facts, render-text, foundation-render, foundation-bytes, foundation-localize, bytes, bytes-text, localize, android-read, android-read-strings, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
             )
         }
     }
@@ -139,5 +147,5 @@ for _ in 0..<rounds {
 let perRound =
     mode.hasPrefix("android-read")
     ? androidFiles.count
-    : mode == "android-render" || mode == "android-load" || mode.hasSuffix("-bytes") && mode != "bytes" ? 1 : payloads.count
+    : ["android-render", "android-load", "fcm-bytes", "apns-bytes"].contains(mode) ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
