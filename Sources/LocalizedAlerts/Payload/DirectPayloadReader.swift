@@ -56,15 +56,19 @@ struct DirectPayloadReader {
     }
 
     /// A payload object at `pos`, `depth` levels deep in the document.
+    ///
+    /// The dictionaries are read in place, into the reading returned: `APSDictionary` is some
+    /// hundreds of bytes and thirty references, and each value handed back up would be copied.
     mutating func readPayload(depth: Int) throws(GiveUp) -> Reading {
         guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
-        let rootLocation = lines.location(of: pos, in: text)
-        var aps: APSDictionary?
+        var reading = Reading(aps: APSDictionary(), rootLocation: lines.location(of: pos, in: text))
+        var sawAPS = false
         var members = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&members) {
             if equals(key, "aps") {
-                guard aps == nil else { throw GiveUp() }
-                aps = try readAPS(depth: depth + 1)
+                guard !sawAPS else { throw GiveUp() }
+                sawAPS = true
+                try readAPS(depth: depth + 1, into: &reading.aps)
             } else {
                 // Xcode's simulator target is reported; a duplicate custom key too.
                 guard !equals(key, "Simulator Target Bundle") else { throw GiveUp() }
@@ -72,21 +76,23 @@ struct DirectPayloadReader {
                 try skipValue(depth: depth + 1)
             }
         }
-        guard let aps else { throw GiveUp() }
-        return Reading(aps: aps, rootLocation: rootLocation)
+        guard sawAPS else { throw GiveUp() }
+        return reading
     }
 
     // MARK: aps
 
-    private mutating func readAPS(depth: Int) throws(GiveUp) -> APSDictionary {
-        var aps = APSDictionary()
+    private mutating func readAPS(depth: Int, into aps: inout APSDictionary) throws(GiveUp) {
         var seen: UInt32 = 0
         var members = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&members) {
             guard let name = apsKey(key), seen & 1 << name.rawValue == 0 else { throw GiveUp() }
             seen |= 1 << name.rawValue
             switch name {
-            case .alert: aps.alert = try readAlert()
+            case .alert:
+                // Read in place: an alert handed back would be copied in.
+                aps.alert = AlertContent()
+                try readAlert(into: &aps.alert!)
             case .badge:
                 let number = try readNumber().doubleValue
                 let whole = number.rounded(.towardZero)
@@ -109,7 +115,6 @@ struct DirectPayloadReader {
             case .urlArguments, .inputPushToken, .inputPushChannel: try skipValue(depth: depth + 1)
             }
         }
-        return aps
     }
 
     /// The `aps` keys this reader takes; every other one is reported or is a Live Activity's.
@@ -157,39 +162,43 @@ struct DirectPayloadReader {
         var locKeyLocation: SourceLocation?
         var locArgs: [LocArgument]?
 
-        /// The field as the located reader's `readAlert` makes it: the raw text, then the key
-        /// (whose location wins), then the arguments, which need a key.
-        func field() throws(GiveUp) -> AlertField {
-            var field = AlertField()
-            if let text {
-                field.text = text.isEmpty ? nil : text
-                field.location = textLocation
+        /// Into `field` (empty), as the located reader's `readAlert` makes it: the raw text,
+        /// then the key (whose location wins), then the arguments, which need a key. The members
+        /// are moved, not copied (swapped with the field's nothing).
+        mutating func move(into field: inout AlertField) throws(GiveUp) {
+            let hasText = text != nil
+            let hasKey = locKey != nil
+            if text?.isEmpty == true { text = nil }
+            if locKey?.isEmpty == true { locKey = nil }
+            // Arguments without a key are reported.
+            guard locArgs == nil || locKey != nil else { throw GiveUp() }
+            swap(&field.text, &text)
+            swap(&field.locKey, &locKey)
+            swap(&field.locArgs, &locArgs)
+            if hasKey {
+                swap(&field.location, &locKeyLocation)
+            } else if hasText {
+                swap(&field.location, &textLocation)
             }
-            if let locKey {
-                field.locKey = locKey.isEmpty ? nil : locKey
-                field.location = locKeyLocation
-            }
-            if let locArgs {
-                // Arguments without a key are reported.
-                guard field.locKey != nil else { throw GiveUp() }
-                field.locArgs = locArgs
-            }
-            return field
         }
     }
 
-    private mutating func readAlert() throws(GiveUp) -> AlertContent {
+    /// An alert string, or an object of title, subtitle and body members, into `alert` (empty).
+    private mutating func readAlert(into alert: inout AlertContent) throws(GiveUp) {
         guard pos < text.count else { throw GiveUp() }
-        var alert = AlertContent()
         if text[pos] == UInt8(ascii: "\"") {
             let location = lines.location(of: pos, in: text)
             let body = try readString()
             guard !body.isEmpty else { throw GiveUp() }
-            alert.body = AlertField(text: body, location: location)
-            return alert
+            alert.body.text = body
+            alert.body.location = location
+            return
         }
-        // Title, subtitle and body.
-        var fields = [FieldMembers](repeating: FieldMembers(), count: 3)
+        // Title, subtitle and body, each gathered on its own: from an array, each would be
+        // copied out again.
+        var title = FieldMembers()
+        var subtitle = FieldMembers()
+        var body = FieldMembers()
         var seen: UInt32 = 0
         var members = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&members) {
@@ -198,21 +207,33 @@ struct DirectPayloadReader {
             }
             seen |= 1 << index
             let member = Self.alertMembers[index]
-            switch member.part {
-            case .text:
-                fields[member.field].textLocation = lines.location(of: key.lowerBound - 1, in: text)
-                fields[member.field].text = try readString()
-            case .locKey:
-                fields[member.field].locKeyLocation = lines.location(of: key.lowerBound - 1, in: text)
-                fields[member.field].locKey = try readString()
-            case .locArgs: fields[member.field].locArgs = try readArguments()
-            case .launchImage: alert.launchImage = try readString()
+            if member.part == .launchImage {
+                alert.launchImage = try readString()
+                continue
+            }
+            switch member.field {
+            case 0: try readMember(member.part, key: key, into: &title)
+            case 1: try readMember(member.part, key: key, into: &subtitle)
+            default: try readMember(member.part, key: key, into: &body)
             }
         }
-        alert.title = try fields[0].field()
-        alert.subtitle = try fields[1].field()
-        alert.body = try fields[2].field()
-        return alert
+        try title.move(into: &alert.title)
+        try subtitle.move(into: &alert.subtitle)
+        try body.move(into: &alert.body)
+    }
+
+    /// The value of a field's member whose key is at `key`.
+    private mutating func readMember(_ part: AlertMemberPart, key: Range<Int>, into members: inout FieldMembers) throws(GiveUp) {
+        switch part {
+        case .text:
+            members.textLocation = lines.location(of: key.lowerBound - 1, in: text)
+            members.text = try readString()
+        case .locKey:
+            members.locKeyLocation = lines.location(of: key.lowerBound - 1, in: text)
+            members.locKey = try readString()
+        case .locArgs: members.locArgs = try readArguments()
+        case .launchImage: throw GiveUp()
+        }
     }
 
     private enum AlertMemberPart {

@@ -130,16 +130,20 @@ public struct NotificationPayload: Sendable {
     }
 
     /// A payload the direct reader took: no diagnostics, the document read when first asked for.
-    init(_ reading: DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
-        self.init(reading, document: DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation), file: file)
+    init(_ reading: consuming DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
+        let document = DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
+        self.init(reading, document: document, file: file)
     }
 
     /// The same, with the document a part of another (an FCM message's `apns.payload`).
     init(_ reading: consuming DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
+        // Taken, not read, out of the reading: reading a member of it copies the dictionary.
+        var aps = APSDictionary()
+        swap(&aps, &reading.aps)
         storage = Storage(
             Fields(
-                aps: reading.aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file,
-                documentStorage: .deferred(document), customKeys: nil))
+                aps: aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file, documentStorage: .deferred(document),
+                customKeys: nil))
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
@@ -362,11 +366,11 @@ public enum AlertSound: Sendable, Hashable {
 /// `aps.alert`: title, subtitle and body, each raw text or a localization key with arguments.
 public struct AlertContent: Sendable, Hashable {
     /// `title` (or `title-loc-key` and `title-loc-args`).
-    public var title = AlertField()
+    public var title: AlertField
     /// `subtitle` (or `subtitle-loc-key` and `subtitle-loc-args`).
-    public var subtitle = AlertField()
+    public var subtitle: AlertField
     /// `body` (or `loc-key` and `loc-args`); a plain string `alert` is the body.
-    public var body = AlertField()
+    public var body: AlertField
     /// `launch-image`: the launch image shown when the user opens the app from the notification.
     public var launchImage: String?
     /// Parsed, with no visible effect since iOS 10.
@@ -381,7 +385,12 @@ public struct AlertContent: Sendable, Hashable {
     public var liveActivitySound: String?
 
     /// An alert with no fields.
-    public init() {}
+    public init() {
+        // Each field made in place: from the properties' default values, each was copied in.
+        title = AlertField()
+        subtitle = AlertField()
+        body = AlertField()
+    }
 
     /// The fields in display order.
     public var fields: [(AlertFieldName, AlertField)] { [(.title, title), (.subtitle, subtitle), (.body, body)] }
@@ -438,6 +447,14 @@ public struct AlertField: Sendable, Hashable {
         self.locKey = locKey
         self.locArgs = locArgs
         self.location = location
+    }
+
+    /// An empty field, made without default arguments to copy in.
+    public init() {
+        text = nil
+        locKey = nil
+        locArgs = nil
+        location = nil
     }
 
     /// Whether the field has neither text nor key: nothing shows for it.
