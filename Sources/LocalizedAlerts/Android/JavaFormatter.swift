@@ -63,6 +63,12 @@ package enum JavaFormatter {
         return formatInFull(format, arguments, languageCode: languageCode)
     }
 
+    /// ``format(_:_:languageCode:)`` of a text compiled once (``JavaFormatText``).
+    package static func format(_ text: JavaFormatText, _ arguments: [String], languageCode: String) -> Result<String, JavaFormatException> {
+        if let joined = text.simple?.javaText(arguments) { return .success(joined) }
+        return formatInFull(text.text, arguments, languageCode: languageCode)
+    }
+
     /// `format` as a server formats a plural item for `getQuantityString(id, quantity, args)`:
     /// a plain `%d` whose argument is an integer is written by `integers` (the locale's digits),
     /// as Java formats an Integer; every other specifier as with String arguments.
@@ -149,58 +155,52 @@ package enum JavaFormatter {
     /// units) is nil too: the bytes are counted as they are appended, and the full formatter
     /// counts the code units.
     static func simpleFormat(_ format: String, _ arguments: [String]) -> String? {
+        simpleProgram(format)?.javaText(arguments)
+    }
+
+    /// The shortcut's program for `format`, compiled once: its text and its `%s`, `%N$s` and
+    /// `%%`; nil when it holds anything else, or is itself past the output budget.
+    static func simpleProgram(_ format: String) -> FormatProgram? {
         guard format.utf8.count <= OutputBudget.maximumLength else { return nil }
-        var output: [UInt8] = []
-        // Room for the format and each argument once, which most formats use: no growing.
-        output.reserveCapacity(min(arguments.reduce(format.utf8.count) { $0 + $1.utf8.count }, OutputBudget.maximumLength))
+        let bytes = Array(format.utf8)
+        var pieces: [FormatProgram.Piece] = []
         var ordinary = 0
-        var found = false
-        let result: [UInt8]?? = format.utf8.withContiguousStorageIfAvailable { bytes -> [UInt8]? in
-            var i = 0
-            var textStart = 0
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "%") else {
-                    i += 1
-                    continue
-                }
-                found = true
-                guard i - textStart <= OutputBudget.maximumLength - output.count else { return nil }
-                output.append(contentsOf: bytes[textStart..<i])
+        var i = 0
+        var textStart = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "%") else {
                 i += 1
-                guard i < bytes.count else { return nil }
-                var argument: Int
-                if bytes[i] == UInt8(ascii: "%") {
-                    guard output.count < OutputBudget.maximumLength else { return nil }
-                    output.append(UInt8(ascii: "%"))
-                    i += 1
-                    textStart = i
-                    continue
-                } else if bytes[i] == UInt8(ascii: "s") {
-                    argument = ordinary
-                    ordinary += 1
-                } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
-                    var number = 0
-                    let digitsStart = i
-                    while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), i - digitsStart < 9 {
-                        number = number * 10 + Int(bytes[i] - UInt8(ascii: "0"))
-                        i += 1
-                    }
-                    guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "$"), bytes[i + 1] == UInt8(ascii: "s") else { return nil }
-                    i += 1
-                    argument = number - 1
-                } else {
-                    return nil
-                }
-                guard argument < arguments.count, arguments[argument].utf8.count <= OutputBudget.maximumLength - output.count else { return nil }
-                output.append(contentsOf: arguments[argument].utf8)
+                continue
+            }
+            if textStart < i { pieces.append(.literal(start: Int32(textStart), end: Int32(i))) }
+            i += 1
+            guard i < bytes.count else { return nil }
+            if bytes[i] == UInt8(ascii: "%") {
+                pieces.append(.literal(start: Int32(i), end: Int32(i + 1)))
                 i += 1
                 textStart = i
+                continue
+            } else if bytes[i] == UInt8(ascii: "s") {
+                pieces.append(.argument(ordinary))
+                ordinary += 1
+            } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
+                var number = 0
+                let digitsStart = i
+                while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9"), i - digitsStart < 9 {
+                    number = number * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                    i += 1
+                }
+                guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "$"), bytes[i + 1] == UInt8(ascii: "s") else { return nil }
+                i += 1
+                pieces.append(.argument(number - 1))
+            } else {
+                return nil
             }
-            output.append(contentsOf: bytes[textStart..<bytes.count])
-            return output
+            i += 1
+            textStart = i
         }
-        guard case .some(.some(let bytes)) = result else { return nil }
-        return found ? String(decoding: bytes, as: UTF8.self) : format
+        if textStart < bytes.count { pieces.append(.literal(start: Int32(textStart), end: Int32(bytes.count))) }
+        return FormatProgram(bytes: bytes, pieces: pieces)
     }
 
     /// `String.format` in full: the format parsed and checked as Java does, then printed in
@@ -480,5 +480,34 @@ package enum JavaFormatter {
             return String(text.map { $0 == "i" ? "İ" : $0 }).uppercased()
         }
         return text.uppercased()
+    }
+}
+
+/// A string's text compiled once for what a notification does with it: the shortcut's program
+/// (``JavaFormatter/simpleProgram(_:)``) and what it reads when sent without arguments. A
+/// resource's text is looked up once per loc key and locale, and formatted on every message.
+package final class JavaFormatText: Sendable {
+    /// The text as `getString` gives it.
+    package let text: String
+    /// The shortcut's program; nil when the text needs the full formatter.
+    let simple: FormatProgram?
+    /// How many arguments it reads and its first specifier that reads one
+    /// (``JavaFormatter/argumentsRead(by:)``).
+    package let argumentsRead: (count: Int, first: String)?
+
+    package init(_ text: String) {
+        self.text = text
+        self.simple = JavaFormatter.simpleProgram(text)
+        self.argumentsRead = JavaFormatter.argumentsRead(by: text)
+    }
+}
+
+extension FormatProgram {
+    /// Java's shortcut: the text with every argument given, nil when one is missing (Java
+    /// throws) or the text passes the budget in UTF-8 bytes (the full formatter counts it).
+    func javaText(_ arguments: [String]) -> String? {
+        guard arguments.count >= argumentsRead else { return nil }
+        if case .text(let text) = build(arguments, missing: "") { return text }
+        return nil
     }
 }

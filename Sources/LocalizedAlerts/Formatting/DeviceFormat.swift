@@ -33,37 +33,25 @@ public struct DeviceFormat: Hashable, Sendable {
     /// placeholders, each replaced by its argument.
     public var isClean: Bool { program.isClean }
 
-    /// One step of the program.
-    enum Operation: Hashable, Sendable {
-        /// The format's own bytes in `start..<end`.
-        case literal(start: Int32, end: Int32)
-        /// The next argument, `%@`.
-        case next
-        /// Argument N, `%N$@`.
-        case positional(Int)
-    }
-
     /// The compiled format; immutable once made.
     private final class Program: Sendable {
         let format: String
-        /// The format's UTF-8, which the literal operations copy from; empty for a plain text.
-        let bytes: [UInt8]
-        let operations: [Operation]
+        /// Literal runs and arguments (`%@` the next, `%N$@` argument N); empty for a plain text.
+        let pieces: FormatProgram
         let dropped: [DroppedSequence]
         let breaksUTF8: Bool
         let argumentsNeeded: Int
-        /// No `%` and no NUL: the text is its own result (and `operations` is empty).
+        /// No `%` and no NUL: the text is its own result (and `pieces` is empty).
         let isPlain: Bool
         let nulOffset: Int?
         let isClean: Bool
 
         init(
-            format: String, bytes: [UInt8], operations: [Operation], dropped: [DroppedSequence], breaksUTF8: Bool, argumentsNeeded: Int,
-            isPlain: Bool, nulOffset: Int?
+            format: String, pieces: FormatProgram, dropped: [DroppedSequence], breaksUTF8: Bool, argumentsNeeded: Int, isPlain: Bool,
+            nulOffset: Int?
         ) {
             self.format = format
-            self.bytes = bytes
-            self.operations = operations
+            self.pieces = pieces
             self.dropped = dropped
             self.breaksUTF8 = breaksUTF8
             self.argumentsNeeded = argumentsNeeded
@@ -94,14 +82,15 @@ public struct DeviceFormat: Hashable, Sendable {
         let special = { (bytes: UnsafeBufferPointer<UInt8>) in bytes.contains { $0 == UInt8(ascii: "%") || $0 == 0 } }
         guard utf8.withContiguousStorageIfAvailable(special) ?? Array(utf8).withUnsafeBufferPointer(special) else {
             program = Program(
-                format: format, bytes: [], operations: [], dropped: [], breaksUTF8: false, argumentsNeeded: 0, isPlain: true, nulOffset: nil)
+                format: format, pieces: FormatProgram(bytes: [], pieces: []), dropped: [], breaksUTF8: false, argumentsNeeded: 0,
+                isPlain: true, nulOffset: nil)
             return
         }
         let bytes = Array(format.utf8)
         let nul = bytes.firstIndex(of: 0)
         // The walk ends at the first NUL, as a C string's does.
         let n = nul ?? bytes.count
-        var operations: [Operation] = []
+        var pieces: [FormatProgram.Piece] = []
         var dropped: [DroppedSequence] = []
         var breaks = false
         var nextCount = 0
@@ -110,7 +99,7 @@ public struct DeviceFormat: Hashable, Sendable {
         var i = 0
         func flush(_ end: Int) {
             // After a split character the rest is never shown (see breaksUTF8): keep no text.
-            if literalStart < end && !breaks { operations.append(.literal(start: Int32(literalStart), end: Int32(end))) }
+            if literalStart < end && !breaks { pieces.append(.literal(start: Int32(literalStart), end: Int32(end))) }
         }
         while i < n {
             guard bytes[i] == UInt8(ascii: "%") else {
@@ -126,11 +115,11 @@ public struct DeviceFormat: Hashable, Sendable {
             }
             let c = bytes[i + 1]
             if c == UInt8(ascii: "@") {
-                operations.append(.next)
+                pieces.append(.argument(nextCount))
                 nextCount += 1
                 i += 2
             } else if c == UInt8(ascii: "%") {
-                if !breaks { operations.append(.literal(start: Int32(i + 1), end: Int32(i + 2))) }
+                if !breaks { pieces.append(.literal(start: Int32(i + 1), end: Int32(i + 2))) }
                 i += 2
             } else if c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") {
                 var j = i + 1
@@ -141,7 +130,8 @@ public struct DeviceFormat: Hashable, Sendable {
                     j += 1
                 }
                 if j + 1 < n, bytes[j] == UInt8(ascii: "$"), bytes[j + 1] == UInt8(ascii: "@") {
-                    operations.append(.positional(value))
+                    // %0$@ reads no argument: index -1 prints <null>.
+                    pieces.append(.argument(value - 1))
                     if value < Int.max / 2 { highestPosition = max(highestPosition, value) }
                     i = j + 2
                 } else {
@@ -161,7 +151,7 @@ public struct DeviceFormat: Hashable, Sendable {
         }
         flush(n)
         program = Program(
-            format: format, bytes: bytes, operations: operations, dropped: dropped, breaksUTF8: breaks,
+            format: format, pieces: FormatProgram(bytes: bytes, pieces: pieces), dropped: dropped, breaksUTF8: breaks,
             argumentsNeeded: max(nextCount, highestPosition), isPlain: false, nulOffset: nul)
     }
 
@@ -222,32 +212,24 @@ public struct DeviceFormat: Hashable, Sendable {
         }
         var runs: [Run] = []
         var meter = OutputBudget.Meter()
-        var index = 0
-        func argument(_ position: Int) -> Bool {
-            if position >= 1 && position <= arguments.count {
-                guard meter.spend(arguments[position - 1].text.utf8.count) else { return false }
-                runs.append(Run(text: arguments[position - 1].text, argument: position, isMissingArgument: false))
-            } else {
-                guard meter.spend(Self.missingArgument.utf8.count) else { return false }
-                runs.append(Run(text: Self.missingArgument, argument: position, isMissingArgument: true))
-            }
-            return true
-        }
-        for operation in program.operations {
-            switch operation {
+        for piece in program.pieces.pieces {
+            switch piece {
             case .literal(let start, let end):
                 guard meter.spend(Int(end - start)) else { return nil }
-                let text = String(decoding: program.bytes[Int(start)..<Int(end)], as: UTF8.self)
+                let text = String(decoding: program.pieces.bytes[Int(start)..<Int(end)], as: UTF8.self)
                 if let last = runs.last, last.argument == nil {
                     runs[runs.count - 1].text += text
                 } else {
                     runs.append(Run(text: text, argument: nil, isMissingArgument: false))
                 }
-            case .next:
-                index += 1
-                guard argument(index) else { return nil }
-            case .positional(let position):
-                guard argument(position) else { return nil }
+            case .argument(let index):
+                if arguments.indices.contains(index) {
+                    guard meter.spend(arguments[index].text.utf8.count) else { return nil }
+                    runs.append(Run(text: arguments[index].text, argument: index + 1, isMissingArgument: false))
+                } else {
+                    guard meter.spend(Self.missingArgument.utf8.count) else { return nil }
+                    runs.append(Run(text: Self.missingArgument, argument: index + 1, isMissingArgument: true))
+                }
             }
         }
         return runs
@@ -256,73 +238,13 @@ public struct DeviceFormat: Hashable, Sendable {
     /// What the device prints for a placeholder without an argument.
     static let missingArgument = "<null>"
 
-    /// Builds the text in one allocation: the pieces are measured first, each counted against
-    /// the output budget (the work stops at the budget, however many placeholders or however
-    /// long the arguments), then copied.
     @inline(__always)
-    private func build<Argument: DeviceFormatArgument>(_ arguments: [Argument]) -> Formatted {
-        let program = program
+    private func build<Argument: FormatArgumentText>(_ arguments: [Argument]) -> Formatted {
         guard !program.breaksUTF8 else { return .breaksUTF8 }
         if program.isPlain { return program.format.utf8.count <= OutputBudget.maximumLength ? .text(program.format) : .overBudget }
-        /// The argument a placeholder prints: its 0-based index, or -1 for `<null>`.
-        func argument(_ operation: Operation, next index: inout Int) -> Int {
-            switch operation {
-            case .literal: return -1
-            case .next:
-                defer { index += 1 }
-                return index < arguments.count ? index : -1
-            case .positional(let position): return position >= 1 && position <= arguments.count ? position - 1 : -1
-            }
+        switch program.pieces.build(arguments, missing: Self.missingArgument) {
+        case .text(let text): return .text(text)
+        case .overBudget: return .overBudget
         }
-        var meter = OutputBudget.Meter()
-        var index = 0
-        for operation in program.operations {
-            let length: Int
-            if case .literal(let start, let end) = operation {
-                length = Int(end - start)
-            } else {
-                let position = argument(operation, next: &index)
-                length = position < 0 ? Self.missingArgument.utf8.count : arguments[position].formatText.utf8.count
-            }
-            guard meter.spend(length) else { return .overBudget }
-        }
-        guard meter.used > 0 else { return .text("") }
-        let output = program.bytes.withUnsafeBufferPointer { format in
-            String(unsafeUninitializedCapacity: meter.used) { output in
-                var written = 0
-                var index = 0
-                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-                    (output.baseAddress! + written).update(from: base, count: bytes.count)
-                    written += bytes.count
-                }
-                for operation in program.operations {
-                    if case .literal(let start, let end) = operation {
-                        copy(UnsafeBufferPointer(rebasing: format[Int(start)..<Int(end)]))
-                        continue
-                    }
-                    let position = argument(operation, next: &index)
-                    let text = position < 0 ? Self.missingArgument : arguments[position].formatText
-                    // Native and small strings lend their UTF-8 in place.
-                    if text.utf8.withContiguousStorageIfAvailable(copy) == nil { Array(text.utf8).withUnsafeBufferPointer(copy) }
-                }
-                return written
-            }
-        }
-        return .text(output)
     }
-}
-
-/// What the device's formatter prints for an argument: a string, or a `loc-args` value as the
-/// device prints it.
-protocol DeviceFormatArgument {
-    var formatText: String { get }
-}
-
-extension String: DeviceFormatArgument {
-    var formatText: String { self }
-}
-
-extension LocArgument: DeviceFormatArgument {
-    var formatText: String { text }
 }
