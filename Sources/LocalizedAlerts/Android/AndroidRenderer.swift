@@ -267,29 +267,45 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// What `getString(getIdentifier(key, …))` finds on a phone whose resources resolve for
-    /// `tag`: the key's target and, for a resource, its text and folder (nil when `getString`
-    /// throws). Worked out once per key and locale: most messages name the same few keys.
-    func lookUp(locKey key: String, forResourceLocale tag: String?) -> LocKeyLookup {
-        let lookupKey = LocKeyLookup.Key(locKey: key, resourceLocale: tag)
+    /// `locale`: the key's target and, for a resource, its text and folder (nil when
+    /// `getString` throws). Worked out once per key and locale: most messages name the same few
+    /// keys.
+    func lookUp(locKey key: String, in locale: ResolvedLocale) -> LocKeyLookup {
         // Looked up, then made: a closure taking `self` would copy the resources on every call.
-        if let known = resolutions.locKeyLookups.cached(lookupKey) { return known }
+        if let known = locale.lookups.cached(key) { return known }
         let target = target(ofLocKey: key)
         var found: (text: String, folder: String)?
-        if case .resource(let resource) = target { found = text(of: resource, forResourceLocale: tag) }
-        let lookup = LocKeyLookup(target: target, text: found)
-        resolutions.locKeyLookups.insert(lookup, for: lookupKey)
+        if case .resource(let resource) = target { found = text(of: resource, forResourceLocale: locale.tag) }
+        let lookup = LocKeyLookup(target: target, text: found.map { (JavaFormatText($0.text), $0.folder) })
+        locale.lookups.insert(lookup, for: key)
         return lookup
     }
 
-    /// A loc key's target on a phone, and its text there.
-    struct LocKeyLookup: Sendable {
-        struct Key: Hashable, Sendable {
-            var locKey: String
-            var resourceLocale: String?
+    /// A resource locale as a phone reads the app for it: the tag the Java layer chose (nil:
+    /// none of the app's, the default folder), its language, and the loc keys looked up for it,
+    /// kept here so that a lookup hashes the key alone.
+    final class ResolvedLocale: Sendable {
+        let tag: String?
+        let languageCode: String
+        let lookups = BoundedCache<String, LocKeyLookup>(limit: 4_096)
+
+        init(tag: String?) {
+            self.tag = tag
+            self.languageCode = tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? ""
         }
-        var target: LocKeyTarget
+    }
+
+    /// A loc key's target on a phone, and its text there, compiled for formatting. A class:
+    /// it is made once and handed to every message that names the key.
+    final class LocKeyLookup: Sendable {
+        let target: LocKeyTarget
         /// What `getString` gives and the folder it comes from; nil when it throws.
-        var text: (text: String, folder: String)?
+        let text: (text: JavaFormatText, folder: String)?
+
+        init(target: LocKeyTarget, text: (text: JavaFormatText, folder: String)?) {
+            self.target = target
+            self.text = text
+        }
     }
 
     func target(ofLocKey key: String) -> LocKeyTarget {
@@ -643,14 +659,14 @@ public struct AndroidAppResources: Sendable {
 
     /// Choices made for devices, bounded like every cache of the library.
     private final class Resolutions: Sendable {
-        /// By device locale list: the resource locale the Java layer chooses and its language.
-        let resourceLocales = BoundedCache<[String], (tag: String?, languageCode: String)>(limit: 1_024)
+        /// By device locale list: the resource locale the Java layer chooses.
+        let resourceLocales = BoundedCache<[String], ResolvedLocale>(limit: 1_024)
+        /// By resource locale: the one object of each, shared by every list that resolves to it.
+        let resolvedLocales = BoundedCache<String, ResolvedLocale>(limit: 1_024)
         /// By resource locale and definition group: the definition libandroidfw picks.
         let choices = BoundedCache<Choice, Int?>(limit: 8_192)
         /// By missing resource: the name it was probably meant to be.
         let suggestions = BoundedCache<AndroidResourceName, String?>(limit: 1_024)
-        /// By loc key and resource locale: what the phone's `getIdentifier` and `getString` find.
-        let locKeyLookups = BoundedCache<LocKeyLookup.Key, LocKeyLookup>(limit: 8_192)
 
         struct Choice: Hashable, Sendable {
             var tag: String
@@ -661,13 +677,22 @@ public struct AndroidAppResources: Sendable {
     /// The locale the app's resources resolve for on a device with `deviceLocales` (the Java
     /// layer, over the folders' locales), and its language code.
     func resourceLocale(deviceLocales: [String]) -> (tag: String?, languageCode: String) {
-        // The closure takes the locales alone: taking `self` copied the whole resources
-        // (every index's reference retained and released) on each call, cached or not.
-        let parsedLocales = parsedLocales
-        return resolutions.resourceLocales.value(for: deviceLocales) {
-            let tag = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: parsedLocales)
-            return (tag, tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? "")
-        }
+        let locale = resolvedLocale(deviceLocales: deviceLocales)
+        return (locale.tag, locale.languageCode)
+    }
+
+    /// The same, with the loc keys looked up for that locale.
+    func resolvedLocale(deviceLocales: [String]) -> ResolvedLocale {
+        if let known = resolutions.resourceLocales.cached(deviceLocales) { return known }
+        let locale = resolvedLocale(tag: AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, parsedAppLocales: parsedLocales))
+        resolutions.resourceLocales.insert(locale, for: deviceLocales)
+        return locale
+    }
+
+    /// The resource locale `tag` (nil: the default folder), one object per tag.
+    func resolvedLocale(tag: String?) -> ResolvedLocale {
+        // The default folder's key cannot be a tag: tags are never empty.
+        resolutions.resolvedLocales.value(for: tag ?? "") { ResolvedLocale(tag: tag) }
     }
 
     /// The value of string `name` for a device locale (already chosen by the Java layer):
@@ -834,11 +859,11 @@ public enum AndroidRenderer {
         guard let notification = message.android else {
             return AndroidRendering(outcome: .notDisplayed, resourceLocale: nil, diagnostics: diagnostics)
         }
-        let (locale, languageCode) =
-            appLocales.map {
-                let tag = AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: $0)
-                return (tag, tag.flatMap { AndroidLocale(languageTag: $0)?.language } ?? "")
-            } ?? resources.resourceLocale(deviceLocales: deviceLocales)
+        let resolved =
+            appLocales.map { resources.resolvedLocale(tag: AndroidLocaleResolution.resourceLocale(deviceLocales: deviceLocales, appLocales: $0)) }
+            ?? resources.resolvedLocale(deviceLocales: deviceLocales)
+        let locale = resolved.tag
+        let languageCode = resolved.languageCode
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
         var issues: [AndroidDeviceIssue] = []
@@ -866,7 +891,7 @@ public enum AndroidRenderer {
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
             let resource: AndroidResourceName
-            let lookup = resources.lookUp(locKey: key.value, forResourceLocale: locale)
+            let lookup = resources.lookUp(locKey: key.value, in: resolved)
             switch lookup.target {
             case .resource(let named):
                 resource = named
@@ -885,8 +910,8 @@ public enum AndroidRenderer {
                 return .crash("Resources.NotFoundException")
             }
             guard let args else {
-                if let (count, first) = JavaFormatter.argumentsRead(by: text) { issue(.argumentsNotSent(count: count, shown: first, folder: folder)) }
-                return .text(text, folder: folder)
+                if let (count, first) = text.argumentsRead { issue(.argumentsNotSent(count: count, shown: first, folder: folder)) }
+                return .text(text.text, folder: folder)
             }
             switch JavaFormatter.format(text, args, languageCode: languageCode) {
             case .success(let formatted):
@@ -941,7 +966,7 @@ public enum AndroidRenderer {
                 }
             }
             assume(.androidResourceRules)
-            let lookup = resources.lookUp(locKey: key.value, forResourceLocale: locale)
+            let lookup = resources.lookUp(locKey: key.value, in: resolved)
             switch lookup.target {
             case .resource(let resource):
                 guard let (text, folder) = lookup.text else {
@@ -951,7 +976,7 @@ public enum AndroidRenderer {
                             ? "\(resource.type) \"\(resource.name)\" has no text (a \(resource.type) is a bag of values)"
                             : "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device")")
                 }
-                return formatted(text, folder: folder, language: languageCode)
+                return formatted(text.text, folder: folder, language: languageCode)
             case .notFound(let why, _, _), .crash(let why):
                 return unresolved(why)
             }
@@ -961,75 +986,81 @@ public enum AndroidRenderer {
             .title, raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
         let body = resolve(
             .body, raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
-        var rendering = AndroidRendering(outcome: .shown, resourceLocale: locale, diagnostics: [])
-        rendering.channel = message.channel
-        func finished() -> AndroidRendering {
-            rendering.issues = issues
-            rendering.assumptions = assumptions
-            rendering.diagnostics = diagnostics + issues.map(\.diagnostic) + assumptions.map { $0.diagnostic(at: assumptionLocation) }
-            return rendering
-        }
-        // Firebase builds the title first: a crash there ends everything.
-        if case .crash(let error) = title {
-            rendering.outcome = .crash(exception: error)
-            return finished()
-        }
-        if case .crash(let error) = body {
-            rendering.outcome = .crash(exception: error)
-            return finished()
-        }
-        // Where a shown field came from: its raw text when that is not empty, else its loc key.
-        func source(_ raw: FCMMessage.Field?, _ key: FCMMessage.Field?) -> SourceLocation? {
-            raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
-        }
-        func cut(_ text: String?, _ field: AndroidDeviceIssue.Field, at location: SourceLocation?) -> String? {
-            guard let text, !text.isEmpty else { return nil }
-            guard let (kept, length) = Self.keptText(text) else { return text }
-            issues.append(AndroidDeviceIssue(kind: .textCut(length: length), field: field, key: nil, location: location ?? start))
-            return kept
-        }
-        if case .text(let text, let folder) = title {
-            rendering.title = cut(text, .title, at: source(notification.title, notification.titleLocKey))
-            rendering.titleFolder = folder
-        }
-        if rendering.title == nil {
-            rendering.title = appName
-            rendering.titleFolder = nil
-            issues.append(AndroidDeviceIssue(kind: .untitled, field: .title, key: nil, location: notification.title?.location ?? start))
-        }
-        if case .text(let text, let folder) = body {
-            rendering.body = cut(text, .body, at: source(notification.body, notification.bodyLocKey))
-            rendering.bodyFolder = rendering.body == nil ? nil : folder
-        }
-        if let huawei = message.huawei {
-            rendering.shownInForeground = huawei.foregroundShow
-            if huawei.style == 1 {
-                // Big text: big_title and big_body are shown instead, as they are.
-                for (field, big, key) in [
-                    (AndroidDeviceIssue.Field.title, huawei.bigTitle, notification.titleLocKey), (.body, huawei.bigBody, notification.bodyLocKey),
-                ] {
-                    guard let big, !big.value.isEmpty else {
-                        assume(.bigTextFallsBack)
-                        continue
-                    }
-                    if let key, !key.value.isEmpty {
-                        issues.append(
-                            AndroidDeviceIssue(
-                                kind: .bigTextHidesLocKey(bigText: big.value), field: field, key: key.value, location: big.location ?? start))
-                    }
-                    let kept = cut(big.value, field, at: big.location)
-                    if field == .title {
-                        rendering.title = kept
-                        rendering.titleFolder = nil
-                        issues.removeAll { $0.kind == .untitled }
-                    } else {
-                        rendering.body = kept
-                        rendering.bodyFolder = nil
+        // What is shown, gathered in locals and made into the rendering once, at the one way
+        // out: a rendering changed in place and returned was copied.
+        var outcome = AndroidRendering.Outcome.shown
+        var shownTitle: String?
+        var titleFolder: String?
+        var shownBody: String?
+        var bodyFolder: String?
+        var shownInForeground: Bool?
+        shown: do {
+            // Firebase builds the title first: a crash there ends everything.
+            if case .crash(let error) = title {
+                outcome = .crash(exception: error)
+                break shown
+            }
+            if case .crash(let error) = body {
+                outcome = .crash(exception: error)
+                break shown
+            }
+            // Where a shown field came from: its raw text when that is not empty, else its loc key.
+            func source(_ raw: FCMMessage.Field?, _ key: FCMMessage.Field?) -> SourceLocation? {
+                raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
+            }
+            func cut(_ text: String?, _ field: AndroidDeviceIssue.Field, at location: SourceLocation?) -> String? {
+                guard let text, !text.isEmpty else { return nil }
+                guard let (kept, length) = Self.keptText(text) else { return text }
+                issues.append(AndroidDeviceIssue(kind: .textCut(length: length), field: field, key: nil, location: location ?? start))
+                return kept
+            }
+            if case .text(let text, let folder) = title {
+                shownTitle = cut(text, .title, at: source(notification.title, notification.titleLocKey))
+                titleFolder = folder
+            }
+            if shownTitle == nil {
+                shownTitle = appName
+                titleFolder = nil
+                issues.append(AndroidDeviceIssue(kind: .untitled, field: .title, key: nil, location: notification.title?.location ?? start))
+            }
+            if case .text(let text, let folder) = body {
+                shownBody = cut(text, .body, at: source(notification.body, notification.bodyLocKey))
+                bodyFolder = shownBody == nil ? nil : folder
+            }
+            if let huawei = message.huawei {
+                shownInForeground = huawei.foregroundShow
+                if huawei.style == 1 {
+                    // Big text: big_title and big_body are shown instead, as they are.
+                    for (field, big, key) in [
+                        (AndroidDeviceIssue.Field.title, huawei.bigTitle, notification.titleLocKey), (.body, huawei.bigBody, notification.bodyLocKey),
+                    ] {
+                        guard let big, !big.value.isEmpty else {
+                            assume(.bigTextFallsBack)
+                            continue
+                        }
+                        if let key, !key.value.isEmpty {
+                            issues.append(
+                                AndroidDeviceIssue(
+                                    kind: .bigTextHidesLocKey(bigText: big.value), field: field, key: key.value, location: big.location ?? start))
+                        }
+                        let kept = cut(big.value, field, at: big.location)
+                        if field == .title {
+                            shownTitle = kept
+                            titleFolder = nil
+                            issues.removeAll { $0.kind == .untitled }
+                        } else {
+                            shownBody = kept
+                            bodyFolder = nil
+                        }
                     }
                 }
             }
         }
-        return finished()
+        return AndroidRendering(
+            outcome: outcome, title: shownTitle, body: shownBody, resourceLocale: locale, titleFolder: titleFolder, bodyFolder: bodyFolder,
+            diagnostics: issues.isEmpty && assumptions.isEmpty
+                ? diagnostics : diagnostics + issues.map(\.diagnostic) + assumptions.map { $0.diagnostic(at: assumptionLocation) }, issues: issues,
+            channel: message.channel, assumptions: assumptions, shownInForeground: shownInForeground)
     }
 
     /// How much of a title or body a notification keeps, in UTF-16 code units: the

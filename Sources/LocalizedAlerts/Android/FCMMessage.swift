@@ -123,7 +123,10 @@ public struct FCMMessage: Sendable {
     public var huawei: HuaweiNotificationFields?
     /// The service the message is sent through: Huawei Push Kit when it has Huawei's fields
     /// (or was read as one), else FCM.
-    public var channel: PushChannel { huawei == nil ? .fcm : .huawei }
+    public var channel: PushChannel {
+        // Matched in place: comparing the Huawei fields with nil copied them.
+        if case .none = huawei { .fcm } else { .huawei }
+    }
     /// What FCM would reject, and JSON errors.
     public var diagnostics: [LocalizationDiagnostic]
     /// The file, as given.
