@@ -24,7 +24,10 @@ import SampleInput
 // AndroidRenderer against them); the android-read modes and android-load read a real app's
 // files instead when LOCALIZED_ALERTS_ANDROID_RES names its res/ folder; fcm-bytes (the Android
 // benchmark's FCM message bytes → both phones); apns-bytes (the APNs payload that message
-// carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); lint (the Linting
+// carries, as bytes → iPhone: the per-phone baseline of fcm-bytes); apns-render (that payload,
+// parsed, on the iPhone: the baseline of android-render); fcm-localize and apns-localize (the
+// Android benchmark's localize rows: an Android-only FCM message and the APNs payload, bytes to
+// bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
 // payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
 // once per round); strings-read (every UTF-8 .strings of the corpus
@@ -53,7 +56,9 @@ let androidDirectory =
     mode == "android-load"
     ? AppResourceFiles.fromEnvironment()?.directory ?? GeneratedResources.write(GeneratedResources.files(strings: 400, seed: 7)) : ""
 let androidResources =
-    mode == "android-render" || mode == "fcm-bytes" ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
+    ["android-render", "fcm-bytes", "fcm-localize"].contains(mode)
+    ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
+let androidApp = androidResources.map { AndroidAlertRenderer(resources: $0, appName: "Parcel") }
 let message = FCMMessage(
     parsing: Array(
         #"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
@@ -61,6 +66,11 @@ let message = FCMMessage(
 // The Android benchmark's FCM message, with its apns.payload, as bytes.
 let apns = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#
 let apnsBytes = Array(apns.utf8)
+let apnsPayload = NotificationPayload(parsing: apnsBytes)
+// The Android benchmark's localized FCM message: the Android one alone, the same texts.
+let androidOnlyBytes = Array(
+    #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
+        .utf8)
 let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
@@ -95,57 +105,118 @@ if mode == "lint" {
     print("lint: \(rounds) lints (\(sink))")
     exit(0)
 }
-for _ in 0..<rounds {
-    for languages in languageLists {
-        switch mode {
-        case "parse": for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
-        case "render": for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
-        case "render-facts":
+// The mode is chosen once: a switch of thirty string cases inside the loop would be counted
+// in every operation.
+let operation: ([String]) throws -> Void =
+    switch mode {
+    case "parse":
+        { languages in
+            for bytes in payloads { sink &+= NotificationPayload(parsing: bytes).diagnostics.count }
+        }
+    case "render":
+        { languages in
+            for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).diagnostics.count }
+        }
+    case "render-facts":
+        { languages in
             // What the Rendering benchmark measures: findings recorded, not read.
             for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages).body?.text.utf8.count ?? 0 }
-        case "foundation-render":
+        }
+    case "foundation-render":
+        { languages in
             // The Rendering benchmark's baselines, for instructions per operation against ours.
             for object in foundationObjects { sink &+= foundation!.render(object, languages).body?.utf8.count ?? 0 }
-        case "foundation-bytes":
+        }
+    case "foundation-bytes":
+        { languages in
             for data in foundationDatas {
                 sink &+= foundation!.render(try! JSONSerialization.jsonObject(with: data) as! [String: Any], languages).body?.utf8.count ?? 0
             }
-        case "foundation-localize": for data in foundationDatas { sink &+= foundation!.localize(data, languages).count }
-        case "render-text":
+        }
+    case "foundation-localize":
+        { languages in
+            for data in foundationDatas { sink &+= foundation!.localize(data, languages).count }
+        }
+    case "render-text":
+        { languages in
             for payload in parsed { sink &+= renderer.render(payload, preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0 }
-        case "bytes-text":
+        }
+    case "bytes-text":
+        { languages in
             for bytes in payloads {
                 sink &+=
                     renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages, detail: .textOnly).body?.text.utf8.count ?? 0
             }
-        case "bytes":
+        }
+    case "bytes":
+        { languages in
             for bytes in payloads { sink &+= renderer.render(NotificationPayload(parsing: bytes), preferredLanguages: languages).diagnostics.count }
-        case "localize":
+        }
+    case "localize":
+        { languages in
             for bytes in payloads {
                 sink &+=
                     renderer.localize(NotificationPayload(parsing: bytes), preferredLanguages: languages, fallback: .device).payloadBytes?.count ?? 0
             }
-        case "android-read": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
-        case "android-read-strings": for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).textsByName().count }
-        case "android-read-xmlparser": for data in androidDatas { sink &+= XMLStringsCollector.read(data).count }
-        case "android-read-floor": for file in androidCut { sink &+= file.dictionary().count }
-        case "android-load": sink &+= try AndroidAppResources(resourceDirectory: androidDirectory).locales.count
-        case "android-render":
+        }
+    case "android-read":
+        { languages in
+            for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).strings.count }
+        }
+    case "android-read-strings":
+        { languages in
+            for file in androidFiles { sink &+= AndroidStringsFile(parsing: file.bytes).textsByName().count }
+        }
+    case "android-read-xmlparser":
+        { languages in
+            for data in androidDatas { sink &+= XMLStringsCollector.read(data).count }
+        }
+    case "android-read-floor":
+        { languages in
+            for file in androidCut { sink &+= file.dictionary().count }
+        }
+    case "android-load":
+        { languages in
+            sink &+= try AndroidAppResources(resourceDirectory: androidDirectory).locales.count
+        }
+    case "android-render":
+        { languages in
             sink &+= AndroidRenderer.render(message, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.utf8.count ?? 0
-        case "fcm-bytes":
+        }
+    case "fcm-bytes":
+        { languages in
             let parsed = FCMMessage(parsing: fcmBytes)
             sink &+= AndroidRenderer.render(parsed, deviceLocales: languages, resources: androidResources!, appName: "Parcel").body?.utf8.count ?? 0
             sink &+= renderer.render(parsed.apnsPayload!, preferredLanguages: languages).diagnostics.count
-        case "apns-bytes": sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
-        default:
-            fatalError(
-                "mode: parse, render, render-facts, render-text, foundation-render, foundation-bytes, foundation-localize, bytes, bytes-text, localize, android-read, android-read-strings, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes or apns-bytes"
-            )
         }
+    case "apns-bytes":
+        { languages in
+            sink &+= renderer.render(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).diagnostics.count
+        }
+    case "apns-render":
+        { languages in
+            // The Android benchmark's parsed APNs payload on the iPhone: the baseline of android-render.
+            sink &+= renderer.render(apnsPayload, preferredLanguages: languages).body?.text.utf8.count ?? 0
+        }
+    case "fcm-localize":
+        { languages in
+            sink &+= androidApp!.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).message?.serializedBytes().count ?? 0
+        }
+    case "apns-localize":
+        { languages in
+            sink &+= renderer.localize(NotificationPayload(parsing: apnsBytes), preferredLanguages: languages).payloadBytes?.count ?? 0
+        }
+    default:
+        fatalError(
+            "mode: parse, render, render-facts, render-text, foundation-render, foundation-bytes, foundation-localize, bytes, bytes-text, localize, android-read, android-read-strings, android-read-xmlparser, android-read-floor, android-load, android-render, fcm-bytes, apns-bytes, apns-render, fcm-localize or apns-localize"
+        )
     }
+for _ in 0..<rounds {
+    for languages in languageLists { try operation(languages) }
 }
 let perRound =
     mode.hasPrefix("android-read")
     ? androidFiles.count
-    : ["android-render", "android-load", "fcm-bytes", "apns-bytes"].contains(mode) ? 1 : payloads.count
+    : ["android-render", "android-load", "fcm-bytes", "apns-bytes", "apns-render", "fcm-localize", "apns-localize"].contains(mode)
+        ? 1 : payloads.count
 print("\(mode): \(rounds * languageLists.count * perRound) operations (\(sink))")
