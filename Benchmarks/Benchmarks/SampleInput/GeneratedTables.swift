@@ -1,14 +1,13 @@
 import Foundation
-import SampleInput
 
 /// Tables generated from a seeded generator in shapes the readers were not tuned on:
 /// varied key and text lengths, scripts, escapes and entities, plural, device and width rules,
 /// catalog states, comments and substitutions. The same bytes go to both sides of a comparison.
-enum GeneratedTables {
+public enum GeneratedTables {
     /// A small deterministic generator, so that every run reads the same files.
-    typealias Generator = SeededGenerator
+    public typealias Generator = SeededGenerator
 
-    static let words: [[String]] = [
+    public static let words: [[String]] = [
         ["message", "unread", "friend", "invited", "you", "to", "join", "the", "conversation", "tap", "open", "order", "shipped"],
         ["Nachricht", "ungelesen", "Freundin", "hat", "dich", "eingeladen", "Unterhaltung", "Bestellung", "versandt", "öffnen"],
         ["メッセージ", "未読", "友達", "招待", "しました", "会話", "注文", "発送", "開く"],
@@ -16,9 +15,9 @@ enum GeneratedTables {
         ["сообщение", "непрочитанное", "друг", "пригласил", "вас", "беседу", "заказ", "отправлен"],
         ["消息", "未读", "朋友", "邀请", "你", "加入", "对话", "订单", "已发货", "😀", "🎉"],
     ]
-    static let specifiers = ["%@", "%d", "%1$@", "%2$@", "%ld", "%lld", "%.1f", "%%", "%u"]
+    public static let specifiers = ["%@", "%d", "%1$@", "%2$@", "%ld", "%lld", "%.1f", "%%", "%u"]
 
-    static func sentence(_ g: inout Generator, script: Int, escapes: Bool, entities: Bool = false) -> String {
+    public static func sentence(_ g: inout Generator, script: Int, escapes: Bool, entities: Bool = false) -> String {
         let count = 1 + g.below(g.chance(10) ? 60 : 14)
         var parts: [String] = []
         for _ in 0..<count {
@@ -30,7 +29,7 @@ enum GeneratedTables {
         return text
     }
 
-    static func key(_ g: inout Generator, _ index: Int) -> String {
+    public static func key(_ g: inout Generator, _ index: Int) -> String {
         let sections = ["inbox", "order", "call", "friend", "settings", "onboarding", "alert", "chat.group"]
         var key = "\(g.pick(sections)).\(index)"
         if g.chance(30) { key += ".\(g.pick(["title", "body", "subtitle", "action"]))" }
@@ -40,7 +39,7 @@ enum GeneratedTables {
 
     /// `.stringsdict` files in XML: `files` files of 20–400 entries each, mostly plural rules
     /// (one to six forms, one or two variables), some device or width rules and plain strings.
-    static func stringsdicts(files: Int, seed: UInt64) -> [[UInt8]] {
+    public static func stringsdicts(files: Int, seed: UInt64) -> [[UInt8]] {
         var g = Generator(state: seed)
         let forms = ["zero", "one", "two", "few", "many", "other"]
         return (0..<files).map { file in
@@ -91,7 +90,7 @@ enum GeneratedTables {
     /// String Catalogs: `files` catalogs of 50–800 keys in 3–40 languages, with string units in
     /// every state, plural and device variations (nested sometimes), substitutions, comments,
     /// extraction states and shouldTranslate, written with Xcode's `" : "` spacing or compactly.
-    static func catalogs(files: Int, seed: UInt64) -> [[UInt8]] {
+    public static func catalogs(files: Int, seed: UInt64) -> [[UInt8]] {
         var g = Generator(state: seed)
         let allLanguages = [
             "en", "fr", "de", "ja", "ar", "ru", "zh-Hans", "zh-Hant", "pt-BR", "pt-PT", "es", "es-419", "it", "ko", "he", "nl",
@@ -159,36 +158,4 @@ enum GeneratedTables {
             return Array(text.utf8)
         }
     }
-}
-
-/// What `JSONDecoder` reads a String Catalog into: the structs a provider would write to decode
-/// the same information (the baseline of the catalog benchmarks).
-struct DecodedCatalog: Decodable {
-    struct Unit: Decodable {
-        var state: String?
-        var value: String
-    }
-    struct Variations: Decodable {
-        var plural: [String: Localization]?
-        var device: [String: Localization]?
-    }
-    struct Substitution: Decodable {
-        var argNum: Int?
-        var formatSpecifier: String?
-        var variations: Variations?
-    }
-    final class Localization: Decodable {
-        var stringUnit: Unit?
-        var variations: Variations?
-        var substitutions: [String: Substitution]?
-    }
-    struct Entry: Decodable {
-        var comment: String?
-        var extractionState: String?
-        var shouldTranslate: Bool?
-        var localizations: [String: Localization]?
-    }
-    var sourceLanguage: String
-    var version: String?
-    var strings: [String: Entry]
 }
