@@ -23,7 +23,13 @@ struct DirectPayloadReader {
     /// The keys of the objects being read whose keys must be unique, innermost last: each
     /// object's from its container's `keysStart`. One array for the document, so that checking
     /// an object's keys allocates nothing once it has room.
-    private var keysSeen: [Range<Int>] = []
+    private var keysSeen: [SeenKey] = []
+
+    /// A key of an object being read, and whether it is all ASCII.
+    private struct SeenKey {
+        var range: Range<Int>
+        var isASCII: Bool
+    }
 
     /// Values nested deeper than this are left to the located reader.
     static let maximumDepth = 64
@@ -306,7 +312,7 @@ struct DirectPayloadReader {
     mutating func nextKey(_ object: inout Container) throws(GiveUp) -> Range<Int>? {
         guard try advance(&object) else {
             // The object is read: its keys are no longer needed.
-            if keysSeen.count > object.keysStart { keysSeen.removeSubrange(object.keysStart...) }
+            while keysSeen.count > object.keysStart { keysSeen.removeLast() }
             return nil
         }
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
@@ -341,14 +347,39 @@ struct DirectPayloadReader {
         try advance(&array)
     }
 
-    /// A duplicate key is reported; objects this reader skips have few members.
-    mutating func checkUnique(_ key: Range<Int>, in object: Container) throws(GiveUp) {
-        guard keysSeen.count - object.keysStart < 16 else { throw GiveUp() }
-        for other in keysSeen[object.keysStart...] where other.count == key.count {
-            if zip(text[other], text[key]).allSatisfy({ $0 == $1 }) { throw GiveUp() }
+    /// A duplicate key is reported. Keys are compared with each earlier one, so objects of
+    /// more than `limit` members are left to the located reader; those this reader skips have
+    /// few.
+    mutating func checkUnique(_ key: Range<Int>, in object: Container, limit: Int = 16) throws(GiveUp) {
+        guard keysSeen.count - object.keysStart < limit else { throw GiveUp() }
+        let isASCII = isASCII(key)
+        for other in keysSeen[object.keysStart...] {
+            if isASCII && other.isASCII {
+                if other.range.count == key.count && text[other.range].elementsEqual(text[key]) { throw GiveUp() }
+            } else if string(other.range) == string(key) {
+                // The located reader's keys are `String`s: canonically equivalent keys (é
+                // written as one scalar and as two) are one key to it, whatever their bytes.
+                throw GiveUp()
+            }
         }
         if keysSeen.capacity == 0 { keysSeen.reserveCapacity(32) }
-        keysSeen.append(key)
+        keysSeen.append(SeenKey(range: key, isASCII: isASCII))
+    }
+
+    /// Whether the bytes of `range` are all ASCII; eight at a time.
+    func isASCII(_ range: Range<Int>) -> Bool {
+        guard let base = UnsafeRawPointer(text.baseAddress) else { return true }
+        var bits: UInt64 = 0
+        var offset = range.lowerBound
+        while offset + 8 <= range.upperBound {
+            bits |= base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < range.upperBound {
+            bits |= UInt64(text[offset])
+            offset += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     func equals(_ key: Range<Int>, _ name: StaticString) -> Bool {

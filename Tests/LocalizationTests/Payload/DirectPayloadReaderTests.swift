@@ -77,6 +77,16 @@ struct DirectPayloadReaderTests {
         #expect(Self.difference(Array(text.utf8)) == nil)
     }
 
+    @Test("keys equal as text but not as bytes are duplicates to both readers")
+    func canonicallyEquivalentKeys() {
+        for (a, b) in [("é", "e\u{301}"), ("K", "\u{212A}"), ("Zoë", "Zoe\u{308}")] {
+            let bytes = Array(#"{"aps":{"alert":"Hi"},"\#(a)":1,"\#(b)":2}"#.utf8)
+            #expect(DirectPayloadReader.read(bytes, file: "p.json") == nil)
+            #expect(NotificationPayload(parsing: bytes).diagnostics.map(\.id) == [.jsonDuplicateKey])
+            #expect(Self.difference(bytes) == nil)
+        }
+    }
+
     static let scalars = [
         #""""#, #""text""#, #""Zoë 😀""#, #""a\"b\\c\/\n\t\u00e9\ud83d\ude00""#, #""\ud800""#, #""\x""#, "\"tab\there\"", "1", "0", "-0", "3.5", "1e3",
         "2E-2",
