@@ -245,3 +245,50 @@ size_t bytescan_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *out
 #endif
     return bytescan_portable_copy_plain_text(bytes, count, output, after_space);
 }
+
+size_t bytescan_portable_json_space_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+    while (index < count && (bytes[index] == ' ' || bytes[index] == '\n' || bytes[index] == '\r' || bytes[index] == '\t')) index++;
+    return index;
+}
+
+size_t bytescan_json_space_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' '), line_feed = _mm_set1_epi8('\n'), carriage_return = _mm_set1_epi8('\r'),
+                  tab = _mm_set1_epi8('\t');
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i white = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(block, space), _mm_cmpeq_epi8(block, line_feed)),
+            _mm_or_si128(_mm_cmpeq_epi8(block, carriage_return), _mm_cmpeq_epi8(block, tab)));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(white) & 0xFFFFu;
+        if (other != 0) return index + (size_t)__builtin_ctz(other);
+        index += 16;
+    }
+#endif
+    return index + bytescan_portable_json_space_end(bytes + index, count - index);
+}
+
+size_t bytescan_portable_json_string_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+    while (index < count && bytes[index] >= 0x20 && bytes[index] != '"' && bytes[index] != '\\') index++;
+    return index;
+}
+
+size_t bytescan_json_string_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    const __m128i control_top = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        /* A byte at most 0x1F is its own unsigned minimum with 0x1F. */
+        __m128i ends = _mm_or_si128(
+            _mm_cmpeq_epi8(_mm_min_epu8(block, control_top), block), _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(ends);
+        if (mask != 0) return index + (size_t)__builtin_ctz(mask);
+        index += 16;
+    }
+#endif
+    return index + bytescan_portable_json_string_end(bytes + index, count - index);
+}

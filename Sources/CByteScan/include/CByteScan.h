@@ -54,7 +54,20 @@ size_t bytescan_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quot
 size_t bytescan_scalar_count(const uint8_t *bytes, size_t count);
 
 /*
- * The same six, a byte at a time: what machines without SSE2 run, exported so that the tests
+ * The offset of the first byte of `bytes` (`count` long) that is not JSON white space (space,
+ * tab, LF, CR); `count` when there is none.
+ */
+size_t bytescan_json_space_end(const uint8_t *bytes, size_t count);
+
+/*
+ * The offset of the first byte of `bytes` (`count` long) that ends the plain run of a JSON
+ * string literal: '"', '\\' or a control character (below 0x20, which a literal may not hold as
+ * it is); `count` when there is none.
+ */
+size_t bytescan_json_string_end(const uint8_t *bytes, size_t count);
+
+/*
+ * The same eight, a byte at a time: what machines without SSE2 run, exported so that the tests
  * hold them to the same definitions on every machine.
  */
 int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count);
@@ -63,6 +76,8 @@ size_t bytescan_portable_attribute_value_end(const uint8_t *bytes, size_t count,
 size_t bytescan_portable_copy_plain_text(const uint8_t *bytes, size_t count, uint8_t *output, int after_space);
 size_t bytescan_portable_quoted_text_end(const uint8_t *bytes, size_t count, uint8_t quote);
 size_t bytescan_portable_scalar_count(const uint8_t *bytes, size_t count);
+size_t bytescan_portable_json_space_end(const uint8_t *bytes, size_t count);
+size_t bytescan_portable_json_string_end(const uint8_t *bytes, size_t count);
 
 #ifdef __cplusplus
 }

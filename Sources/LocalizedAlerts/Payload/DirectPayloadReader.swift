@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Reads the common payload straight from its bytes into ``APSDictionary``, without the located
 /// JSON tree, which with copying and freeing it was about two thirds of reading one: an `aps`
 /// with an alert of strings, the usual scalar keys, and custom keys beside it.
@@ -317,12 +319,8 @@ struct DirectPayloadReader {
         }
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
-        var end = start
-        while end < text.count, text[end] != UInt8(ascii: "\"") {
-            guard text[end] >= 0x20, text[end] != UInt8(ascii: "\\") else { throw GiveUp() }
-            end += 1
-        }
-        guard end < text.count else { throw GiveUp() }
+        let end = plainEnd(from: start)
+        guard end < text.count, text[end] == UInt8(ascii: "\"") else { throw GiveUp() }
         pos = end + 1
         skipWhitespace()
         guard pos < text.count, text[pos] == UInt8(ascii: ":") else { throw GiveUp() }
@@ -425,23 +423,24 @@ struct DirectPayloadReader {
     mutating func scanString() throws(GiveUp) -> StringLiteral {
         guard pos < text.count, text[pos] == UInt8(ascii: "\"") else { throw GiveUp() }
         let start = pos + 1
-        var end = start
-        while end < text.count {
-            let byte = text[end]
-            if byte == UInt8(ascii: "\"") {
-                pos = end + 1
-                return .plain(start..<end)
-            }
-            if byte == UInt8(ascii: "\\") {
-                // Escapes are decoded by the located reader's own string reader.
-                guard let (value, after) = JSONParser.string(at: pos, in: text) else { throw GiveUp() }
-                pos = after
-                return .decoded(value)
-            }
-            guard byte >= 0x20 else { throw GiveUp() }
-            end += 1
+        let end = plainEnd(from: start)
+        guard end < text.count else { throw GiveUp() }
+        if text[end] == UInt8(ascii: "\"") {
+            pos = end + 1
+            return .plain(start..<end)
         }
-        throw GiveUp()
+        guard text[end] == UInt8(ascii: "\\") else { throw GiveUp() }
+        // Escapes are decoded by the located reader's own string reader.
+        guard let (value, after) = JSONParser.string(at: pos, in: text) else { throw GiveUp() }
+        pos = after
+        return .decoded(value)
+    }
+
+    /// Where the plain run of a string literal's text from `start` ends: at its closing quote,
+    /// a backslash, a control character (which the literal may not hold), or the end of the text.
+    func plainEnd(from start: Int) -> Int {
+        guard let base = text.baseAddress, start < text.count else { return text.count }
+        return start + bytescan_json_string_end(base + start, text.count - start)
     }
 
     mutating func readString() throws(GiveUp) -> String {
@@ -466,11 +465,14 @@ struct DirectPayloadReader {
         pos += count
     }
 
+    @inline(__always)
     mutating func skipWhitespace() {
-        while pos < text.count {
-            let byte = text[pos]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            pos += 1
-        }
+        // Most runs are none or one space; longer ones (a line end and its indentation) are scanned.
+        guard pos < text.count, Self.isWhitespace(text[pos]) else { return }
+        pos += 1
+        guard pos < text.count, Self.isWhitespace(text[pos]), let base = text.baseAddress else { return }
+        pos += bytescan_json_space_end(base + pos, text.count - pos)
     }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 }

@@ -76,6 +76,28 @@ struct ByteScanTests {
         }
     }
 
+    @Test("JSON white space ends at the first byte other than space, tab, LF or CR")
+    func jsonSpaceEnd() {
+        var random = SplitMix64(seed: 17)
+        for _ in 0..<2_000 {
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), [0x20, 0x20, 0x20, 0x09, 0x0A, 0x0D], using: &random)
+            let expected = bytes.firstIndex { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_json_space_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_json_space_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+        }
+    }
+
+    @Test("a JSON string literal's plain run ends at its quote, a backslash or a control character")
+    func jsonStringEnd() {
+        var random = SplitMix64(seed: 18)
+        for _ in 0..<2_000 {
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("%@ a partagé 😀".utf8) + [0x7F, 0x20], using: &random)
+            let expected = bytes.firstIndex { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_json_string_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_json_string_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+        }
+    }
+
     @Test("scalars are counted as the bytes that are not continuation bytes")
     func scalarCount() {
         var random = SplitMix64(seed: 16)
