@@ -1,5 +1,5 @@
 import Foundation
-import LocalizedAlerts
+@_spi(Oracle) import LocalizedAlerts
 import LocalizedAlertsReports
 import SampleInput
 
@@ -31,7 +31,10 @@ import SampleInput
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
 // payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
 // once per round); strings-read (every UTF-8 .strings of the corpus
-// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round).
+// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round); catalog-read (the
+// Tables benchmark's 9 generated String Catalogs, read once per round); catalog-read-corpus
+// (every .xcstrings of the corpus, read once per round); catalog-read-located and
+// catalog-read-corpus-located (the same through the located JSON tree only).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -85,6 +88,18 @@ if mode == "strings-read" {
     let files = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }.files
     for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
     print("strings-read: \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
+if mode.hasPrefix("catalog-read") {
+    // The catalogs of the Tables benchmark's two .xcstrings rows, read ROUNDS times.
+    let files =
+        mode.hasPrefix("catalog-read-corpus")
+        ? Corpus.loadFiles(suffix: ".xcstrings") { !$0.contains("!") }.files : GeneratedTables.catalogs(files: 9, seed: 17)
+    let direct = !mode.hasSuffix("-located")
+    for _ in 0..<rounds {
+        for file in files { sink &+= StringCatalog(parsing: file, file: nil, limits: .default, readingDirectly: direct).strings.count }
+    }
+    print("\(mode): \(rounds) × \(files.count) files (\(sink))")
     exit(0)
 }
 if mode == "batch" {

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import LocalizedAlerts
+@_spi(Oracle) import LocalizedAlerts
 import SampleInput
 
 /// Table reading: this project's parser and Foundation's PropertyListSerialization on the same
@@ -123,6 +123,9 @@ let benchmarks: @Sendable () -> Void = {
         for (file, data) in zip(set.files, set.datas) {
             let catalog = StringCatalog(parsing: file)
             precondition(catalog.isReadable && !catalog.strings.isEmpty)
+            // What is measured is what the located JSON tree gives.
+            let located = StringCatalog(parsing: file, file: nil, limits: .default, readingDirectly: false)
+            precondition(catalog.strings == located.strings && catalog.diagnostics == located.diagnostics)
             do { _ = try JSONDecoder().decode(DecodedCatalog.self, from: data) } catch { fatalError("\(origin): \(error)") }
         }
         Benchmark("Read .xcstrings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in

@@ -1,8 +1,10 @@
 import FuzzSupport
-import LocalizedAlerts
+@_spi(Oracle) import LocalizedAlerts
 
 /// The String Catalog reader. Invariants: locations inside the input; every language compiles
-/// and every compiled value renders and formats; reading is deterministic.
+/// and every compiled value renders and formats; reading is deterministic; a catalog reads the
+/// same straight from its bytes (what reading does when it can) and through the located JSON
+/// tree.
 let formatter = ServerFormatter(locale: "ar")
 
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -23,6 +25,10 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let again = StringCatalog(parsing: bytes, file: "fuzz.xcstrings")
     guard again.strings == catalog.strings, again.diagnostics == catalog.diagnostics else { violated("reading is not deterministic") }
+    let located = StringCatalog(parsing: bytes, file: "fuzz.xcstrings", limits: .default, readingDirectly: false)
+    guard located.strings == catalog.strings, located.diagnostics == catalog.diagnostics, located.languages == catalog.languages,
+        located.sourceLanguage == catalog.sourceLanguage, located.version == catalog.version, located.isReadable == catalog.isReadable
+    else { violated("the catalog reads differently through the located JSON tree") }
     return 0
 }
 

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A format string split into literal text and specifiers, by Foundation's `String(format:)`
 /// grammar (with the `%#@name@` variables of `.stringsdict` and String Catalogs):
 ///
@@ -30,10 +38,7 @@ public struct FormatString: Hashable, Sendable {
     /// look for variables skip parsing the rest.
     static func mayNameVariable(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where byte == UInt8(ascii: "#") { return true }
-            return false
-        }
+        return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), bytes.count) != nil } ?? false }
     }
 
     /// The format split into literal text and specifiers, in order.

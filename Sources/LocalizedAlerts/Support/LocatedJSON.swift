@@ -202,6 +202,21 @@ struct JSONParser {
         return (value, parser.pos)
     }
 
+    /// The value at `offset`, `depth` levels deep in its document, read as reading the whole
+    /// document reads it, and located by `lines`, which walks on from its caller's last answer;
+    /// nil when it is not JSON or holds what the whole document's reading would report (a
+    /// duplicate key).
+    static func value(
+        at offset: Int, depth: Int, in text: UnsafeBufferPointer<UInt8>, lines: inout LineIndex, maximumDepth: Int
+    ) -> (value: LocatedJSON, end: Int)? {
+        var parser = JSONParser(text: text, file: nil, maximumDepth: maximumDepth, maximumValueCount: Int.max)
+        swap(&parser.lines, &lines)
+        defer { swap(&parser.lines, &lines) }
+        parser.pos = offset
+        guard let value = try? parser.parseValue(depth: depth), parser.diagnostics.isEmpty else { return nil }
+        return (value, parser.pos)
+    }
+
     /// The number at `offset` by JSON's grammar, and the offset after it; nil when it is not one.
     static func number(at offset: Int, in text: UnsafeBufferPointer<UInt8>) -> (value: LocatedJSON.Number, end: Int)? {
         guard offset < text.count else { return nil }

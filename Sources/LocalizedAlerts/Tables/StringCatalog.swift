@@ -124,8 +124,19 @@ public struct StringCatalog: Sendable {
     ///   - file: The name to give locations.
     ///   - limits: Bounds on nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
-        let document = LocatedJSON.parse(bytes, file: file, maximumDepth: limits.maximumNestingDepth)
-        self.source = SourceText(bytes, file: file)
+        self.init(parsing: bytes, file: file, limits: limits, readingDirectly: true)
+    }
+
+    /// Reads a catalog from its JSON text, straight from its bytes when `readingDirectly` and
+    /// the catalog is one ``DirectCatalogReader`` takes, else through the located JSON tree:
+    /// the two give the same catalog, which the tests and the fuzzer compare.
+    @_spi(Oracle) public init(parsing bytes: [UInt8], file: String?, limits: ReadingLimits, readingDirectly: Bool) {
+        if readingDirectly, let reading = DirectCatalogReader.read(bytes, file: file, limits: limits) {
+            self.init(bytes: bytes, file: file, limits: limits, parsed: reading.parsed, diagnostics: reading.diagnostics, isReadable: true)
+            return
+        }
+        let document = LocatedJSON.parse(
+            bytes, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
         var reader = StringCatalogReader(file: file)
         // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
         for diagnostic in document.diagnostics {
@@ -140,12 +151,20 @@ public struct StringCatalog: Sendable {
             }
         }
         let parsed = document.root.map { reader.read($0) }
+        self.init(bytes: bytes, file: file, limits: limits, parsed: parsed, diagnostics: reader.diagnostics, isReadable: document.root != nil)
+    }
+
+    private init(
+        bytes: [UInt8], file: String?, limits: ReadingLimits, parsed: StringCatalogReader.Catalog?, diagnostics: [LocalizationDiagnostic],
+        isReadable: Bool
+    ) {
+        self.source = SourceText(bytes, file: file)
         self.file = file
         self.sourceLanguage = parsed?.sourceLanguage ?? ""
         self.version = parsed?.version
         self.strings = parsed?.strings ?? []
-        self.diagnostics = reader.diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
-        self.isReadable = document.root != nil
+        self.diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+        self.isReadable = isReadable
         var byLanguage: [String: [(key: Int32, localization: Int32)]] = [:]
         for (keyIndex, key) in strings.enumerated() {
             for (localizationIndex, localization) in key.localizations.enumerated() {
@@ -290,6 +309,16 @@ extension StringCatalog.Value {
         }
     }
 
+    /// Whether any text the value holds, at any depth, passes `test` (``allUnitTexts``'s, without
+    /// collecting them).
+    func containsUnitText(where test: (String) -> Bool) -> Bool {
+        switch self {
+        case .unit(let unit): test(unit.value)
+        case .unitWithVariations(let unit, _, let cases): test(unit.value) || cases.contains { $0.value.containsUnitText(where: test) }
+        case .variations(_, let cases): cases.contains { $0.value.containsUnitText(where: test) }
+        }
+    }
+
     /// Every text the value holds, at any depth: each may name substitutions.
     var allUnitTexts: [String] {
         switch self {
@@ -416,7 +445,10 @@ struct StringCatalogReader {
         diagnostics.append(diagnostic)
     }
 
-    mutating func read(_ root: LocatedJSON) -> (sourceLanguage: String, version: String?, strings: [StringCatalog.Key]) {
+    /// What a reading gives besides its findings.
+    typealias Catalog = (sourceLanguage: String, version: String?, strings: [StringCatalog.Key])
+
+    mutating func read(_ root: LocatedJSON) -> Catalog {
         guard root.members != nil else {
             report(.catalogStructure, root.location, "a String Catalog is a JSON object; this is \(root.kindDescription)")
             return ("", nil, [])
@@ -424,7 +456,7 @@ struct StringCatalogReader {
         let source = root["sourceLanguage"]?.stringValue ?? ""
         if source.isEmpty { report(.catalogStructure, root.location, "the catalog has no sourceLanguage") }
         let version = root["version"]?.stringValue
-        if let version, version != "1.0" && version != "1.1" {
+        if let version, !Self.isKnownVersion(version) {
             report(.catalogUnknownVersion, root["version"]?.location, "catalog version \(version) is newer than the versions known here (1.0, 1.1)")
         }
         var keys: [StringCatalog.Key] = []
@@ -467,12 +499,7 @@ struct StringCatalogReader {
             extractionState: extractionState?.stringValue, shouldTranslate: true, localizations: [])
         if case .bool(let flag)? = shouldTranslate?.value { key.shouldTranslate = flag }
         key.otherMembers = otherMembers
-        if key.extractionState == "stale" {
-            report(
-                .catalogStale, member.keyLocation,
-                "\"\(member.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
-                hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
-        }
+        if key.extractionState == "stale" { reportStale(key) }
         for localization in localizations?.members ?? [] {
             var entry = StringCatalog.Localization(
                 language: localization.key, location: localization.keyLocation,
@@ -490,14 +517,78 @@ struct StringCatalogReader {
             checkSubstitutions(entry, key: member.key)
             key.localizations.append(entry)
         }
-        if !key.shouldTranslate {
-            let translated = key.localizations.filter { $0.language != sourceLanguage }.map(\.language)
-            report(
-                .catalogNotTranslatable, member.keyLocation,
-                "\"\(member.key)\" is marked shouldTranslate: false: only the source language has it"
-                    + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
-        }
+        if !key.shouldTranslate { reportNotTranslatable(key, sourceLanguage: sourceLanguage) }
         return key
+    }
+
+    // The catalog's rules, on values already read: the located walk above and the direct
+    // reader (`DirectCatalogReader`) report through these, so that both say the same things.
+
+    /// Whether catalogs of this `version` are read as this reader knows them (1.0, 1.1).
+    static func isKnownVersion(_ version: String) -> Bool { version == "1.0" || version == "1.1" }
+
+    /// `extractionState: stale`, the first finding about a key.
+    mutating func reportStale(_ key: StringCatalog.Key) {
+        report(
+            .catalogStale, key.location,
+            "\"\(key.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
+            hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
+    }
+
+    /// `shouldTranslate: false`, the last finding about a key, when all its localizations are read.
+    mutating func reportNotTranslatable(_ key: StringCatalog.Key, sourceLanguage: String) {
+        let translated = key.localizations.filter { $0.language != sourceLanguage }.map(\.language)
+        report(
+            .catalogNotTranslatable, key.location,
+            "\"\(key.key)\" is marked shouldTranslate: false: only the source language has it"
+                + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
+    }
+
+    /// Whether a string unit in `state` is reported: every state but `translated` ships as it is.
+    static func isReported(state: String) -> Bool { state != "translated" }
+
+    /// A string unit's state other than `translated` (``isReported(state:)``), at its state.
+    mutating func reportUntranslated(state: String, at location: SourceLocation?, key: String, language: String) {
+        let meaning =
+            switch state {
+            case "new": "never translated"
+            case "needs_review": "waiting for review"
+            case "stale": "possibly out of date with the source"
+            default: "in an unknown state"
+            }
+        report(
+            .catalogUntranslated, location, "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
+            hint: "translate or review it, then mark it translated")
+    }
+
+    /// The kind of a variation named by the first member of `variations`; nil for any other name.
+    static func variationKind(_ name: String) -> LocalizedFormat.Variable.Kind? {
+        switch name {
+        case "plural": .plural
+        case "device": .device
+        default: nil
+        }
+    }
+
+    /// A case of a variation of `kind` named other than a plural category or a device.
+    mutating func checkCaseName(_ name: String, kind: LocalizedFormat.Variable.Kind, at location: SourceLocation?, key: String, language: String) {
+        if kind == .plural && PluralCategory(rawValue: name) == nil {
+            report(.catalogUnknownCategory, location, "\"\(name)\" is not a plural category (\(language), \"\(key)\")")
+        } else if kind == .device && !DeviceKind.variantNames.contains(name) {
+            report(.catalogUnknownCategory, location, "\"\(name)\" is not a device (\(language), \"\(key)\")")
+        }
+    }
+
+    /// Whether a variation of `kind` with these cases lacks the `other` form it needs.
+    static func lacksOther(_ kind: LocalizedFormat.Variable.Kind, _ cases: [StringCatalog.Value.Case]) -> Bool {
+        kind == .plural && !cases.contains(where: { $0.name == "other" })
+    }
+
+    /// A plural variation without `other` (``lacksOther(_:_:)``), at its `plural` member.
+    mutating func reportMissingOther(at location: SourceLocation?, key: String, language: String) {
+        report(
+            .catalogMissingOther, location,
+            "the \(language) plural of \"\(key)\" has no \"other\" form, the one every missing form falls back to")
     }
 
     mutating func readValue(_ node: LocatedJSON, key: String, language: String) -> StringCatalog.Value? {
@@ -550,18 +641,8 @@ struct StringCatalogReader {
             return nil
         }
         let state = stateNode?.stringValue
-        if let state, state != "translated" {
-            let meaning =
-                switch state {
-                case "new": "never translated"
-                case "needs_review": "waiting for review"
-                case "stale": "possibly out of date with the source"
-                default: "in an unknown state"
-                }
-            report(
-                .catalogUntranslated, stateNode?.location ?? node.location,
-                "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
-                hint: "translate or review it, then mark it translated")
+        if let state, Self.isReported(state: state) {
+            reportUntranslated(state: state, at: stateNode?.location ?? node.location, key: key, language: language)
         }
         return StringCatalog.StringUnit(state: state, value: value, location: valueNode?.location)
     }
@@ -571,38 +652,27 @@ struct StringCatalogReader {
     )? {
         guard let node, let members = node.members else { return nil }
         guard let first = members.first else { return nil }
-        let kind: LocalizedFormat.Variable.Kind
-        switch first.key {
-        case "plural": kind = .plural
-        case "device": kind = .device
-        default:
+        guard let kind = Self.variationKind(first.key) else {
             report(.catalogStructure, first.keyLocation, "\"\(first.key)\" is not a variation kind (plural or device) in \"\(key)\"")
             return nil
         }
         var cases: [StringCatalog.Value.Case] = []
         for member in first.value.members ?? [] {
-            if kind == .plural && PluralCategory(rawValue: member.key) == nil {
-                report(.catalogUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a plural category (\(language), \"\(key)\")")
-            } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
-                report(.catalogUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a device (\(language), \"\(key)\")")
-            }
+            checkCaseName(member.key, kind: kind, at: member.keyLocation, key: key, language: language)
             if let value = readValue(member.value, key: key, language: language) {
                 cases.append(.init(name: member.key, value: value, location: member.keyLocation))
             }
         }
-        if kind == .plural && !cases.contains(where: { $0.name == "other" }) {
-            report(
-                .catalogMissingOther, first.keyLocation,
-                "the \(language) plural of \"\(key)\" has no \"other\" form, the one every missing form falls back to")
-        }
+        if Self.lacksOther(kind, cases) { reportMissingOther(at: first.keyLocation, key: key, language: language) }
         return (kind, cases)
     }
 
     mutating func checkSubstitutions(_ localization: StringCatalog.Localization, key: String) {
         // Every text counts, each device's and each form's: any of them may be the one shown.
         // Only a text with a `#` can name a substitution (`%#@name@`): the rest are not parsed.
+        // Most localizations have neither: found without collecting the texts.
+        if localization.substitutions.isEmpty && localization.value?.containsUnitText(where: FormatString.mayNameVariable) != true { return }
         let texts = (localization.value?.allUnitTexts ?? []).filter(FormatString.mayNameVariable)
-        if localization.substitutions.isEmpty && texts.isEmpty { return }
         let used = Set(texts.flatMap { FormatString($0).specifiers.compactMap(\.variableName) })
         let defined = Set(localization.substitutions.map(\.name))
         for name in used.subtracting(defined).sorted() {
