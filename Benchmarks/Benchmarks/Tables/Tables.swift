@@ -133,6 +133,13 @@ let benchmarks: @Sendable () -> Void = {
                 for file in set.files { blackHole(StringCatalog(parsing: file).strings.count) }
             }
         }
+        // The findings about untranslated units are written when first read: a linter reads them.
+        Benchmark("Read .xcstrings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts, diagnostics read") {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                for file in set.files { blackHole(StringCatalog(parsing: file).diagnostics.count) }
+            }
+        }
         Benchmark("Read .xcstrings, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/Foundation JSONDecoder into structs") { benchmark in
             for _ in benchmark.scaledIterations {
                 for data in set.datas { blackHole(try? JSONDecoder().decode(DecodedCatalog.self, from: data)) }

@@ -26,7 +26,7 @@ struct DirectCatalogReader {
     /// The catalog's parts and its findings; nil when the located path is to read it.
     static func read(
         _ bytes: [UInt8], file: String?, limits: ReadingLimits
-    ) -> (parsed: StringCatalogReader.Catalog, diagnostics: [LocalizationDiagnostic])? {
+    ) -> (parsed: StringCatalogReader.Catalog, findings: [StringCatalogReader.Finding])? {
         // Past these the located reader stops with a finding; a document holds fewer values than bytes.
         guard limits.maximumNestingDepth >= DirectPayloadReader.maximumDepth, bytes.count <= limits.maximumValueCount else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
@@ -38,7 +38,7 @@ struct DirectCatalogReader {
             guard let parsed = try? reader.readRoot() else { return nil }
             reader.json.skipWhitespace()
             guard reader.json.pos == buffer.count else { return nil }
-            return (parsed, reader.catalog.diagnostics)
+            return (parsed, reader.catalog.findings)
         }
     }
 
@@ -94,7 +94,7 @@ struct DirectCatalogReader {
     private mutating func readKey(_ name: String, location: SourceLocation, depth: Int) throws(GiveUp) -> StringCatalog.Key {
         catalog.currentKey = name
         defer { catalog.currentKey = nil }
-        let findings = catalog.diagnostics.count
+        let findings = catalog.findings.count
         var key = StringCatalog.Key(key: name, location: location, comment: nil, extractionState: nil, shouldTranslate: true, localizations: [])
         var object = try json.enter(UInt8(ascii: "{"))
         while let member = try json.nextKey(&object) {
@@ -118,7 +118,7 @@ struct DirectCatalogReader {
         if key.extractionState == "stale" {
             catalog.reportStale(key)
             // The first finding about the key, wherever its member is written.
-            if catalog.diagnostics.count - 1 > findings { catalog.diagnostics.insert(catalog.diagnostics.removeLast(), at: findings) }
+            if catalog.findings.count - 1 > findings { catalog.findings.insert(catalog.findings.removeLast(), at: findings) }
         }
         if !key.shouldTranslate {
             // Written after the keys: the finding needs it.
@@ -176,27 +176,27 @@ struct DirectCatalogReader {
         var variations: (kind: Kind, cases: [StringCatalog.Value.Case])?
         var set: StringCatalog.StringUnit?
         var substitutions: [StringCatalog.Substitution] = []
-        var findings = MemberFindings(start: catalog.diagnostics.count)
+        var findings = MemberFindings(start: catalog.findings.count)
         var object = try json.enter(UInt8(ascii: "{"))
         while let member = try json.nextKey(&object) {
             try json.checkUnique(member, in: object)
-            let before = catalog.diagnostics.count
+            let before = catalog.findings.count
             if json.equals(member, "stringUnit") {
                 unit = try readUnit(key: key, language: language, depth: depth + 1)
-                findings.note(.unit, before..<catalog.diagnostics.count)
+                findings.note(.unit, before..<catalog.findings.count)
             } else if json.equals(member, "variations") {
                 variations = try readVariations(key: key, language: language, depth: depth + 1)
-                findings.note(.variations, before..<catalog.diagnostics.count)
+                findings.note(.variations, before..<catalog.findings.count)
             } else if json.equals(member, "stringSet") {
                 set = try readStringSet(depth: depth + 1)
             } else if withSubstitutions && json.equals(member, "substitutions") {
                 substitutions = try readSubstitutions(key: key, language: language, depth: depth + 1)
-                findings.note(.substitutions, before..<catalog.diagnostics.count)
+                findings.note(.substitutions, before..<catalog.findings.count)
             } else {
                 try json.skipValue(depth: depth + 1)
             }
         }
-        findings.reorder(&catalog.diagnostics)
+        findings.reorder(&catalog.findings)
         let value: StringCatalog.Value?
         if let variations {
             value =
@@ -237,12 +237,12 @@ struct DirectCatalogReader {
             last = member.rawValue
         }
 
-        func reorder(_ diagnostics: inout [LocalizationDiagnostic]) {
+        func reorder(_ findings: inout [StringCatalogReader.Finding]) {
             guard isOutOfOrder else { return }
-            let read = Array(diagnostics[start...])
-            diagnostics.removeSubrange(start...)
+            let read = Array(findings[start...])
+            findings.removeSubrange(start...)
             for range in [ranges.0, ranges.1, ranges.2] {
-                if let range { diagnostics += read[(range.lowerBound - start)..<(range.upperBound - start)] }
+                if let range { findings += read[(range.lowerBound - start)..<(range.upperBound - start)] }
             }
         }
     }

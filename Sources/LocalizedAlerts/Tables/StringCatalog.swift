@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A String Catalog (`.xcstrings`): every language's strings, plurals and device variations of
 /// one table in one JSON file. ``compiled(for:)`` yields what Xcode compiles for a language,
 /// so a catalog renders exactly like its `.strings` + `.stringsdict`.
@@ -100,7 +102,8 @@ public struct StringCatalog: Sendable {
     /// Every key, in file order.
     public let strings: [Key]
     /// Everything noticed while reading, in file order.
-    public let diagnostics: [LocalizationDiagnostic]
+    public var diagnostics: [LocalizationDiagnostic] { findings.diagnostics }
+    private let findings: CatalogFindings
     /// False when the JSON does not parse: Xcode would not build it.
     public let isReadable: Bool
     /// The catalog's text, which locations refer to.
@@ -132,7 +135,7 @@ public struct StringCatalog: Sendable {
     /// the two give the same catalog, which the tests and the fuzzer compare.
     @_spi(Oracle) public init(parsing bytes: [UInt8], file: String?, limits: ReadingLimits, readingDirectly: Bool) {
         if readingDirectly, let reading = DirectCatalogReader.read(bytes, file: file, limits: limits) {
-            self.init(bytes: bytes, file: file, limits: limits, parsed: reading.parsed, diagnostics: reading.diagnostics, isReadable: true)
+            self.init(bytes: bytes, file: file, limits: limits, parsed: reading.parsed, findings: reading.findings, isReadable: true)
             return
         }
         let document = LocatedJSON.parse(
@@ -141,21 +144,22 @@ public struct StringCatalog: Sendable {
         // A catalog's duplicate keys are dropped silently by Foundation's decoders: errors here.
         for diagnostic in document.diagnostics {
             if diagnostic.id == .jsonDuplicateKey {
-                reader.diagnostics.append(
-                    LocalizationDiagnostic(
-                        .catalogDuplicateKey, at: diagnostic.location,
-                        diagnostic.message + " (Xcode keeps one silently; the other's text is lost)", hint: diagnostic.hint,
-                        notes: diagnostic.notes))
+                reader.findings.append(
+                    .written(
+                        LocalizationDiagnostic(
+                            .catalogDuplicateKey, at: diagnostic.location,
+                            diagnostic.message + " (Xcode keeps one silently; the other's text is lost)", hint: diagnostic.hint,
+                            notes: diagnostic.notes)))
             } else {
-                reader.diagnostics.append(diagnostic)
+                reader.findings.append(.written(diagnostic))
             }
         }
         let parsed = document.root.map { reader.read($0) }
-        self.init(bytes: bytes, file: file, limits: limits, parsed: parsed, diagnostics: reader.diagnostics, isReadable: document.root != nil)
+        self.init(bytes: bytes, file: file, limits: limits, parsed: parsed, findings: reader.findings, isReadable: document.root != nil)
     }
 
     private init(
-        bytes: [UInt8], file: String?, limits: ReadingLimits, parsed: StringCatalogReader.Catalog?, diagnostics: [LocalizationDiagnostic],
+        bytes: [UInt8], file: String?, limits: ReadingLimits, parsed: StringCatalogReader.Catalog?, findings: [StringCatalogReader.Finding],
         isReadable: Bool
     ) {
         self.source = SourceText(bytes, file: file)
@@ -163,7 +167,7 @@ public struct StringCatalog: Sendable {
         self.sourceLanguage = parsed?.sourceLanguage ?? ""
         self.version = parsed?.version
         self.strings = parsed?.strings ?? []
-        self.diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
+        self.findings = CatalogFindings(findings, limit: limits.maximumDiagnosticsPerKind)
         self.isReadable = isReadable
         var byLanguage: [String: [(key: Int32, localization: Int32)]] = [:]
         for (keyIndex, key) in strings.enumerated() {
@@ -430,9 +434,65 @@ extension DiagnosticID {
         example: "substitution \"m\" not in the text")
 }
 
+/// A catalog's findings, written the first time ``StringCatalog/diagnostics`` is read: a
+/// catalog in translation has a finding for every string unit not yet translated, thousands of
+/// them, whose messages were a fifth of reading one; a catalog read to render with is never asked.
+final class CatalogFindings: Sendable {
+    private enum State {
+        case found([StringCatalogReader.Finding], limit: Int)
+        case written([LocalizationDiagnostic])
+    }
+
+    private let state: Mutex<State>
+
+    init(_ findings: [StringCatalogReader.Finding], limit: Int) {
+        state = Mutex(findings.isEmpty ? .written([]) : .found(findings, limit: limit))
+    }
+
+    var diagnostics: [LocalizationDiagnostic] {
+        state.withLock { state in
+            switch state {
+            case .written(let diagnostics): return diagnostics
+            case .found(let findings, let limit):
+                let diagnostics = findings.map(\.diagnostic).cappedPerID(limit)
+                state = .written(diagnostics)
+                return diagnostics
+            }
+        }
+    }
+}
+
 struct StringCatalogReader {
     let file: String?
-    var diagnostics: [LocalizationDiagnostic] = []
+    /// What reading noticed, in file order.
+    var findings: [Finding] = []
+
+    /// A finding: a diagnostic, or a string unit not yet translated, kept as the facts its
+    /// diagnostic is written from (``CatalogFindings``).
+    enum Finding: Sendable {
+        // Boxed: the facts are a third of its size.
+        indirect case written(LocalizationDiagnostic)
+        case untranslated(state: String, language: String, key: String, location: SourceLocation)
+
+        var diagnostic: LocalizationDiagnostic {
+            switch self {
+            case .written(let diagnostic): return diagnostic
+            case .untranslated(let state, let language, let key, let location):
+                let meaning =
+                    switch state {
+                    case "new": "never translated"
+                    case "needs_review": "waiting for review"
+                    case "stale": "possibly out of date with the source"
+                    default: "in an unknown state"
+                    }
+                var diagnostic = LocalizationDiagnostic(
+                    .catalogUntranslated, at: location, "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
+                    hint: "translate or review it, then mark it translated")
+                diagnostic.key = key
+                return diagnostic
+            }
+        }
+    }
 
     init(file: String?) { self.file = file }
 
@@ -442,7 +502,7 @@ struct StringCatalogReader {
     mutating func report(_ id: DiagnosticID, _ location: SourceLocation?, _ message: String, hint: String? = nil) {
         var diagnostic = LocalizationDiagnostic(id, at: location ?? SourceLocation(file: file, line: 1, column: 1), message, hint: hint)
         diagnostic.key = currentKey
-        diagnostics.append(diagnostic)
+        findings.append(.written(diagnostic))
     }
 
     /// What a reading gives besides its findings.
@@ -547,18 +607,11 @@ struct StringCatalogReader {
     /// Whether a string unit in `state` is reported: every state but `translated` ships as it is.
     static func isReported(state: String) -> Bool { state != "translated" }
 
-    /// A string unit's state other than `translated` (``isReported(state:)``), at its state.
+    /// A string unit's state other than `translated` (``isReported(state:)``), at its state;
+    /// `key` is the key being read.
     mutating func reportUntranslated(state: String, at location: SourceLocation?, key: String, language: String) {
-        let meaning =
-            switch state {
-            case "new": "never translated"
-            case "needs_review": "waiting for review"
-            case "stale": "possibly out of date with the source"
-            default: "in an unknown state"
-            }
-        report(
-            .catalogUntranslated, location, "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
-            hint: "translate or review it, then mark it translated")
+        findings.append(
+            .untranslated(state: state, language: language, key: key, location: location ?? SourceLocation(file: file, line: 1, column: 1)))
     }
 
     /// The kind of a variation named by the first member of `variations`; nil for any other name.
