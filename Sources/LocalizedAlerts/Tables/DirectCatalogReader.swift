@@ -18,6 +18,11 @@ struct DirectCatalogReader {
     private var catalog: StringCatalogReader
     /// Known once `sourceLanguage` is read; the located reader reads it before the keys.
     private var sourceLanguage: String?
+    /// A key's localizations and the cases of the variations being read (innermost last), as
+    /// they are read, then made into arrays of their exact size: one allocation each, where a
+    /// growing array makes one at every doubling.
+    private var localizationsRead: [StringCatalog.Localization] = []
+    private var casesRead: [StringCatalog.Value.Case] = []
 
     /// Members of a catalog's `localizations` and `substitutions` compared for duplicates; an
     /// object of more is left to the located reader.
@@ -152,7 +157,6 @@ struct DirectCatalogReader {
     }
 
     private mutating func readLocalizations(of key: String, depth: Int) throws(GiveUp) -> [StringCatalog.Localization] {
-        var localizations: [StringCatalog.Localization] = []
         var object = try json.enter(UInt8(ascii: "{"))
         while let member = try json.nextKey(&object) {
             try json.checkUnique(member, in: object, limit: Self.mostLanguages)
@@ -161,9 +165,21 @@ struct DirectCatalogReader {
             let (value, substitutions) = try readValue(key: key, language: language, depth: depth + 1, withSubstitutions: true)
             let localization = StringCatalog.Localization(language: language, location: location, value: value, substitutions: substitutions)
             catalog.checkSubstitutions(localization, key: key)
-            localizations.append(localization)
+            localizationsRead.append(localization)
         }
-        return localizations
+        return Self.take(&localizationsRead, from: 0)
+    }
+
+    /// The elements of `read` from `start`, removed from it, as an array of exactly their number
+    /// (`Array(read[start...])` would share `read`'s storage when `start` is 0).
+    private static func take<Element>(_ read: inout [Element], from start: Int) -> [Element] {
+        let count = read.count - start
+        let taken = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            read.withUnsafeBufferPointer { source in _ = buffer.initialize(fromContentsOf: source[start...]) }
+            initialized = count
+        }
+        read.removeSubrange(start...)
+        return taken
     }
 
     /// A localization's value, or a variation case's: a string unit, variations, a string set,
@@ -306,7 +322,7 @@ struct DirectCatalogReader {
         guard let first = try json.nextKey(&object) else { return nil }
         try json.checkUnique(first, in: object)
         guard let kind = StringCatalogReader.variationKind(json.string(first)) else { throw GiveUp() }
-        var cases: [StringCatalog.Value.Case] = []
+        let casesStart = casesRead.count
         var members = try json.enter(UInt8(ascii: "{"))
         while let member = try json.nextKey(&members) {
             try json.checkUnique(member, in: members)
@@ -314,9 +330,10 @@ struct DirectCatalogReader {
             let location = self.location(of: member.lowerBound - 1)
             catalog.checkCaseName(name, kind: kind, at: location, key: key, language: language)
             if let value = try readValue(key: key, language: language, depth: depth + 2, withSubstitutions: false).value {
-                cases.append(StringCatalog.Value.Case(name: name, value: value, location: location))
+                casesRead.append(StringCatalog.Value.Case(name: name, value: value, location: location))
             }
         }
+        let cases = Self.take(&casesRead, from: casesStart)
         if StringCatalogReader.lacksOther(kind, cases) {
             catalog.reportMissingOther(at: location(of: first.lowerBound - 1), key: key, language: language)
         }
