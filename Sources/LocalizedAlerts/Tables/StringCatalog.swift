@@ -169,21 +169,41 @@ public struct StringCatalog: Sendable {
         self.strings = parsed?.strings ?? []
         self.findings = CatalogFindings(findings, limit: limits.maximumDiagnosticsPerKind)
         self.isReadable = isReadable
-        var byLanguage: [String: [(key: Int32, localization: Int32)]] = [:]
-        for (keyIndex, key) in strings.enumerated() {
-            for (localizationIndex, localization) in key.localizations.enumerated() {
+        // Each language's localizations, by the language's number in order of first appearance.
+        var languages: [String] = []
+        var numbers: [String: Int] = [:]
+        var lists: [[(key: Int32, localization: Int32)]] = []
+        for keyIndex in strings.indices {
+            // Keys list their languages in one order as a rule (Xcode sorts them), so a language
+            // is looked for a few numbers after the one before it before it is hashed.
+            var next = 0
+            for localizationIndex in strings[keyIndex].localizations.indices {
+                let language = strings[keyIndex].localizations[localizationIndex].language
+                var number = next
+                while number < min(next + 4, languages.count) && languages[number] != language { number += 1 }
+                if number == min(next + 4, languages.count) {
+                    if let known = numbers[language] {
+                        number = known
+                    } else {
+                        number = languages.count
+                        numbers[language] = number
+                        languages.append(language)
+                        lists.append([])
+                    }
+                }
+                next = number + 1
                 let item = (key: Int32(keyIndex), localization: Int32(localizationIndex))
                 // The last localization of a language in one key wins, as in ``Key/localization(_:)``.
-                if byLanguage[localization.language]?.last?.key == item.key {
-                    byLanguage[localization.language]![byLanguage[localization.language]!.count - 1] = item
+                if lists[number].last?.key == item.key {
+                    lists[number][lists[number].count - 1] = item
                 } else {
-                    byLanguage[localization.language, default: []].append(item)
+                    lists[number].append(item)
                 }
             }
         }
-        self.localizationsByLanguage = byLanguage
+        self.localizationsByLanguage = Dictionary(uniqueKeysWithValues: zip(languages, lists))
         let source = parsed?.sourceLanguage ?? ""
-        self.languages = (source.isEmpty ? [] : [source]) + byLanguage.keys.filter { $0 != source }.sorted()
+        self.languages = (source.isEmpty ? [] : [source]) + languages.filter { $0 != source }.sorted()
     }
 
     /// What Xcode compiles for `language`: plain strings (the `.strings`) and formats and
@@ -625,12 +645,17 @@ struct StringCatalogReader {
 
     /// A case of a variation of `kind` named other than a plural category or a device.
     mutating func checkCaseName(_ name: String, kind: LocalizedFormat.Variable.Kind, at location: SourceLocation?, key: String, language: String) {
-        if kind == .plural && PluralCategory(rawValue: name) == nil {
+        if kind == .plural && !Self.pluralCategories.contains(name) {
             report(.catalogUnknownCategory, location, "\"\(name)\" is not a plural category (\(language), \"\(key)\")")
-        } else if kind == .device && !DeviceKind.variantNames.contains(name) {
+        } else if kind == .device && !Self.deviceNames.contains(name) {
             report(.catalogUnknownCategory, location, "\"\(name)\" is not a device (\(language), \"\(key)\")")
         }
     }
+
+    /// The names a plural or a device variation may use, compared one by one: short names,
+    /// which compare faster than they hash.
+    private static let pluralCategories = PluralCategory.allCases.map(\.rawValue)
+    private static let deviceNames = DeviceKind.variantNames.sorted()
 
     /// Whether a variation of `kind` with these cases lacks the `other` form it needs.
     static func lacksOther(_ kind: LocalizedFormat.Variable.Kind, _ cases: [StringCatalog.Value.Case]) -> Bool {
