@@ -1,3 +1,5 @@
+import CByteScan
+
 /// A JSON value with the location it was read from.
 ///
 /// One type for reading (payloads, String Catalogs, batch input) and writing (reports). Objects
@@ -409,6 +411,9 @@ struct JSONParser {
         var bytes: [UInt8] = []
         var escaped = false
         while pos < text.count {
+            // The plain run up to the quote, a backslash or a control character, sixteen bytes at a time.
+            if let base = text.baseAddress { pos += bytescan_json_string_end(base + pos, text.count - pos) }
+            guard pos < text.count else { break }
             let b = text[pos]
             if b == UInt8(ascii: "\"") {
                 let result: String
