@@ -16,8 +16,6 @@ struct DirectCatalogReader {
 
     private var json: DirectPayloadReader
     private var catalog: StringCatalogReader
-    /// Known once `sourceLanguage` is read; the located reader reads it before the keys.
-    private var sourceLanguage: String?
     /// A key's localizations and the cases of the variations being read (innermost last), as
     /// they are read, then made into arrays of their exact size: one allocation each, where a
     /// growing array makes one at every doubling.
@@ -55,6 +53,7 @@ struct DirectCatalogReader {
     private mutating func location(of offset: Int) -> SourceLocation { json.lines.location(of: offset, in: json.text) }
 
     private mutating func readRoot() throws(GiveUp) -> StringCatalogReader.Catalog {
+        var sourceLanguage: String?
         var version: String?
         var strings: [StringCatalog.Key]?
         var root = try json.enter(UInt8(ascii: "{"))
@@ -125,11 +124,7 @@ struct DirectCatalogReader {
             // The first finding about the key, wherever its member is written.
             if catalog.findings.count - 1 > findings { catalog.findings.insert(catalog.findings.removeLast(), at: findings) }
         }
-        if !key.shouldTranslate {
-            // Written after the keys: the finding needs it.
-            guard let sourceLanguage else { throw GiveUp() }
-            catalog.reportNotTranslatable(key, sourceLanguage: sourceLanguage)
-        }
+        if !key.shouldTranslate { catalog.reportNotTranslatable(key) }
         return key
     }
 

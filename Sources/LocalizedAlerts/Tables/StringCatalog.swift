@@ -167,7 +167,7 @@ public struct StringCatalog: Sendable {
         self.sourceLanguage = parsed?.sourceLanguage ?? ""
         self.version = parsed?.version
         self.strings = parsed?.strings ?? []
-        self.findings = CatalogFindings(findings, limit: limits.maximumDiagnosticsPerKind)
+        self.findings = CatalogFindings(findings, sourceLanguage: parsed?.sourceLanguage ?? "", limit: limits.maximumDiagnosticsPerKind)
         self.isReadable = isReadable
         // Each language's localizations, by the language's number in order of first appearance.
         var languages: [String] = []
@@ -459,22 +459,22 @@ extension DiagnosticID {
 /// them, whose messages were a fifth of reading one; a catalog read to render with is never asked.
 final class CatalogFindings: Sendable {
     private enum State {
-        case found([StringCatalogReader.Finding], limit: Int)
+        case found([StringCatalogReader.Finding], sourceLanguage: String, limit: Int)
         case written([LocalizationDiagnostic])
     }
 
     private let state: Mutex<State>
 
-    init(_ findings: [StringCatalogReader.Finding], limit: Int) {
-        state = Mutex(findings.isEmpty ? .written([]) : .found(findings, limit: limit))
+    init(_ findings: [StringCatalogReader.Finding], sourceLanguage: String, limit: Int) {
+        state = Mutex(findings.isEmpty ? .written([]) : .found(findings, sourceLanguage: sourceLanguage, limit: limit))
     }
 
     var diagnostics: [LocalizationDiagnostic] {
         state.withLock { state in
             switch state {
             case .written(let diagnostics): return diagnostics
-            case .found(let findings, let limit):
-                let diagnostics = findings.map(\.diagnostic).cappedPerID(limit)
+            case .found(let findings, let sourceLanguage, let limit):
+                let diagnostics = findings.map { $0.diagnostic(sourceLanguage: sourceLanguage) }.cappedPerID(limit)
                 state = .written(diagnostics)
                 return diagnostics
             }
@@ -487,16 +487,20 @@ struct StringCatalogReader {
     /// What reading noticed, in file order.
     var findings: [Finding] = []
 
-    /// A finding: a diagnostic, or a string unit not yet translated, kept as the facts its
-    /// diagnostic is written from (``CatalogFindings``).
+    /// A finding: a diagnostic, or one of the findings a catalog can have one of for every key
+    /// or string unit, kept as the facts its diagnostic is written from (``CatalogFindings``).
     enum Finding: Sendable {
         // Boxed: the facts are a third of its size.
         indirect case written(LocalizationDiagnostic)
         case untranslated(state: String, language: String, key: String, location: SourceLocation)
+        case stale(key: String, location: SourceLocation)
+        /// `languages`: the key's localizations, the source language's among them.
+        case notTranslatable(key: String, location: SourceLocation, languages: [String])
 
-        var diagnostic: LocalizationDiagnostic {
+        func diagnostic(sourceLanguage: String) -> LocalizationDiagnostic {
+            var diagnostic: LocalizationDiagnostic
             switch self {
-            case .written(let diagnostic): return diagnostic
+            case .written(let written): return written
             case .untranslated(let state, let language, let key, let location):
                 let meaning =
                     switch state {
@@ -505,12 +509,25 @@ struct StringCatalogReader {
                     case "stale": "possibly out of date with the source"
                     default: "in an unknown state"
                     }
-                var diagnostic = LocalizationDiagnostic(
+                diagnostic = LocalizationDiagnostic(
                     .catalogUntranslated, at: location, "the \(language) text of \"\(key)\" is \(state) (\(meaning)); it ships as it is",
                     hint: "translate or review it, then mark it translated")
                 diagnostic.key = key
-                return diagnostic
+            case .stale(let key, let location):
+                diagnostic = LocalizationDiagnostic(
+                    .catalogStale, at: location,
+                    "\"\(key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
+                    hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
+                diagnostic.key = key
+            case .notTranslatable(let key, let location, let languages):
+                let translated = languages.filter { $0 != sourceLanguage }
+                diagnostic = LocalizationDiagnostic(
+                    .catalogNotTranslatable, at: location,
+                    "\"\(key)\" is marked shouldTranslate: false: only the source language has it"
+                        + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
+                diagnostic.key = key
             }
+            return diagnostic
         }
     }
 
@@ -549,12 +566,12 @@ struct StringCatalogReader {
             return (source, version, [])
         }
         for member in members {
-            keys.append(readKey(member, sourceLanguage: source))
+            keys.append(readKey(member))
         }
         return (source, version, keys)
     }
 
-    mutating func readKey(_ member: LocatedJSON.Member, sourceLanguage: String) -> StringCatalog.Key {
+    mutating func readKey(_ member: LocatedJSON.Member) -> StringCatalog.Key {
         currentKey = member.key
         defer { currentKey = nil }
         // One pass over the members (the last of duplicates wins, as `node[name]` has it):
@@ -597,7 +614,7 @@ struct StringCatalogReader {
             checkSubstitutions(entry, key: member.key)
             key.localizations.append(entry)
         }
-        if !key.shouldTranslate { reportNotTranslatable(key, sourceLanguage: sourceLanguage) }
+        if !key.shouldTranslate { reportNotTranslatable(key) }
         return key
     }
 
@@ -609,19 +626,16 @@ struct StringCatalogReader {
 
     /// `extractionState: stale`, the first finding about a key.
     mutating func reportStale(_ key: StringCatalog.Key) {
-        report(
-            .catalogStale, key.location,
-            "\"\(key.key)\" is stale: Xcode no longer finds it in the code, yet it is still compiled into the app",
-            hint: "remove it, or mark it manual if the key is used from elsewhere (a push payload)")
+        findings.append(.stale(key: key.key, location: key.location ?? SourceLocation(file: file, line: 1, column: 1)))
     }
 
-    /// `shouldTranslate: false`, the last finding about a key, when all its localizations are read.
-    mutating func reportNotTranslatable(_ key: StringCatalog.Key, sourceLanguage: String) {
-        let translated = key.localizations.filter { $0.language != sourceLanguage }.map(\.language)
-        report(
-            .catalogNotTranslatable, key.location,
-            "\"\(key.key)\" is marked shouldTranslate: false: only the source language has it"
-                + (translated.isEmpty ? "" : "; the \(translated.joined(separator: ", ")) text is never compiled"))
+    /// `shouldTranslate: false`, the last finding about a key, when all its localizations are
+    /// read; its message names those in other languages than the catalog's source language.
+    mutating func reportNotTranslatable(_ key: StringCatalog.Key) {
+        findings.append(
+            .notTranslatable(
+                key: key.key, location: key.location ?? SourceLocation(file: file, line: 1, column: 1), languages: key.localizations.map(\.language)
+            ))
     }
 
     /// Whether a string unit in `state` is reported: every state but `translated` ships as it is.

@@ -96,17 +96,16 @@ struct DirectCatalogReaderTests {
                 "iphone":{"variations":{"plural":{"many":{"stringUnit":{"state":"new","value":"y"}}}}}}}}}}
             },"version":"1.0","sourceLanguage":"en"}
             """#
-        let bytes = Array(text.utf8)
-        // The shouldTranslate finding names the source language, read after the keys here.
-        #expect(!Self.isTakenDirectly(bytes))
-        #expect(Self.difference(bytes) == nil)
-        let reordered = Array(
-            text.replacingOccurrences(of: #""sourceLanguage":"en"}"#, with: #""unknown":[]}"#)
-                .replacingOccurrences(of: #"{"strings":{"#, with: #"{"sourceLanguage":"en","strings":{"#).utf8)
-        #expect(Self.isTakenDirectly(reordered))
-        #expect(Self.difference(reordered) == nil)
-        let located = StringCatalog(parsing: reordered, file: "c.xcstrings", limits: .default, readingDirectly: false)
-        #expect(located.diagnostics.count == 11)
+        // The shouldTranslate finding names the languages other than the source language, given
+        // after the keys in the first.
+        let reordered = text.replacingOccurrences(of: #""sourceLanguage":"en"}"#, with: #""unknown":[]}"#)
+            .replacingOccurrences(of: #"{"strings":{"#, with: #"{"sourceLanguage":"en","strings":{"#)
+        for bytes in [Array(text.utf8), Array(reordered.utf8)] {
+            #expect(Self.isTakenDirectly(bytes))
+            #expect(Self.difference(bytes) == nil)
+            let located = StringCatalog(parsing: bytes, file: "c.xcstrings", limits: .default, readingDirectly: false)
+            #expect(located.diagnostics.count == 11)
+        }
     }
 
     @Test("keys equal as text but not as bytes are duplicates to both")
