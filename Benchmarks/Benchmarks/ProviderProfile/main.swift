@@ -34,7 +34,10 @@ import SampleInput
 // LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round); catalog-read (the
 // Tables benchmark's 9 generated String Catalogs, read once per round); catalog-read-corpus
 // (every .xcstrings of the corpus, read once per round); catalog-read-located and
-// catalog-read-corpus-located (the same through the located JSON tree only).
+// catalog-read-corpus-located (the same through the located JSON tree only); stringsdict-read
+// (the Tables benchmark's two .stringsdict sets, the corpus's and the generated one, read once
+// per round); stringsdict-corpus and stringsdict-generated (one set each); the same three with
+// -foundation (the benchmark's baseline: PropertyListSerialization on the same bytes).
 let renderer = AlertRenderer(app: try AppLocalizations(directory: Sample.directory + "/strings"))
 let payloads = Sample.payloads()
 let languageLists = Sample.languageLists
@@ -98,6 +101,23 @@ if mode.hasPrefix("catalog-read") {
     let direct = !mode.hasSuffix("-located")
     for _ in 0..<rounds {
         for file in files { sink &+= StringCatalog(parsing: file, file: nil, limits: .default, readingDirectly: direct).strings.count }
+    }
+    print("\(mode): \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
+if mode.hasPrefix("stringsdict-") {
+    // The Tables benchmark's .stringsdict sets, read ROUNDS times.
+    var files: [[UInt8]] = []
+    let set = mode.hasSuffix("-foundation") ? String(mode.dropLast("-foundation".count)) : mode
+    if set != "stringsdict-generated" { files += Corpus.loadFiles(suffix: ".stringsdict").files }
+    if set != "stringsdict-corpus" { files += GeneratedTables.stringsdicts(files: 24, seed: 17) }
+    if mode.hasSuffix("-foundation") {
+        let datas = files.map { Data($0) }
+        for _ in 0..<rounds {
+            for data in datas { sink &+= (try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any])?.count ?? 0 }
+        }
+    } else {
+        for _ in 0..<rounds { for file in files { sink &+= StringsDictionary(parsing: file).entries.count } }
     }
     print("\(mode): \(rounds) × \(files.count) files (\(sink))")
     exit(0)
