@@ -28,17 +28,22 @@ public struct FormatString: Hashable, Sendable {
     /// Parses `text`; a text without `%` is not parsed at all.
     public init(_ text: String) {
         self.text = text
+        var text = text
         // Most values hold no `%` at all: nothing to parse, nothing to allocate.
-        let utf8 = text.utf8
-        let hasPercent = utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? utf8.contains(UInt8(ascii: "%"))
-        self.specifiers = hasPercent ? FormatStringParser.parse(Array(utf8)) : []
+        self.specifiers = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "%")), bytes.count) != nil else { return [] }
+            return FormatStringParser.parse(bytes)
+        }
     }
 
     /// Whether `text` can hold a `%#@name@` variable at all (it has a `#`): readers that only
     /// look for variables skip parsing the rest.
     static func mayNameVariable(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, Int32(UInt8(ascii: "#")), bytes.count) != nil } ?? false }
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(UInt8(ascii: "#")), bytes.count) != nil
+        }
     }
 
     /// The format split into literal text and specifiers, in order.
@@ -211,7 +216,7 @@ enum FormatStringParser {
         }
     }
 
-    static func parse(_ bytes: [UInt8]) -> [FormatSpecifier] {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [FormatSpecifier] {
         var tokens: [FormatSpecifier] = []
         var i = 0
         let n = bytes.count
@@ -330,7 +335,9 @@ enum FormatStringParser {
         return tokens
     }
 
-    private static func finish(_ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: [UInt8], _ tokens: inout [FormatSpecifier]) {
+    private static func finish(
+        _ spec: inout FormatSpecifier, _ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ tokens: inout [FormatSpecifier]
+    ) {
         spec.range = start..<end
         spec.text = String(decoding: bytes[start..<end], as: UTF8.self)
         // Checked without building lists: this runs for every specifier of every value.
