@@ -99,6 +99,8 @@ let benchmarks: @Sendable () -> Void = {
             precondition(StringsDictionary(parsing: file).isReadableOnDevice, String(decoding: file.prefix(300), as: UTF8.self))
             precondition((try? PropertyListSerialization.propertyList(from: data, format: nil)) is [String: Any])
         }
+        let direct = set.files.filter { StringsDictionary.isReadDirectly($0) }.count
+        print(".stringsdict, \(origin): \(direct) of \(set.files.count) files read straight from their bytes")
         Benchmark("Read .stringsdict, \(origin) (\(set.files.count) files, \(set.bytes / 1024) KiB)/LocalizedAlerts") { benchmark in
             for _ in benchmark.scaledIterations {
                 for file in set.files { blackHole(StringsDictionary(parsing: file).entries.count) }

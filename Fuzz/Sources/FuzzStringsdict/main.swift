@@ -1,9 +1,11 @@
 import FuzzSupport
-import LocalizedAlerts
+@_spi(Oracle) import LocalizedAlerts
 
 /// The .stringsdict reader (XML or binary property lists). Invariants: locations inside the
-/// input; every entry renders for a device and formats on a server (plural rules, nested
-/// variables) within bounded time and output; reading is deterministic.
+/// input; the reading (straight from the bytes, when the direct reader takes them) is the
+/// located property-list tree's in every part; every entry renders for a device and formats on
+/// a server (plural rules, nested variables) within bounded time and output; reading is
+/// deterministic.
 let formatter = ServerFormatter(locale: "ru")
 
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -24,6 +26,10 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let again = StringsDictionary(parsing: bytes, file: "fuzz.stringsdict")
     guard again.entries == dictionary.entries, again.diagnostics == dictionary.diagnostics else { violated("reading is not deterministic") }
+    let located = StringsDictionary(parsing: bytes, file: "fuzz.stringsdict", readingDirectly: false)
+    guard located.entries == dictionary.entries, located.diagnostics == dictionary.diagnostics,
+        located.isReadableOnDevice == dictionary.isReadableOnDevice, located.source?.lines == dictionary.source?.lines
+    else { violated("the direct reading differs from the located one") }
     return 0
 }
 

@@ -154,6 +154,21 @@ public enum DeviceKind: String, Hashable, Sendable, CaseIterable, Codable {
 public enum PluralCategory: String, Hashable, Sendable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
+    /// The category called `name`, as `init(rawValue:)` finds it, without comparing `name` with
+    /// each category's name as a String: the names are ASCII, and none holds `K`, `;` or `` ` ``,
+    /// the only characters Unicode holds equal to another past ASCII, so a name equal to one is
+    /// written with its bytes.
+    init?(named name: String) {
+        var name = name
+        let found = name.withUTF8 { bytes in
+            Self.names.first { $0.utf8.count == bytes.count && $0.utf8.elementsEqual(bytes) }?.category
+        }
+        guard let found else { return nil }
+        self = found
+    }
+
+    private static let names = allCases.map { (utf8: Array($0.rawValue.utf8), category: $0) }
+
     /// Orders categories as CLDR lists them: `zero` before `one` … before `other`.
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

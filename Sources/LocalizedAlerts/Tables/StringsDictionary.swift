@@ -56,8 +56,19 @@ public struct StringsDictionary: Sendable {
     ///   - file: The name to give locations.
     ///   - limits: Bounds on size, nesting and diagnostics.
     public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default) {
+        self.init(parsing: bytes, file: file, limits: limits, readingDirectly: true)
+    }
+
+    /// Reads a `.stringsdict`, straight from its bytes when `readingDirectly` and the file is one
+    /// the direct reader takes, else through the located property-list tree. Both readings give
+    /// the same dictionary: the fuzzers and benchmarks hold one to the other.
+    @_spi(Oracle) public init(parsing bytes: [UInt8], file: String? = nil, limits: ReadingLimits = .default, readingDirectly: Bool) {
+        if readingDirectly, let dictionary = DirectStringsDictionaryReader.read(bytes, file: file, limits: limits) {
+            self = dictionary
+            return
+        }
         let document = PropertyListReader.read(bytes, file: file, limits: limits)
-        var reader = StringsDictionaryReader(file: file, diagnostics: document.diagnostics)
+        var reader = StringsDictionaryReader(tree: LocatedPropertyListTree(), diagnostics: document.diagnostics)
         let entries = document.root.map { reader.read($0) } ?? []
         self.init(
             file: file, entries: entries, diagnostics: reader.diagnostics, readable: document.root != nil && !document.diagnostics.containsErrors,
@@ -72,6 +83,12 @@ public struct StringsDictionary: Sendable {
         self.entries = entries
         self.diagnostics = diagnostics.cappedPerID(limits.maximumDiagnosticsPerKind)
         self.isReadableOnDevice = readable
+    }
+
+    /// Whether the reader that takes common files straight from their bytes takes `bytes`
+    /// (else the located property-list tree reads them).
+    @_spi(Oracle) public static func isReadDirectly(_ bytes: [UInt8], limits: ReadingLimits = .default) -> Bool {
+        DirectStringsDictionaryReader.read(bytes, file: nil, limits: limits) != nil
     }
 
     /// The last entry for `key` (the one a device uses).
@@ -126,95 +143,175 @@ extension DiagnosticID {
         example: "no NSStringFormatValueTypeKey")
 }
 
-struct StringsDictionaryReader {
-    let file: String?
+/// The keys the rules of a `.stringsdict` look for inside an entry.
+enum StringsDictionaryKey: String, CaseIterable {
+    case localizedFormat = "NSStringLocalizedFormatKey"
+    case formatSpecType = "NSStringFormatSpecTypeKey"
+    case formatValueType = "NSStringFormatValueTypeKey"
+    case deviceSpecificRule = "NSStringDeviceSpecificRuleType"
+    case variableWidthRule = "NSStringVariableWidthRuleType"
+
+    /// `allCases`, made once.
+    static let all = allCases
+}
+
+/// What ``StringsDictionaryReader`` reads entries from: the located property-list tree, or the
+/// tree ``DirectStringsDictionaryReader`` takes straight from the bytes. One set of rules reads
+/// both, so that both readings give the same entries and diagnostics.
+protocol StringsDictionaryTree {
+    associatedtype Node
+    associatedtype Member
+    associatedtype Members: BidirectionalCollection<Member>
+    /// The members of a dictionary, in file order; nil when the node is not one.
+    func members(of node: Node) -> Members?
+    /// The text of a string; nil when the node is not one.
+    func string(of node: Node) -> String?
+    /// What the node is, for messages (`a string`, `an integer`, …).
+    func kindDescription(of node: Node) -> String
+    /// Where the node's element starts.
+    func location(of node: Node) -> SourceLocation
+    func key(of member: Member) -> String
+    /// Whether `member`'s key is `name`, as `key(of:) == name.rawValue` says.
+    func key(of member: Member, is name: StringsDictionaryKey) -> Bool
+    /// Where the member's `<key>` starts.
+    func keyLocation(of member: Member) -> SourceLocation
+    func value(of member: Member) -> Node
+}
+
+extension StringsDictionaryTree {
+    /// The value of the last member called `name` (the one CoreFoundation keeps).
+    func value(_ name: StringsDictionaryKey, in members: Members) -> Node? {
+        members.last { key(of: $0, is: name) }.map { value(of: $0) }
+    }
+}
+
+/// The located property-list tree, as ``StringsDictionaryReader`` reads it.
+struct LocatedPropertyListTree: StringsDictionaryTree {
+    func members(of node: PropertyListNode) -> [PropertyListValue.DictionaryEntry]? { node.value.dictionaryEntries }
+    func string(of node: PropertyListNode) -> String? { node.value.stringValue }
+    func kindDescription(of node: PropertyListNode) -> String { node.value.kindDescription }
+    func location(of node: PropertyListNode) -> SourceLocation { node.location }
+    func key(of member: PropertyListValue.DictionaryEntry) -> String { member.key }
+    func key(of member: PropertyListValue.DictionaryEntry, is name: StringsDictionaryKey) -> Bool { member.key == name.rawValue }
+    func keyLocation(of member: PropertyListValue.DictionaryEntry) -> SourceLocation { member.keyLocation }
+    func value(of member: PropertyListValue.DictionaryEntry) -> PropertyListNode { member.value }
+}
+
+struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
+    let tree: Tree
     var diagnostics: [LocalizationDiagnostic]
+    /// Room for the variables an entry's formats name.
+    private var usedNames: [String] = []
+
+    init(tree: Tree, diagnostics: [LocalizationDiagnostic]) {
+        self.tree = tree
+        self.diagnostics = diagnostics
+    }
 
     mutating func report(_ id: DiagnosticID, _ location: SourceLocation, _ message: String, hint: String? = nil) {
         diagnostics.append(LocalizationDiagnostic(id, at: location, message, hint: hint))
     }
 
-    mutating func read(_ root: PropertyListNode) -> [StringsDictionary.Entry] {
-        guard case .dictionary(let items) = root.value else {
-            report(.stringsdictNotADictionary, root.location, "the file holds \(root.value.kindDescription), not a dictionary of entries")
+    mutating func read(_ root: Tree.Node) -> [StringsDictionary.Entry] {
+        guard let items = tree.members(of: root) else {
+            report(
+                .stringsdictNotADictionary, tree.location(of: root), "the file holds \(tree.kindDescription(of: root)), not a dictionary of entries")
             return []
         }
         var entries: [StringsDictionary.Entry] = []
+        entries.reserveCapacity(items.count)
         for item in items {
-            switch item.value.value {
-            case .string(let text):
-                entries.append(.init(key: item.key, value: .text(text), location: item.keyLocation, valueLocation: item.value.location))
-            case .dictionary(let members):
-                if let value = rule(key: item.key, members: members, location: item.value.location) {
-                    entries.append(.init(key: item.key, value: value, location: item.keyLocation))
+            let value = tree.value(of: item)
+            if let text = tree.string(of: value) {
+                entries.append(
+                    .init(key: tree.key(of: item), value: .text(text), location: tree.keyLocation(of: item), valueLocation: tree.location(of: value)))
+            } else if let members = tree.members(of: value) {
+                let key = tree.key(of: item)
+                let keyLocation = tree.keyLocation(of: item)
+                if let rule = rule(key: key, members: members, location: tree.location(of: value)) {
+                    entries.append(.init(key: key, value: rule, location: keyLocation))
                 }
-            default:
+            } else {
                 report(
-                    .stringsdictNotADictionary, item.value.location,
-                    "the entry \"\(item.key)\" is \(item.value.value.kindDescription): it must be a rule dictionary or a string")
+                    .stringsdictNotADictionary, tree.location(of: value),
+                    "the entry \"\(tree.key(of: item))\" is \(tree.kindDescription(of: value)): it must be a rule dictionary or a string")
             }
         }
         return entries
     }
 
-    mutating func rule(key: String, members: [PropertyListValue.DictionaryEntry], location: SourceLocation) -> LocalizedValue? {
-        func value(_ name: String) -> PropertyListNode? { members.last { $0.key == name }?.value }
+    mutating func rule(key: String, members: Tree.Members, location: SourceLocation) -> LocalizedValue? {
         // Apple's documented forms for device and width variants sit at the top of the entry.
-        if let device = value("NSStringDeviceSpecificRuleType") {
+        if let device = tree.value(.deviceSpecificRule, in: members) {
             return .deviceSpecific(variants(key: key, device, kind: .device))
         }
-        if let width = value("NSStringVariableWidthRuleType") {
+        if let width = tree.value(.variableWidthRule, in: members) {
             return .widthSpecific(variants(key: key, width, kind: .width))
         }
-        guard let formatNode = value("NSStringLocalizedFormatKey") else {
+        guard let formatNode = tree.value(.localizedFormat, in: members) else {
             report(
                 .stringsdictMissingFormatKey, location,
                 "\"\(key)\" has no NSStringLocalizedFormatKey: the device has no format for it",
                 hint: "add NSStringLocalizedFormatKey, such as %#@count@")
             return nil
         }
-        guard let formatKey = formatNode.value.stringValue else {
-            report(.stringsdictMissingFormatKey, formatNode.location, "NSStringLocalizedFormatKey of \"\(key)\" is not a string")
+        let formatLocation = tree.location(of: formatNode)
+        guard let formatKey = tree.string(of: formatNode) else {
+            report(.stringsdictMissingFormatKey, formatLocation, "NSStringLocalizedFormatKey of \"\(key)\" is not a string")
             return nil
         }
+        // Every variable the formats use must be defined; every defined one should be used.
+        // An entry names a variable or two: arrays, not sets. The array is the reader's, kept
+        // from entry to entry for its room.
+        var used = usedNames
+        usedNames = []
+        defer {
+            used.removeAll(keepingCapacity: true)
+            usedNames = used
+        }
+        Self.collectVariables(in: formatKey, into: &used)
         var variables: [LocalizedFormat.Variable] = []
-        for member in members where member.key != "NSStringLocalizedFormatKey" {
-            guard case .dictionary(let rule) = member.value.value else {
-                report(.stringsdictNotADictionary, member.value.location, "the variable \"\(member.key)\" of \"\(key)\" is not a dictionary")
+        for member in members where !tree.key(of: member, is: .localizedFormat) {
+            let memberValue = tree.value(of: member)
+            guard let rule = tree.members(of: memberValue) else {
+                report(
+                    .stringsdictNotADictionary, tree.location(of: memberValue),
+                    "the variable \"\(tree.key(of: member))\" of \"\(key)\" is not a dictionary")
                 continue
             }
-            if let variable = variable(named: member.key, of: key, rule: rule, location: member.keyLocation) { variables.append(variable) }
-        }
-        // Every variable the formats use must be defined; every defined one should be used.
-        // Only a text with a `#` can name a variable (`%#@name@`): the rest are not parsed.
-        // An entry names a variable or two: arrays, not sets.
-        var used: [String] = []
-        func collect(_ format: String) {
-            guard FormatString.mayNameVariable(format) else { return }
-            for specifier in FormatString(format).specifiers {
-                if let name = specifier.variableName, !used.contains(name) { used.append(name) }
+            if let variable = variable(named: tree.key(of: member), of: key, rule: rule, location: tree.keyLocation(of: member), using: &used) {
+                variables.append(variable)
             }
         }
-        collect(formatKey)
-        for variable in variables { for c in variable.cases { collect(c.format) } }
-        for name in used.sorted() where !members.contains(where: { $0.key == name }) {
+        for name in used.count > 1 ? used.sorted() : used where !members.contains(where: { tree.key(of: $0) == name }) {
             report(
-                .stringsdictUndefinedVariable, formatNode.location,
+                .stringsdictUndefinedVariable, formatLocation,
                 "\"\(key)\" uses the variable %#@\(name)@ but defines no dictionary for it: the device shows nothing for it",
                 hint: "add a \"\(name)\" rule dictionary")
         }
-        for variable in variables where !used.contains(variable.name) {
+        for index in variables.indices where !used.contains(variables[index].name) {
+            let variable = variables[index]
             report(
                 .stringsdictUnusedVariable, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format"
             )
         }
-        return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatNode.location))
+        return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatLocation))
     }
 
+    /// Adds the variables `format` names to `used`, each once. Only a text with a `#` can name
+    /// one (`%#@name@`): the rest are not parsed.
+    private static func collectVariables(in format: String, into used: inout [String]) {
+        guard FormatString.mayNameVariable(format) else { return }
+        for specifier in FormatString(format).specifiers {
+            if let name = specifier.variableName, !used.contains(name) { used.append(name) }
+        }
+    }
+
+    /// The variable `name` of the entry `key`, its cases' variables added to `used`.
     mutating func variable(
-        named name: String, of key: String, rule: [PropertyListValue.DictionaryEntry], location: SourceLocation
+        named name: String, of key: String, rule: Tree.Members, location: SourceLocation, using used: inout [String]
     ) -> LocalizedFormat.Variable? {
-        let type = rule.last { $0.key == "NSStringFormatSpecTypeKey" }?.value.value.stringValue
+        let type = tree.value(.formatSpecType, in: rule).flatMap { tree.string(of: $0) }
         let kind: LocalizedFormat.Variable.Kind
         switch type {
         case "NSStringPluralRuleType": kind = .plural
@@ -229,25 +326,30 @@ struct StringsDictionaryReader {
                 hint: "use NSStringPluralRuleType")
             return nil
         }
-        let valueType = rule.last { $0.key == "NSStringFormatValueTypeKey" }?.value.value.stringValue
+        let valueType = tree.value(.formatValueType, in: rule).flatMap { tree.string(of: $0) }
         if kind == .plural && valueType == nil {
             report(.stringsdictMissingValueType, location, "the plural variable \"\(name)\" of \"\(key)\" has no NSStringFormatValueTypeKey")
         }
         var cases: [LocalizedFormat.Variable.Case] = []
-        for member in rule where member.key != "NSStringFormatSpecTypeKey" && member.key != "NSStringFormatValueTypeKey" {
-            guard let format = member.value.value.stringValue else {
-                report(.stringsdictNotADictionary, member.value.location, "the \(member.key) form of \"\(name)\" is not a string")
+        cases.reserveCapacity(rule.count)
+        for member in rule where !tree.key(of: member, is: .formatSpecType) && !tree.key(of: member, is: .formatValueType) {
+            let caseName = tree.key(of: member)
+            let caseValue = tree.value(of: member)
+            guard let format = tree.string(of: caseValue) else {
+                report(.stringsdictNotADictionary, tree.location(of: caseValue), "the \(caseName) form of \"\(name)\" is not a string")
                 continue
             }
-            if kind == .plural && PluralCategory(rawValue: member.key) == nil {
+            if kind == .plural && PluralCategory(named: caseName) == nil {
                 report(
-                    .stringsdictUnknownCategory, member.keyLocation,
-                    "\"\(member.key)\" is not a plural category (variable \"\(name)\" of \"\(key)\"); it is never used",
+                    .stringsdictUnknownCategory, tree.keyLocation(of: member),
+                    "\"\(caseName)\" is not a plural category (variable \"\(name)\" of \"\(key)\"); it is never used",
                     hint: "categories are zero, one, two, few, many and other")
-            } else if kind == .device && !DeviceKind.variantNames.contains(member.key) {
-                report(.stringsdictUnknownCategory, member.keyLocation, "\"\(member.key)\" is not a device (variable \"\(name)\" of \"\(key)\")")
+            } else if kind == .device && !DeviceKind.variantNames.contains(caseName) {
+                report(
+                    .stringsdictUnknownCategory, tree.keyLocation(of: member), "\"\(caseName)\" is not a device (variable \"\(name)\" of \"\(key)\")")
             }
-            cases.append(.init(name: member.key, format: format, location: member.value.location))
+            cases.append(.init(name: caseName, format: format, location: tree.location(of: caseValue)))
+            Self.collectVariables(in: format, into: &used)
         }
         if kind != .width && !cases.contains(where: { $0.name == "other" }) {
             report(
@@ -258,22 +360,23 @@ struct StringsDictionaryReader {
         return LocalizedFormat.Variable(name: name, kind: kind, valueType: valueType, cases: cases, location: location)
     }
 
-    mutating func variants(key: String, _ node: PropertyListNode, kind: LocalizedFormat.Variable.Kind) -> [LocalizedValue.Variant] {
-        guard case .dictionary(let members) = node.value else {
-            report(.stringsdictNotADictionary, node.location, "the \(kind.rawValue) variants of \"\(key)\" are not a dictionary")
+    mutating func variants(key: String, _ node: Tree.Node, kind: LocalizedFormat.Variable.Kind) -> [LocalizedValue.Variant] {
+        guard let members = tree.members(of: node) else {
+            report(.stringsdictNotADictionary, tree.location(of: node), "the \(kind.rawValue) variants of \"\(key)\" are not a dictionary")
             return []
         }
         var result: [LocalizedValue.Variant] = []
+        result.reserveCapacity(members.count)
         for member in members {
-            switch member.value.value {
-            case .string(let text):
-                result.append(.init(name: member.key, value: .text(text), location: member.value.location))
-            case .dictionary(let nested):
-                if let value = rule(key: key, members: nested, location: member.value.location) {
-                    result.append(.init(name: member.key, value: value, location: member.value.location))
+            let value = tree.value(of: member)
+            if let text = tree.string(of: value) {
+                result.append(.init(name: tree.key(of: member), value: .text(text), location: tree.location(of: value)))
+            } else if let nested = tree.members(of: value) {
+                if let rule = rule(key: key, members: nested, location: tree.location(of: value)) {
+                    result.append(.init(name: tree.key(of: member), value: rule, location: tree.location(of: value)))
                 }
-            default:
-                report(.stringsdictNotADictionary, member.value.location, "the \(member.key) variant of \"\(key)\" is not a string")
+            } else {
+                report(.stringsdictNotADictionary, tree.location(of: value), "the \(tree.key(of: member)) variant of \"\(key)\" is not a string")
             }
         }
         return result

@@ -14,8 +14,10 @@ import Darwin
 struct XMLPropertyListParser {
     private let text: UnsafeBufferPointer<UInt8>
     private var lines: LineIndex
-    private var pos = 0
-    private var diagnostics: [LocalizationDiagnostic] = []
+    /// Where reading is; the direct `.stringsdict` reader moves it to hand over what it leaves
+    /// to this one.
+    var pos = 0
+    private(set) var diagnostics: [LocalizationDiagnostic] = []
     private let maximumDepth: Int
 
     struct Failure: Error {
@@ -110,7 +112,7 @@ struct XMLPropertyListParser {
     /// Before the root element. CoreFoundation's `parseXMLPropertyList` looks for a processing
     /// instruction's `?>` from just after `<?` (`<?>` is no instruction there), and for a
     /// comment's `-->` from one byte past `<!--` (`<!---->` is not closed there).
-    private mutating func skipProlog() throws {
+    mutating func skipProlog() throws {
         while true {
             skipWhitespace()
             if startsWith("<?") {
@@ -128,7 +130,7 @@ struct XMLPropertyListParser {
     /// Inside an element. CoreFoundation's `getContentObject` looks for `?>` from the `?` (`<?>`
     /// is a whole instruction there) and for `-->` from just after `<!--` (`<!-->-->` is one
     /// comment).
-    private mutating func skipMisc() throws {
+    mutating func skipMisc() throws {
         while true {
             skipWhitespace()
             if startsWith("<!--") {
@@ -207,7 +209,7 @@ struct XMLPropertyListParser {
         var selfClosing: Bool
     }
 
-    private mutating func readStartTag() throws -> StartTag {
+    mutating func readStartTag() throws -> StartTag {
         let start = pos
         guard pos < text.count, text[pos] == UInt8(ascii: "<") else {
             throw Failure(offset: pos, message: "expected an element, found \(describe(pos))", hint: nil)
@@ -236,7 +238,7 @@ struct XMLPropertyListParser {
         return StartTag(name: String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<end]), as: UTF8.self), selfClosing: selfClosing)
     }
 
-    private mutating func readEndTag(_ name: String) throws {
+    mutating func readEndTag(_ name: String) throws {
         let start = pos
         guard startsWith("</") else {
             throw Failure(offset: pos, message: "expected </\(name)>, found \(describe(pos))", hint: "close <\(name)> with </\(name)>")
@@ -397,20 +399,19 @@ struct XMLPropertyListParser {
 
     /// The keys and rule types every `.stringsdict` entry repeats. Each is longer than the 15
     /// bytes a `String` holds inline, so reading it would allocate; the literal does not.
-    private static let commonTexts: [String] = [
-        "NSStringLocalizedFormatKey", "NSStringFormatSpecTypeKey", "NSStringFormatValueTypeKey", "NSStringPluralRuleType",
-        "NSStringDeviceSpecificRuleType", "NSStringVariableWidthRuleType",
-    ]
+    private static let commonTexts: [String] = StringsDictionaryKey.all.map(\.rawValue) + ["NSStringPluralRuleType"]
 
-    private static func commonText(_ run: UnsafeBufferPointer<UInt8>) -> String? {
+    @inline(__always)
+    static func commonText(_ run: UnsafeBufferPointer<UInt8>) -> String? {
         // All of them begin with "NS"; few texts do.
         guard run.count > 15, run.count <= 30, run[0] == UInt8(ascii: "N"), run[1] == UInt8(ascii: "S") else { return nil }
-        for var common in commonTexts where common.utf8.count == run.count {
-            let equal = common.withUTF8 { bytes in
-                for k in 0..<bytes.count where bytes[k] != run[k] { return false }
-                return true
-            }
-            if equal { return common }
+        return commonTextMatching(run)
+    }
+
+    private static func commonTextMatching(_ run: UnsafeBufferPointer<UInt8>) -> String? {
+        for common in commonTexts where common.utf8.count == run.count {
+            let equal = common.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, run.baseAddress!, run.count) == 0 }
+            if equal ?? common.utf8.elementsEqual(run) { return common }
         }
         return nil
     }
@@ -426,7 +427,7 @@ struct XMLPropertyListParser {
     }
 
     /// Character data up to the closing tag, with entities and CDATA sections resolved.
-    private mutating func readText(closing name: String) throws -> String {
+    mutating func readText(closing name: String) throws -> String {
         var bytes: [UInt8] = []
         let contentStart = pos
         var runStart = pos

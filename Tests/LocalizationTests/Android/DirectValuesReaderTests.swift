@@ -243,16 +243,7 @@ struct DirectValuesReaderTests {
         text +=
             chance(95, &generator)
             ? "</resources>\n" : pick(["", "</resources>x", "</resources><!-- end -->", "</resources><a/>", "</resources>\r\n<?pi?>"], &generator)
-        var bytes = Array(text.utf8)
-        switch generator.next() % 20 {
-        case 0: bytes = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        case 1:
-            let bad: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]]
-            bytes.insert(contentsOf: pick(bad, &generator), at: Int(generator.next() % UInt64(bytes.count + 1)))
-        case 2 where !bytes.isEmpty: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
-        default: break
-        }
-        return bytes
+        return damagedXML(text, &generator)
     }
 
     @Test("seeded random files (4,000 by default) read the same either way")

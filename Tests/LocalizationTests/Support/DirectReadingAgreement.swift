@@ -50,3 +50,18 @@ func damaged(_ bytes: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
     }
     return bytes
 }
+
+/// An XML document's bytes, one time in 20 each: with CRLF line ends, an invalid UTF-8
+/// sequence put in, or cut short.
+func damagedXML(_ text: String, _ generator: inout SplitMix64) -> [UInt8] {
+    var bytes = Array(text.utf8)
+    switch generator.next() % 20 {
+    case 0: bytes = Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    case 1:
+        let bad: [[UInt8]] = [[0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80]]
+        bytes.insert(contentsOf: pick(bad, &generator), at: Int(generator.next() % UInt64(bytes.count + 1)))
+    case 2 where !bytes.isEmpty: bytes.removeSubrange(Int(generator.next() % UInt64(bytes.count))...)
+    default: break
+    }
+    return bytes
+}
