@@ -205,13 +205,13 @@ enum DirectStringsDictionaryReader {
                     var key: Node
                     if text.hasPrefix("<key>", at: pos) {
                         pos += 5
-                        guard let read = readText(closing: "</key>", "key") else { return nil }
+                        guard let read = readText(of: .key) else { return nil }
                         key = read
                     } else {
                         located.pos = pos
                         guard let tag = try? located.readStartTag(), tag.name == "key" else { return nil }
                         pos = located.pos
-                        guard let read = tag.selfClosing ? Node.empty : readText(closing: "</key>", "key") else { return nil }
+                        guard let read = tag.selfClosing ? Node.empty : readText(of: .key) else { return nil }
                         key = read
                     }
                     let (keyLine, keyColumn) = lines.lineAndColumn(of: keyStart, in: text)
@@ -238,7 +238,7 @@ enum DirectStringsDictionaryReader {
             let start = pos
             if text.hasPrefix("<string>", at: pos) {
                 pos += 8
-                return readString(at: start, closing: "</string>", "string", selfClosing: false)
+                return readString(at: start, of: .string, selfClosing: false)
             }
             if text.hasPrefix("<dict>", at: pos) {
                 pos += 6
@@ -249,18 +249,18 @@ enum DirectStringsDictionaryReader {
             pos = located.pos
             switch tag.name {
             case "dict": return readDictionary(at: start, selfClosing: tag.selfClosing, depth: depth + 1)
-            case "string": return readString(at: start, closing: "</string>", "string", selfClosing: tag.selfClosing)
+            case "string": return readString(at: start, of: .string, selfClosing: tag.selfClosing)
             // CoreFoundation reads a <key> where a value goes as a string.
-            case "key": return readString(at: start, closing: "</key>", "key", selfClosing: tag.selfClosing)
+            case "key": return readString(at: start, of: .key, selfClosing: tag.selfClosing)
             default: return nil
             }
         }
 
         /// Reads a string whose start tag, at `start`, was read; its index in `nodes`.
-        mutating func readString(at start: Int, closing endTag: StaticString, _ name: String, selfClosing: Bool) -> Int? {
+        mutating func readString(at start: Int, of element: TextElement, selfClosing: Bool) -> Int? {
             valueCount += 1
             guard valueCount <= limits.maximumValueCount else { return nil }
-            guard var node = selfClosing ? Node.empty : readText(closing: endTag, name) else { return nil }
+            guard var node = selfClosing ? Node.empty : readText(of: element) else { return nil }
             let (line, column) = lines.lineAndColumn(of: start, in: text)
             node.line = Int32(line)
             node.column = Int32(column)
@@ -268,8 +268,13 @@ enum DirectStringsDictionaryReader {
             return nodes.count - 1
         }
 
-        /// The text up to the end tag `endTag` of element `name`, and past that tag.
-        mutating func readText(closing endTag: StaticString, _ name: String) -> Node? {
+        /// The elements whose text is read.
+        enum TextElement {
+            case key, string
+        }
+
+        /// The text up to the end tag of `element`, and past that tag.
+        mutating func readText(of element: TextElement) -> Node? {
             let contentStart = pos
             var scan = pos
             let base = text.baseAddress!
@@ -278,11 +283,10 @@ enum DirectStringsDictionaryReader {
                 guard stop < count else { return nil }
                 if text[stop] == UInt8(ascii: "<") {
                     pos = stop
-                    if text.hasPrefix(endTag, at: pos) {
-                        pos += endTag.utf8CodeUnitCount
-                        return Node(kind: .text, line: 0, column: 0, start: Int32(contentStart), end: Int32(stop))
-                    }
-                    break
+                    let ends = element == .key ? text.hasPrefix("</key>", at: pos) : text.hasPrefix("</string>", at: pos)
+                    guard ends else { break }
+                    pos += element == .key ? 6 : 9
+                    return Node(kind: .text, line: 0, column: 0, start: Int32(contentStart), end: Int32(stop))
                 }
                 if text[stop] == UInt8(ascii: "&") { break }
                 // `]` and CR are ordinary in a property list's text.
@@ -290,7 +294,7 @@ enum DirectStringsDictionaryReader {
             }
             // Entities, CDATA or an end tag written otherwise: decoded by the located reading.
             located.pos = contentStart
-            guard let decoded = try? located.readText(closing: name) else { return nil }
+            guard let decoded = try? located.readText(closing: element == .key ? "key" : "string") else { return nil }
             pos = located.pos
             strings.append(decoded)
             return Node(kind: .decodedText, line: 0, column: 0, start: Int32(strings.count - 1), end: 0)
@@ -298,6 +302,7 @@ enum DirectStringsDictionaryReader {
 
         /// Past white space, comments and processing instructions, as the located reading skips
         /// them inside an element; false where it would fail.
+        @inline(__always)
         mutating func skipMisc() -> Bool {
             let base = text.baseAddress!
             var index = pos
@@ -314,6 +319,11 @@ enum DirectStringsDictionaryReader {
             else {
                 return true
             }
+            return skipCommentsAndInstructions()
+        }
+
+        /// Past comments and processing instructions at `pos`, by the located reading.
+        mutating func skipCommentsAndInstructions() -> Bool {
             located.pos = pos
             guard (try? located.skipMisc()) != nil else { return false }
             pos = located.pos

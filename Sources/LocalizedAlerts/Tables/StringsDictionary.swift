@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `.stringsdict` file: keys whose values are plural (or device, or width) rules, or plain
 /// strings that override the `.strings` entry. Read from XML (or binary) property lists with
 /// locations; DTDs and external entities are never loaded.
@@ -202,6 +210,10 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
     var diagnostics: [LocalizationDiagnostic]
     /// Room for the variables an entry's formats name.
     private var usedNames: [String] = []
+    /// The variables of the formats read last, by format compared byte for byte: a file repeats
+    /// a few formats over and over.
+    private var recentFormats: [(format: String, names: [String])] = []
+    private var nextRecentFormat = 0
 
     init(tree: Tree, diagnostics: [LocalizationDiagnostic]) {
         self.tree = tree
@@ -269,7 +281,7 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
             used.removeAll(keepingCapacity: true)
             usedNames = used
         }
-        Self.collectVariables(in: formatKey, into: &used)
+        collectVariables(in: formatKey, into: &used)
         var variables: [LocalizedFormat.Variable] = []
         for member in members where !tree.key(of: member, is: .localizedFormat) {
             let memberValue = tree.value(of: member)
@@ -300,11 +312,30 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
 
     /// Adds the variables `format` names to `used`, each once. Only a text with a `#` can name
     /// one (`%#@name@`): the rest are not parsed.
-    private static func collectVariables(in format: String, into used: inout [String]) {
+    private mutating func collectVariables(in format: String, into used: inout [String]) {
         guard FormatString.mayNameVariable(format) else { return }
-        for specifier in FormatString(format).specifiers {
-            if let name = specifier.variableName, !used.contains(name) { used.append(name) }
+        for name in variableNames(in: format) where !used.contains(name) { used.append(name) }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let equal = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
+        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// The `%#@name@` variables `format` names, in order.
+    private mutating func variableNames(in format: String) -> [String] {
+        if let recent = recentFormats.first(where: { Self.sameBytes($0.format, format) }) { return recent.names }
+        let names = FormatString(format).specifiers.compactMap(\.variableName)
+        if recentFormats.count < 4 {
+            recentFormats.append((format, names))
+        } else {
+            recentFormats[nextRecentFormat] = (format, names)
+            nextRecentFormat = (nextRecentFormat + 1) % 4
+        }
+        return names
     }
 
     /// The variable `name` of the entry `key`, its cases' variables added to `used`.
@@ -349,7 +380,7 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
                     .stringsdictUnknownCategory, tree.keyLocation(of: member), "\"\(caseName)\" is not a device (variable \"\(name)\" of \"\(key)\")")
             }
             cases.append(.init(name: caseName, format: format, location: tree.location(of: caseValue)))
-            Self.collectVariables(in: format, into: &used)
+            collectVariables(in: format, into: &used)
         }
         if kind != .width && !cases.contains(where: { $0.name == "other" }) {
             report(

@@ -1,3 +1,5 @@
+import CByteScan
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -246,9 +248,11 @@ struct XMLPropertyListParser {
         pos += 2
         let nameStart = pos
         while pos < text.count, isNameCharacter(text[pos]) { pos += 1 }
-        let found = String(decoding: UnsafeBufferPointer(rebasing: text[nameStart..<pos]), as: UTF8.self)
+        // The names are ASCII words: one written with other bytes is another name.
+        let found = UnsafeBufferPointer(rebasing: text[nameStart..<pos])
         skipWhitespace()
-        guard found == name, pos < text.count, text[pos] == UInt8(ascii: ">") else {
+        guard name.utf8.elementsEqual(found), pos < text.count, text[pos] == UInt8(ascii: ">") else {
+            let found = String(decoding: found, as: UTF8.self)
             throw Failure(offset: start, message: "expected </\(name)>, found </\(found)", hint: "close <\(name)> with </\(name)>")
         }
         pos += 1
@@ -432,6 +436,9 @@ struct XMLPropertyListParser {
         let contentStart = pos
         var runStart = pos
         while pos < text.count {
+            // Past the bytes that are text as they are, sixteen at a time.
+            pos += bytescan_value_text_end(text.baseAddress! + pos, text.count - pos)
+            guard pos < text.count else { break }
             let b = text[pos]
             if b == UInt8(ascii: "<") {
                 // Most text is one run with no entity, CDATA or comment: made into a String
@@ -485,11 +492,17 @@ struct XMLPropertyListParser {
 
     private mutating func readEntity(into bytes: inout [UInt8]) throws {
         let start = pos
-        guard let semicolon = find(UInt8(ascii: ";"), from: pos + 1), semicolon - pos <= 12 else {
+        // The `;` must come within twelve bytes.
+        guard let semicolon = find(UInt8(ascii: ";"), from: pos + 1, before: min(text.count, pos + 13)) else {
             throw Failure(offset: start, message: "'&' must start an entity such as &amp;", hint: "write & as &amp;")
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: text[(pos + 1)..<semicolon]), as: UTF8.self)
+        let nameBytes = UnsafeBufferPointer(rebasing: text[(pos + 1)..<semicolon])
         pos = semicolon + 1
+        if let byte = Self.predefinedEntity(nameBytes) {
+            bytes.append(byte)
+            return
+        }
+        let name = String(decoding: nameBytes, as: UTF8.self)
         switch name {
         case "lt": bytes.append(UInt8(ascii: "<"))
         case "gt": bytes.append(UInt8(ascii: ">"))
@@ -506,6 +519,20 @@ struct XMLPropertyListParser {
                 throw Failure(offset: start, message: "&\(name); is not a valid character reference", hint: nil)
             }
             appendUTF8(value, to: &bytes)
+        }
+    }
+
+    /// The byte a predefined entity (`lt`, `gt`, `amp`, `quot`, `apos`) stands for, found by its
+    /// name's bytes: no name written with other bytes is equal to one as a String.
+    private static func predefinedEntity(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        func isName(_ literal: StaticString) -> Bool {
+            literal.utf8CodeUnitCount == name.count && memcmp(literal.utf8Start, name.baseAddress!, name.count) == 0
+        }
+        switch name.count {
+        case 2: return isName("lt") ? UInt8(ascii: "<") : isName("gt") ? UInt8(ascii: ">") : nil
+        case 3: return isName("amp") ? UInt8(ascii: "&") : nil
+        case 4: return isName("quot") ? UInt8(ascii: "\"") : isName("apos") ? UInt8(ascii: "'") : nil
+        default: return nil
         }
     }
 
@@ -697,9 +724,10 @@ struct XMLPropertyListParser {
         return true
     }
 
-    private func find(_ byte: UInt8, from start: Int) -> Int? {
+    private func find(_ byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
         var index = start
-        while index < text.count {
+        let end = end ?? text.count
+        while index < end {
             if text[index] == byte { return index }
             index += 1
         }
