@@ -13,7 +13,7 @@ import Darwin
 /// and dictionaries (of strings and dictionaries, at any depth), written as `<key>`, `<string>`
 /// and `<dict>` elements between white space, comments and processing instructions.
 ///
-/// What it reads becomes a flat tree of byte ranges and line:column pairs, and the entries are
+/// What it reads becomes a flat tree of byte ranges, and the entries are
 /// made from that tree by the same rules that make them from the located one
 /// (``StringsDictionaryReader``): the same entries, locations and diagnostics. What is unusual in
 /// the XML (the prolog, a tag spelled otherwise than `<key>`, a text with entities or CDATA) is
@@ -36,9 +36,15 @@ enum DirectStringsDictionaryReader {
         }
         return text.withUnsafeBufferPointer { buffer -> StringsDictionary? in
             guard let base = buffer.baseAddress, bytescan_is_valid_utf8(base, buffer.count) != 0 else { return nil }
-            var parser = Parser(text: buffer, file: file, limits: limits)
+            var parser = Parser(text: buffer, limits: limits)
             guard let root = parser.read() else { return nil }
-            let tree = Tree(text: buffer, file: file, nodes: parser.nodes, members: parser.members, strings: parser.strings)
+            let lines = UnsafeMutablePointer<LineIndex>.allocate(capacity: 1)
+            lines.initialize(to: LineIndex(file: file))
+            defer {
+                lines.deinitialize(count: 1)
+                lines.deallocate()
+            }
+            let tree = Tree(text: buffer, lines: lines, nodes: parser.nodes, members: parser.members, strings: parser.strings)
             var reader = StringsDictionaryReader(tree: tree, diagnostics: [])
             let entries = reader.read(root)
             return StringsDictionary(
@@ -46,7 +52,7 @@ enum DirectStringsDictionaryReader {
         }
     }
 
-    /// A string or a dictionary, where its element starts.
+    /// A string or a dictionary, and where its element starts (a key: where its `<key>` starts).
     struct Node {
         enum Kind: UInt8 {
             /// `start..<end` is the text's range of the file.
@@ -57,12 +63,11 @@ enum DirectStringsDictionaryReader {
             case dictionary
         }
         var kind: Kind
-        var line: Int32
-        var column: Int32
+        var offset: Int32
         var start: Int32
         var end: Int32
 
-        static let empty = Node(kind: .text, line: 0, column: 0, start: 0, end: 0)
+        static let empty = Node(kind: .text, offset: 0, start: 0, end: 0)
     }
 
     /// A dictionary's key (a text node, located at its `<key>`) and value.
@@ -73,10 +78,11 @@ enum DirectStringsDictionaryReader {
         var value: Int32
     }
 
-    /// The nodes read, as the rules read them.
+    /// The nodes read, as the rules read them. A location is counted when the rules ask for it,
+    /// which they do in the order of the file but for findings, so most nodes' never are.
     struct Tree: StringsDictionaryTree {
         let text: UnsafeBufferPointer<UInt8>
-        let file: String?
+        let lines: UnsafeMutablePointer<LineIndex>
         let nodes: [Node]
         let members: [Member]
         let strings: [String]
@@ -105,7 +111,7 @@ enum DirectStringsDictionaryReader {
 
         func location(of node: Int) -> SourceLocation { location(nodes[node]) }
 
-        private func location(_ node: Node) -> SourceLocation { SourceLocation(file: file, line: Int(node.line), column: Int(node.column)) }
+        private func location(_ node: Node) -> SourceLocation { lines.pointee.location(of: Int(node.offset), in: text) }
 
         func key(of member: Int) -> String {
             let member = members[member]
@@ -127,7 +133,6 @@ enum DirectStringsDictionaryReader {
         let count: Int
         let limits: ReadingLimits
         var pos = 0
-        var lines: LineIndex
         /// Reads, by the located reading's own code, what this reader leaves to it: the prolog,
         /// tags spelled otherwise than usual, texts with entities or CDATA.
         var located: XMLPropertyListParser
@@ -139,13 +144,12 @@ enum DirectStringsDictionaryReader {
         var strings: [String] = []
         var valueCount = 0
 
-        init(text: UnsafeBufferPointer<UInt8>, file: String?, limits: ReadingLimits) {
+        init(text: UnsafeBufferPointer<UInt8>, limits: ReadingLimits) {
             self.text = text
             self.count = text.count
             self.limits = limits
-            self.lines = LineIndex(file: file)
             self.located = XMLPropertyListParser(
-                text: text, file: file, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
+                text: text, file: nil, maximumDepth: limits.maximumNestingDepth, maximumValueCount: limits.maximumValueCount)
             // A string or a dictionary takes about 60 bytes of a real file, with its key.
             nodes.reserveCapacity(count / 48)
             members.reserveCapacity(count / 48)
@@ -183,9 +187,8 @@ enum DirectStringsDictionaryReader {
         mutating func readDictionary(at start: Int, selfClosing: Bool, depth: Int) -> Int? {
             valueCount += 1
             guard valueCount <= limits.maximumValueCount else { return nil }
-            let (line, column) = lines.lineAndColumn(of: start, in: text)
             let index = nodes.count
-            nodes.append(Node(kind: .dictionary, line: Int32(line), column: Int32(column), start: 0, end: 0))
+            nodes.append(Node(kind: .dictionary, offset: Int32(start), start: 0, end: 0))
             if !selfClosing {
                 guard depth <= limits.maximumNestingDepth else { return nil }
                 let firstPending = pending.count
@@ -214,9 +217,7 @@ enum DirectStringsDictionaryReader {
                         guard let read = tag.selfClosing ? Node.empty : readText(of: .key) else { return nil }
                         key = read
                     }
-                    let (keyLine, keyColumn) = lines.lineAndColumn(of: keyStart, in: text)
-                    key.line = Int32(keyLine)
-                    key.column = Int32(keyColumn)
+                    key.offset = Int32(keyStart)
                     guard skipMisc(), !text.hasPrefix("</", at: pos) else { return nil }
                     guard let value = readValue(depth: depth) else { return nil }
                     let known = Self.known(key, in: text, strings: strings)
@@ -261,9 +262,7 @@ enum DirectStringsDictionaryReader {
             valueCount += 1
             guard valueCount <= limits.maximumValueCount else { return nil }
             guard var node = selfClosing ? Node.empty : readText(of: element) else { return nil }
-            let (line, column) = lines.lineAndColumn(of: start, in: text)
-            node.line = Int32(line)
-            node.column = Int32(column)
+            node.offset = Int32(start)
             nodes.append(node)
             return nodes.count - 1
         }
@@ -286,7 +285,7 @@ enum DirectStringsDictionaryReader {
                     let ends = element == .key ? text.hasPrefix("</key>", at: pos) : text.hasPrefix("</string>", at: pos)
                     guard ends else { break }
                     pos += element == .key ? 6 : 9
-                    return Node(kind: .text, line: 0, column: 0, start: Int32(contentStart), end: Int32(stop))
+                    return Node(kind: .text, offset: 0, start: Int32(contentStart), end: Int32(stop))
                 }
                 if text[stop] == UInt8(ascii: "&") { break }
                 // `]` and CR are ordinary in a property list's text.
@@ -297,7 +296,7 @@ enum DirectStringsDictionaryReader {
             guard let decoded = try? located.readText(closing: element == .key ? "key" : "string") else { return nil }
             pos = located.pos
             strings.append(decoded)
-            return Node(kind: .decodedText, line: 0, column: 0, start: Int32(strings.count - 1), end: 0)
+            return Node(kind: .decodedText, offset: 0, start: Int32(strings.count - 1), end: 0)
         }
 
         /// Past white space, comments and processing instructions, as the located reading skips

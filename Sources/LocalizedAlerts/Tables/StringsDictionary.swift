@@ -240,7 +240,7 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
             } else if let members = tree.members(of: value) {
                 let key = tree.key(of: item)
                 let keyLocation = tree.keyLocation(of: item)
-                if let rule = rule(key: key, members: members, location: tree.location(of: value)) {
+                if let rule = rule(key: key, members: members, at: value) {
                     entries.append(.init(key: key, value: rule, location: keyLocation))
                 }
             } else {
@@ -252,7 +252,10 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
         return entries
     }
 
-    mutating func rule(key: String, members: Tree.Members, location: SourceLocation) -> LocalizedValue? {
+    /// The rule dictionary of the entry `key`, the dictionary `node`. Its location is found only
+    /// for a finding: a tree that finds locations when asked, in the order of the file, is asked
+    /// for no more than the entries hold.
+    mutating func rule(key: String, members: Tree.Members, at node: Tree.Node) -> LocalizedValue? {
         // Apple's documented forms for device and width variants sit at the top of the entry.
         if let device = tree.value(.deviceSpecificRule, in: members) {
             return .deviceSpecific(variants(key: key, device, kind: .device))
@@ -262,7 +265,7 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
         }
         guard let formatNode = tree.value(.localizedFormat, in: members) else {
             report(
-                .stringsdictMissingFormatKey, location,
+                .stringsdictMissingFormatKey, tree.location(of: node),
                 "\"\(key)\" has no NSStringLocalizedFormatKey: the device has no format for it",
                 hint: "add NSStringLocalizedFormatKey, such as %#@count@")
             return nil
@@ -304,7 +307,8 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
         for index in variables.indices where !used.contains(variables[index].name) {
             let variable = variables[index]
             report(
-                .stringsdictUnusedVariable, variable.location ?? location, "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format"
+                .stringsdictUnusedVariable, variable.location ?? tree.location(of: node),
+                "the variable \"\(variable.name)\" of \"\(key)\" is never used by a format"
             )
         }
         return .format(LocalizedFormat(formatKey: formatKey, variables: variables, location: formatLocation))
@@ -403,8 +407,9 @@ struct StringsDictionaryReader<Tree: StringsDictionaryTree> {
             if let text = tree.string(of: value) {
                 result.append(.init(name: tree.key(of: member), value: .text(text), location: tree.location(of: value)))
             } else if let nested = tree.members(of: value) {
-                if let rule = rule(key: key, members: nested, location: tree.location(of: value)) {
-                    result.append(.init(name: tree.key(of: member), value: rule, location: tree.location(of: value)))
+                let location = tree.location(of: value)
+                if let rule = rule(key: key, members: nested, at: value) {
+                    result.append(.init(name: tree.key(of: member), value: rule, location: location))
                 }
             } else {
                 report(.stringsdictNotADictionary, tree.location(of: value), "the \(tree.key(of: member)) variant of \"\(key)\" is not a string")
