@@ -5,6 +5,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <tmmintrin.h>
+#define BYTESCAN_SSSE3 1
+#endif
 
 /*
  * UTF-8 validation as a shift-based automaton: each entry holds, for every state, the state
@@ -97,7 +101,99 @@ int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count) {
     return (state & 63) == utf8_complete;
 }
 
+#if defined(BYTESCAN_SSSE3)
+/*
+ * UTF-8 validation sixteen bytes at a time with SSSE3's table lookups (Keiser and Lemire,
+ * "Validating UTF-8 in less than one instruction per byte", 2021, as simdjson writes it): each
+ * byte and the one before it are classified by three lookups, on the high nibble of the byte
+ * before, its low nibble, and the high nibble of the byte; a bit set in all three is an error
+ * (an overlong form, a surrogate, a value past U+10FFFF, a continuation byte too many or too
+ * few). The third and fourth bytes of three- and four-byte sequences, which those pairs cannot
+ * see, are checked against the bytes two and three before. A block of ASCII is checked only for
+ * a sequence the block before left unfinished.
+ */
+enum {
+    utf8_too_short = 1 << 0, utf8_too_long = 1 << 1, utf8_overlong_3 = 1 << 2, utf8_too_large = 1 << 3,
+    utf8_surrogate = 1 << 4, utf8_overlong_2 = 1 << 5, utf8_too_large_1000 = 1 << 6, utf8_overlong_4 = 1 << 6,
+    utf8_two_continuations = 1 << 7,
+    utf8_carry = utf8_too_short | utf8_too_long | utf8_two_continuations,
+};
+
+__attribute__((target("ssse3"))) static inline __m128i utf8_block_errors(__m128i input, __m128i previous) {
+    const __m128i low_nibble = _mm_set1_epi8(0x0F);
+    __m128i previous1 = _mm_alignr_epi8(input, previous, 15);
+    const __m128i byte_1_high_table = _mm_setr_epi8(
+        utf8_too_long, utf8_too_long, utf8_too_long, utf8_too_long, utf8_too_long, utf8_too_long, utf8_too_long, utf8_too_long,
+        (char)utf8_two_continuations, (char)utf8_two_continuations, (char)utf8_two_continuations, (char)utf8_two_continuations,
+        utf8_too_short | utf8_overlong_2, utf8_too_short, utf8_too_short | utf8_overlong_3 | utf8_surrogate,
+        utf8_too_short | utf8_too_large | utf8_too_large_1000 | utf8_overlong_4);
+    const __m128i byte_1_low_table = _mm_setr_epi8(
+        (char)(utf8_carry | utf8_overlong_3 | utf8_overlong_2 | utf8_overlong_4), (char)(utf8_carry | utf8_overlong_2), (char)utf8_carry,
+        (char)utf8_carry, (char)(utf8_carry | utf8_too_large), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000),
+        (char)(utf8_carry | utf8_too_large | utf8_too_large_1000), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000),
+        (char)(utf8_carry | utf8_too_large | utf8_too_large_1000), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000),
+        (char)(utf8_carry | utf8_too_large | utf8_too_large_1000), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000),
+        (char)(utf8_carry | utf8_too_large | utf8_too_large_1000), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000 | utf8_surrogate),
+        (char)(utf8_carry | utf8_too_large | utf8_too_large_1000), (char)(utf8_carry | utf8_too_large | utf8_too_large_1000));
+    const __m128i byte_2_high_table = _mm_setr_epi8(
+        utf8_too_short, utf8_too_short, utf8_too_short, utf8_too_short, utf8_too_short, utf8_too_short, utf8_too_short, utf8_too_short,
+        (char)(utf8_too_long | utf8_overlong_2 | utf8_two_continuations | utf8_overlong_3 | utf8_too_large_1000 | utf8_overlong_4),
+        (char)(utf8_too_long | utf8_overlong_2 | utf8_two_continuations | utf8_overlong_3 | utf8_too_large),
+        (char)(utf8_too_long | utf8_overlong_2 | utf8_two_continuations | utf8_surrogate | utf8_too_large),
+        (char)(utf8_too_long | utf8_overlong_2 | utf8_two_continuations | utf8_surrogate | utf8_too_large), utf8_too_short, utf8_too_short,
+        utf8_too_short, utf8_too_short);
+    __m128i byte_1_high = _mm_shuffle_epi8(byte_1_high_table, _mm_and_si128(_mm_srli_epi16(previous1, 4), low_nibble));
+    __m128i byte_1_low = _mm_shuffle_epi8(byte_1_low_table, _mm_and_si128(previous1, low_nibble));
+    __m128i byte_2_high = _mm_shuffle_epi8(byte_2_high_table, _mm_and_si128(_mm_srli_epi16(input, 4), low_nibble));
+    __m128i special_cases = _mm_and_si128(_mm_and_si128(byte_1_high, byte_1_low), byte_2_high);
+    /* A byte two after a lead of three or more bytes, or three after a lead of four, must be a
+       continuation byte: the special cases marked those with utf8_two_continuations. */
+    __m128i previous2 = _mm_alignr_epi8(input, previous, 14);
+    __m128i previous3 = _mm_alignr_epi8(input, previous, 13);
+    __m128i third = _mm_subs_epu8(previous2, _mm_set1_epi8((char)(0xE0 - 0x80)));
+    __m128i fourth = _mm_subs_epu8(previous3, _mm_set1_epi8((char)(0xF0 - 0x80)));
+    __m128i must_continue = _mm_and_si128(_mm_or_si128(third, fourth), _mm_set1_epi8((char)0x80));
+    return _mm_xor_si128(must_continue, special_cases);
+}
+
+/* Nonzero where the block's last bytes start a sequence that runs past it. */
+__attribute__((target("ssse3"))) static inline __m128i utf8_unfinished(__m128i input) {
+    const __m128i limits = _mm_setr_epi8(
+        (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF, (char)0xFF,
+        (char)0xFF, (char)0xFF, (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
+    return _mm_subs_epu8(input, limits);
+}
+
+__attribute__((target("ssse3"))) static int utf8_valid_ssse3(const uint8_t *bytes, size_t count) {
+    __m128i error = _mm_setzero_si128(), previous = _mm_setzero_si128(), unfinished = _mm_setzero_si128();
+    size_t index = 0;
+    for (; index + 16 <= count; index += 16) {
+        __m128i input = _mm_loadu_si128((const __m128i *)(bytes + index));
+        if (_mm_movemask_epi8(input) == 0) {
+            error = _mm_or_si128(error, unfinished);
+            continue;
+        }
+        error = _mm_or_si128(error, utf8_block_errors(input, previous));
+        unfinished = utf8_unfinished(input);
+        previous = input;
+    }
+    if (index < count) {
+        /* The last bytes, followed by ASCII zeros: a sequence they leave unfinished is too short. */
+        uint8_t last[16] = {0};
+        memcpy(last, bytes + index, count - index);
+        __m128i input = _mm_loadu_si128((const __m128i *)last);
+        error = _mm_or_si128(error, utf8_block_errors(input, previous));
+        unfinished = _mm_setzero_si128();
+    }
+    error = _mm_or_si128(error, unfinished);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(error, _mm_setzero_si128())) == 0xFFFF;
+}
+#endif
+
 int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count) {
+#if defined(BYTESCAN_SSSE3)
+    if (__builtin_cpu_supports("ssse3")) return utf8_valid_ssse3(bytes, count);
+#endif
 #if defined(__SSE2__)
     uint64_t state = utf8_complete;
     size_t index = 0;

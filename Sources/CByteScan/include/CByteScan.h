@@ -16,7 +16,9 @@ extern "C" {
 
 /*
  * 1 when `bytes` (`count` long) are valid UTF-8 (no overlong form, surrogate or value above
- * U+10FFFF, no sequence cut short), else 0.
+ * U+10FFFF, no sequence cut short), else 0. Sixteen bytes at a time with SSSE3's table lookups
+ * where the processor has them (asked when called), else by an automaton a byte at a time,
+ * ASCII sixteen at a time with SSE2.
  */
 int bytescan_is_valid_utf8(const uint8_t *bytes, size_t count);
 

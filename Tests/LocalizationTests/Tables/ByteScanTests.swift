@@ -20,15 +20,19 @@ struct ByteScanTests {
         var random = SplitMix64(seed: 11)
         // ASCII, two-, three- and four-byte characters, and the bytes that make them invalid.
         let pieces: [[UInt8]] = [
-            Array("plain text ".utf8), Array("é".utf8), Array("ह".utf8), Array("😀".utf8), [0x80], [0xC0, 0xAF], [0xE0, 0x80, 0x80],
-            [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xE3, 0x81], [0xFF],
+            Array("plain text ".utf8), Array("é".utf8), Array("ह".utf8), Array("😀".utf8), [0xF4, 0x8F, 0xBF, 0xBF], [0xED, 0x9F, 0xBF], [0x80],
+            [0xC0, 0xAF], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5],
+            [0xE3, 0x81],
+            [0xC2], [0xFF],
         ]
         var invalid = 0
         for round in 0..<4_000 {
             var bytes: [UInt8] = []
             let valid = round % 2 == 0
-            while bytes.count < Int.random(in: 0..<80, using: &random) {
-                bytes += pieces[Int.random(in: 0..<(valid ? 4 : pieces.count), using: &random)]
+            // Sixteen bytes at a time, and the last ones after: texts of many blocks as well.
+            let length = Int.random(in: 0..<(round % 4 < 2 ? 80 : 400), using: &random)
+            while bytes.count < length {
+                bytes += pieces[Int.random(in: 0..<(valid ? 6 : pieces.count), using: &random)]
             }
             let expected = String(validating: bytes, as: UTF8.self) != nil
             let found = bytes.withUnsafeBufferPointer { TextDecoder.firstInvalidUTF8(in: $0, from: 0) }
