@@ -251,7 +251,8 @@ struct XMLPropertyListParser {
         // The names are ASCII words: one written with other bytes is another name.
         let found = UnsafeBufferPointer(rebasing: text[nameStart..<pos])
         skipWhitespace()
-        guard name.utf8.elementsEqual(found), pos < text.count, text[pos] == UInt8(ascii: ">") else {
+        let sameName = name.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(found) } ?? name.utf8.elementsEqual(found)
+        guard sameName, pos < text.count, text[pos] == UInt8(ascii: ">") else {
             let found = String(decoding: found, as: UTF8.self)
             throw Failure(offset: start, message: "expected </\(name)>, found </\(found)", hint: "close <\(name)> with </\(name)>")
         }
@@ -449,6 +450,7 @@ struct XMLPropertyListParser {
                     try readEndTag(name)
                     return Self.commonText(run) ?? String(decoding: run, as: UTF8.self)
                 }
+                if bytes.isEmpty { bytes.reserveCapacity(2 * (pos - contentStart) + 16) }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
                 if startsWith("<![CDATA[") {
                     let contentStart = pos + 9
@@ -478,6 +480,8 @@ struct XMLPropertyListParser {
                 return String(decoding: bytes, as: UTF8.self)
             }
             if b == UInt8(ascii: "&") {
+                // Room for what a text with entities usually holds, made once.
+                if bytes.isEmpty { bytes.reserveCapacity(2 * (pos - contentStart) + 64) }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<pos]))
                 let (entityStart, decodedStart) = (pos, bytes.count)
                 try readEntity(into: &bytes)
