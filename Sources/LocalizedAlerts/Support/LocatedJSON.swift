@@ -287,6 +287,8 @@ struct JSONParser {
                 pos += 1
                 return LocatedJSON(.object([]), location: here)
             }
+            // Payload objects have a few members: room for four at once, not grown 1, 2, 4.
+            members.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 guard pos < text.count, text[pos] == UInt8(ascii: "\"") else {
@@ -336,6 +338,7 @@ struct JSONParser {
                 pos += 1
                 return LocatedJSON(.array([]), location: here)
             }
+            items.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 items.append(try parseValue(depth: depth + 1))
