@@ -65,10 +65,6 @@ let androidResources =
     ["android-render", "fcm-bytes", "fcm-localize"].contains(mode)
     ? try AndroidAppResources(resourceDirectory: GeneratedResources.write(androidFiles)) : nil
 let androidApp = androidResources.map { AndroidAlertRenderer(resources: $0, appName: "Parcel") }
-let message = FCMMessage(
-    parsing: Array(
-        #"{"message":{"android":{"notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}}}}"#
-            .utf8))
 // The Android benchmark's FCM message, with its apns.payload, as bytes.
 let apns = #"{"aps":{"alert":{"title-loc-key":"call.missed.title","loc-key":"file.shared.body","loc-args":["Noor","Trip plan.pdf"]}}}"#
 let apnsBytes = Array(apns.utf8)
@@ -80,6 +76,8 @@ let androidOnlyBytes = Array(
 let fcmBytes = Array(
     #"{"message":{"token":"bk3RNwTe3H0:CI2k_HHwgIpoDKCIZvvDMExUdFQ3P1","android":{"priority":"high","notification":{"title_loc_key":"call_missed_title","body_loc_key":"file_shared_body","body_loc_args":["Noor","Trip plan.pdf"]}},"apns":{"headers":{"apns-priority":"10"},"payload":\#(apns)}}}"#
         .utf8)
+// The Android benchmark's parsed message, as android-render takes it.
+let message = FCMMessage(parsing: fcmBytes)
 // The baseline of the render modes: the Rendering benchmark's Foundation provider.
 let foundation =
     mode.hasPrefix("foundation-") ? FoundationProvider(strings: Sample.directory + "/strings", languageLists: languageLists) : nil
