@@ -939,12 +939,13 @@ public enum AndroidRenderer {
                 issue(.locKeyUnresolved(reason: reason, literal: literal))
                 return .text(literal, folder: nil)
             }
-            func formatted(_ text: String, folder: String, language: String) -> Field {
+            // A resource's text comes compiled with its lookup; a multi_lang_key text is compiled here.
+            func formatted(_ text: JavaFormatText, folder: String, language: String) -> Field {
                 guard let args else {
-                    if let (count, first) = JavaFormatter.argumentsRead(by: text) {
+                    if let (count, first) = text.argumentsRead {
                         issue(.argumentsNotSent(count: count, shown: first, folder: folder))
                     }
-                    return .text(text, folder: folder)
+                    return .text(text.text, folder: folder)
                 }
                 assume(.javaFormatting)
                 switch JavaFormatter.format(text, args, languageCode: language) {
@@ -962,7 +963,7 @@ public enum AndroidRenderer {
                 assume(.multiLanguageMatching)
                 if let device = deviceLocales.first, let offered = huawei.text(ofKey: key.value, deviceLocale: device) {
                     let language = AndroidLocale(languageTag: HuaweiNotificationFields.normalized(offered.language))?.language ?? languageCode
-                    return formatted(offered.text.value, folder: "multi_lang_key.\(offered.language)", language: language)
+                    return formatted(JavaFormatText(offered.text.value), folder: "multi_lang_key.\(offered.language)", language: language)
                 }
             }
             assume(.androidResourceRules)
@@ -976,7 +977,7 @@ public enum AndroidRenderer {
                             ? "\(resource.type) \"\(resource.name)\" has no text (a \(resource.type) is a bag of values)"
                             : "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device")")
                 }
-                return formatted(text.text, folder: folder, language: languageCode)
+                return formatted(text, folder: folder, language: languageCode)
             case .notFound(let why, _, _), .crash(let why):
                 return unresolved(why)
             }
