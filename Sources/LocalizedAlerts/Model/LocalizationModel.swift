@@ -23,16 +23,21 @@ package final class LocalizationModel: Sendable {
 
     /// Resolves every table of `app` (localizations concurrently). Do it once and share the model: renderers
     /// and linters made from one model share its work.
-    package init(_ app: AppLocalizations) {
+    /// - Parameter compilingDeviceFormats: Whether to compile every value for the device's
+    ///   formatter now. A lint renders a few keys of a table and checks every value's parsed
+    ///   format: without, an entry compiles its device format each time one is asked for.
+    package init(_ app: AppLocalizations, compilingDeviceFormats: Bool = true) {
         self.app = app
         var parts: [String: [String: (strings: Table.Part?, dictionary: Table.Part?)]] = [:]
         // Each localization resolves on its own (parsing every value's format is most of the
         // work), concurrently; the results are gathered in order.
         let resolved = ParallelWork.map(app.localizations) { localization in
             (
-                strings: localization.tables.map { name, table in (name, Table.Part(table, table: name, localization: localization.name)) },
+                strings: localization.tables.map { name, table in
+                    (name, Table.Part(table, table: name, localization: localization.name, compiling: compilingDeviceFormats))
+                },
                 dictionaries: localization.stringsDictionaries.map { name, dictionary in
-                    (name, Table.Part(dictionary, table: name, localization: localization.name))
+                    (name, Table.Part(dictionary, table: name, localization: localization.name, compiling: compilingDeviceFormats))
                 }
             )
         }
@@ -43,7 +48,7 @@ package final class LocalizationModel: Sendable {
         // A String Catalog compiles per language into both parts.
         for (name, catalog) in app.catalogs where catalog.isReadable {
             for language in catalog.languages {
-                let compiled = Table.Part.compile(catalog, table: name, language: language)
+                let compiled = Table.Part.compile(catalog, table: name, language: language, compiling: compilingDeviceFormats)
                 parts[name, default: [:]][language, default: (nil, nil)].strings = compiled.strings
                 parts[name, default: [:]][language, default: (nil, nil)].dictionary = compiled.dictionary
             }
@@ -176,7 +181,7 @@ extension LocalizationModel {
 
             func entry(_ key: String) -> Entry? { index.position(of: key).map { entries[$0] } }
 
-            convenience init(_ table: LocalizationTable, table name: String, localization: String) {
+            convenience init(_ table: LocalizationTable, table name: String, localization: String, compiling: Bool) {
                 var entries: [Entry] = []
                 let origin: Entry.Origin =
                     switch table.format {
@@ -187,31 +192,35 @@ extension LocalizationModel {
                 entries.reserveCapacity(table.count)
                 table.forEachEffectiveValue { key, value, location in
                     entries.append(
-                        Entry(table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin)
+                        Entry(
+                            table: name, localization: localization, key: key, text: value, localized: nil, location: location, origin: origin,
+                            compiling: compiling)
                     )
                 }
                 self.init(file: table.file, isReadable: table.isReadableOnDevice, entries: entries)
             }
 
-            convenience init(_ dictionary: StringsDictionary, table name: String, localization: String) {
+            convenience init(_ dictionary: StringsDictionary, table name: String, localization: String, compiling: Bool) {
                 let origin: Entry.Origin = dictionary.source.map { .propertyList($0) } ?? .unlocated
                 let entries = dictionary.entries.map { item in
                     // A plain string is plain text, located at its value as in a .strings file.
                     if case .text(let text) = item.value {
                         return Entry(
                             table: name, localization: localization, key: item.key, text: text, localized: nil,
-                            location: item.valueLocation ?? item.location, origin: origin)
+                            location: item.valueLocation ?? item.location, origin: origin, compiling: compiling)
                     }
                     return Entry(
                         table: name, localization: localization, key: item.key, text: item.value.deviceText().text, localized: item.value,
-                        location: item.location, origin: origin)
+                        location: item.location, origin: origin, compiling: compiling)
                 }
                 self.init(file: dictionary.file, isReadable: dictionary.isReadableOnDevice, entries: Part.lastOfEachKey(entries))
             }
 
             /// What Xcode compiles `catalog` into for `language`: plain strings (the `.strings`) and
             /// formats and variants (the `.stringsdict`).
-            static func compile(_ catalog: StringCatalog, table name: String, language: String) -> (strings: Part?, dictionary: Part?) {
+            static func compile(_ catalog: StringCatalog, table name: String, language: String, compiling: Bool) -> (
+                strings: Part?, dictionary: Part?
+            ) {
                 var strings: [Entry] = []
                 var dictionary: [Entry] = []
                 let fallback = SourceLocation(file: catalog.file, line: 1, column: 1)
@@ -221,12 +230,12 @@ extension LocalizationModel {
                         strings.append(
                             Entry(
                                 table: name, localization: language, key: item.key, text: text, localized: nil, location: location,
-                                origin: .catalog(catalog.source)))
+                                origin: .catalog(catalog.source), compiling: compiling))
                     } else {
                         dictionary.append(
                             Entry(
                                 table: name, localization: language, key: item.key, text: item.value.deviceText().text, localized: item.value,
-                                location: location, origin: .catalog(catalog.source)))
+                                location: location, origin: .catalog(catalog.source), compiling: compiling))
                     }
                 }
                 return (
@@ -266,7 +275,9 @@ extension LocalizationModel {
         /// `text` read by the specifier grammar.
         package let format: FormatString
         /// `text` as the device's formatter applies it.
-        package let deviceFormat: DeviceFormat
+        package var deviceFormat: DeviceFormat { compiledDeviceFormat ?? DeviceFormat(text) }
+        /// ``deviceFormat`` compiled once, unless the model was made without.
+        private let compiledDeviceFormat: DeviceFormat?
         /// A plural entry: in a push the device shows its format key, never a plural form.
         package let isPlural: Bool
         /// The file the entry was read from, and how its literals are written.
@@ -293,7 +304,8 @@ extension LocalizationModel {
         }
 
         init(
-            table: String, localization: String, key: String, text: String, localized: LocalizedValue?, location: SourceLocation, origin: Origin
+            table: String, localization: String, key: String, text: String, localized: LocalizedValue?, location: SourceLocation, origin: Origin,
+            compiling: Bool = true
         ) {
             self.table = table
             self.localization = localization
@@ -303,7 +315,7 @@ extension LocalizationModel {
             self.location = location
             self.origin = origin
             self.format = FormatString(text)
-            self.deviceFormat = DeviceFormat(text)
+            self.compiledDeviceFormat = compiling ? DeviceFormat(text) : nil
             self.isPlural = localized?.deviceText().isPlural ?? false
         }
 
@@ -317,7 +329,7 @@ extension LocalizationModel {
             self.location = entry.location
             self.origin = entry.origin
             self.format = FormatString(text)
-            self.deviceFormat = DeviceFormat(text)
+            self.compiledDeviceFormat = entry.compiledDeviceFormat == nil ? nil : DeviceFormat(text)
             self.isPlural = isPlural
         }
 

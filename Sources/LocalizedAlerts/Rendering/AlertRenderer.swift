@@ -288,12 +288,13 @@ enum FieldResolver {
     @inline(__always)
     private static func shownAsFound(_ entry: LocalizationModel.Entry, key: String, arguments: [LocArgument]?) -> RenderedField? {
         guard !entry.text.isEmpty, !entry.isPlural else { return nil }
+        let device = entry.deviceFormat
         guard let arguments, !arguments.isEmpty else {
-            guard entry.deviceFormat.argumentsNeeded == 0 else { return nil }
+            guard device.argumentsNeeded == 0 else { return nil }
             return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
         }
-        guard entry.deviceFormat.isClean, entry.deviceFormat.argumentsNeeded == arguments.count,
-            let text = entry.deviceFormat.apply(arguments), !text.isEmpty
+        guard device.isClean, device.argumentsNeeded == arguments.count,
+            let text = device.apply(arguments), !text.isEmpty
         else { return nil }
         return RenderedField(text: text, source: .localized, key: key, format: entry.text)
     }

@@ -283,7 +283,7 @@ struct LintRun {
         reading(what) { () throws(FileReadError) in
             var app = try read()
             if let developmentRegion { app.developmentRegion = developmentRegion }
-            let appModel = LocalizationModel(app)
+            let appModel = LocalizationModel(app, compilingDeviceFormats: false)
             model = appModel
             let linted = linter.lint(appModel, payloads: payloads, android: inputs.android).filter { $0.id != dropped }
             appFindings += InlineSuppressions(app).apply(linted, notRun: ignored)

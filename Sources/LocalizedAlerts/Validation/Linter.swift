@@ -45,7 +45,7 @@ public struct Linter: Sendable {
     /// diagnostics and what a device does with them in every localization it could select.
     /// With `android`, the same app's Android resources, the strings both define are compared.
     public func lint(_ app: AppLocalizations, payloads: [NotificationPayload] = [], android: AndroidAppResources? = nil) -> [LocalizationDiagnostic] {
-        lint(LocalizationModel(app), payloads: payloads, android: android)
+        lint(LocalizationModel(app, compilingDeviceFormats: false), payloads: payloads, android: android)
     }
 
     /// The same, for tables already resolved.
