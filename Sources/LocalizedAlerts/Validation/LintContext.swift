@@ -23,6 +23,14 @@ package final class LintContext: Sendable {
     /// define are compared.
     package let android: AndroidAppResources?
 
+    /// What the rules comparing localizations ask of every value, in ``values``' order: worked
+    /// out once per lint, tables concurrently, as plain values. Walking them retains nothing, so
+    /// rules running side by side do not contend for the entries' reference counts; a rule
+    /// reaches for an entry only to look closer or to report it.
+    package let valueFacts: [ValueFacts]
+    /// Where each table's values of each localization are in ``values``: table → localization.
+    private let valueRanges: [String: [String: Range<Int>]]
+
     /// A context over resolved tables.
     /// - Parameters:
     ///   - model: The app's resolved tables.
@@ -38,11 +46,14 @@ package final class LintContext: Sendable {
         self.runtimeFallbackTables = runtimeFallbackTables.subtracting(["Localizable"])
         self.renderer = AlertRenderer(model: model)
         let names = model.app.localizations.map(\.name)
-        if let region = model.app.developmentRegion, let present = BundleLocalizations.form(of: region, in: names) {
-            reference = present
-        } else {
-            reference = ["en", "English", "Base"].first(where: names.contains)
-        }
+        let reference: String? =
+            if let region = model.app.developmentRegion, let present = BundleLocalizations.form(of: region, in: names) {
+                present
+            } else {
+                ["en", "English", "Base"].first(where: names.contains)
+            }
+        self.reference = reference
+        (valueFacts, valueRanges) = Self.facts(of: model, reference: reference)
     }
 
     /// A context over an app read from disk (its tables resolved here).
@@ -59,25 +70,81 @@ package final class LintContext: Sendable {
     /// Every value, ordered by table, localization and key: what most rules walk.
     package var values: [LocalizationModel.Entry] { model.entries }
 
+    /// Where table `table`'s values of `localization` are in ``values`` and ``valueFacts``.
+    package func valueRange(table: String, localization: String) -> Range<Int>? { valueRanges[table]?[localization] }
+
     /// The value of `key` in table `table` of `localization`.
     package func value(_ key: String, table: String, localization: String) -> LocalizationModel.Entry? {
         model.table(table, localization: localization)?.entry(key)
     }
 
-    /// The reference localization's table for each value's table. Values come grouped by
-    /// table, so the last one is remembered instead of looked up for every value.
-    struct ReferenceTables {
-        private let context: LintContext
-        private var last: (name: String, table: LocalizationModel.Table?)?
-
-        init(_ context: LintContext) { self.context = context }
-
-        mutating func table(of value: LocalizationModel.Entry) -> LocalizationModel.Table? {
-            if let last, last.name == value.table { return last.table }
-            let table = context.reference.flatMap { context.model.table(value.table, localization: $0) }
-            last = (value.table, table)
-            return table
+    /// What ``valueFacts`` holds for one value.
+    package struct ValueFacts: Sendable {
+        /// Where the reference localization's value of the same key in the same table is.
+        package enum InReference: Sendable, Hashable {
+            /// The value is the reference's own.
+            case isReference
+            /// The reference has no such table, or nothing readable in it.
+            case noTable
+            /// The reference's table lacks the key.
+            case missing
+            /// At this index of ``LintContext/values``.
+            case at(Int)
         }
+
+        package var inReference: InReference
+        /// The value belongs to Base, which has no language.
+        package var isBase: Bool
+        /// Plain text, not a stringsdict or catalog value (plurals, variants).
+        package var isPlainText: Bool
+        /// For plain text, its arguments packed as ``IncompatibleSpecifiersRule/packedSignature(_:)``
+        /// packs them; nil when they do not fit (or for other values).
+        package var packedSignature: UInt64?
+    }
+
+    /// ``valueFacts`` and the ranges of ``values`` each table's localizations take, in the
+    /// model's order (table, then localization).
+    private static func facts(of model: LocalizationModel, reference: String?) -> ([ValueFacts], [String: [String: Range<Int>]]) {
+        struct Group: Sendable {
+            var table: LocalizationModel.Table
+            /// The reference's table: its keys indexed, and where its values start.
+            var base: (keys: StringIndex, start: Int)?
+        }
+        var ranges: [String: [String: Range<Int>]] = [:]
+        var groups: [Group] = []
+        var start = 0
+        for name in model.tableNames {
+            var base: (keys: StringIndex, start: Int)?
+            var tables: [LocalizationModel.Table] = []
+            for localization in model.localizations(of: name) {
+                guard let table = model.table(name, localization: localization) else { continue }
+                ranges[name, default: [:]][localization] = start..<(start + table.entries.count)
+                if localization == reference, !table.entries.isEmpty { base = (StringIndex(table.entries.map(\.key)), start) }
+                start += table.entries.count
+                tables.append(table)
+            }
+            groups += tables.map { Group(table: $0, base: base) }
+        }
+        precondition(start == model.entries.count, "the model's values are its tables' in name and localization order")
+        let facts = ParallelWork.map(groups) { group in
+            let table = group.table
+            let isReference = table.localization == reference
+            let isBase = table.localization == "Base"
+            return table.entries.map { entry in
+                let inReference: ValueFacts.InReference =
+                    if isReference { .isReference } else if let base = group.base {
+                        base.keys.position(of: entry.key).map { .at(base.start + $0) } ?? .missing
+                    } else { .noTable }
+                let isPlainText = entry.localized == nil
+                return ValueFacts(
+                    inReference: inReference, isBase: isBase, isPlainText: isPlainText,
+                    packedSignature: isPlainText ? IncompatibleSpecifiersRule.packedSignature(entry.format) : nil)
+            }
+        }
+        var all: [ValueFacts] = []
+        all.reserveCapacity(start)
+        for part in facts { all += part }
+        return (all, ranges)
     }
 
     /// Where a specifier of a value is: in its text, or in a plural's format key; variants

@@ -23,13 +23,72 @@ struct IncompatibleSpecifiersRule: LintRule {
         return sorted ? result : result.sorted { $0.position < $1.position }
     }
 
+    /// ``signature(_:)`` as one number, without building it: up to four arguments at positions
+    /// 1...255, each a 16-bit lane (position, then type), lanes sorted. Two formats pack to the
+    /// same number exactly when their signatures are equal; nil when the arguments do not fit.
+    static func packedSignature(_ format: FormatString) -> UInt64? {
+        guard format.hasSpecifiers else { return 0 }
+        var lanes: UInt64 = 0
+        var count = 0
+        var fits = true
+        format.forEachArgumentUse { position, type, index in
+            guard fits, !PercentAccidentRule.isAccident(format.specifiers[index]) else { return }
+            guard (1...255).contains(position) else {
+                fits = false
+                return
+            }
+            // The first use of a position gives its type, as in signature(_:).
+            for lane in 0..<count where (lanes >> UInt64(16 * lane + 8)) & 0xFF == UInt64(position) { return }
+            guard count < 4 else {
+                fits = false
+                return
+            }
+            lanes |= (UInt64(position) << 8 | UInt64(ordinal(type))) << UInt64(16 * count)
+            count += 1
+        }
+        guard fits else { return nil }
+        // Positions are distinct, so sorting the lanes sorts by position (four at most: by
+        // selection, in place).
+        var sorted: UInt64 = 0
+        var taken = 0
+        for slot in 0..<count {
+            var least = (lane: UInt64.max, index: 0)
+            for index in 0..<count where taken & (1 << index) == 0 {
+                let lane = (lanes >> UInt64(16 * index)) & 0xFFFF
+                if lane < least.lane { least = (lane, index) }
+            }
+            taken |= 1 << least.index
+            sorted |= least.lane << UInt64(16 * slot)
+        }
+        return sorted
+    }
+
+    /// A type's number in a packed signature (never 0: a lane of 0 is no argument).
+    private static func ordinal(_ type: ArgumentType) -> UInt8 {
+        switch type {
+        case .object: 1
+        case .integer: 2
+        case .double: 3
+        case .character: 4
+        case .cString: 5
+        case .pointer: 6
+        case .count: 7
+        }
+    }
+
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The reference's signatures, computed once however many localizations compare with them.
         var expectedSignatures: [ObjectIdentifier: [(position: Int, type: ArgumentType)]] = [:]
-        var references = LintContext.ReferenceTables(context)
-        for value in context.values where value.localization != reference && value.localized == nil {
-            guard let original = references.table(of: value)?.entry(value.key), original.localized == nil else { continue }
+        let values = context.values
+        let facts = context.valueFacts
+        for index in facts.indices {
+            let fact = facts[index]
+            guard fact.isPlainText, case .at(let originalIndex) = fact.inReference, facts[originalIndex].isPlainText else { continue }
+            // Equal packed signatures are equal signatures: most values stop here, untouched.
+            if let packed = fact.packedSignature, packed == facts[originalIndex].packedSignature { continue }
+            let value = values[index]
+            let original = values[originalIndex]
             if !value.format.hasSpecifiers && !original.format.hasSpecifiers { continue }
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected

@@ -9,6 +9,17 @@ struct MissingKeyRule: LintRule {
 
     static let hint = "translate it; a device shows the untranslated key or text"
 
+    /// The files `entries` come from: a table's values come from one or two files, so each is
+    /// compared with the few found, not hashed.
+    static func files(of entries: [LocalizationModel.Entry]) -> [String] {
+        var files: [String] = []
+        for entry in entries {
+            guard let file = entry.location.file, files.last != file, !files.contains(file) else { continue }
+            files.append(file)
+        }
+        return files
+    }
+
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         for table in context.model.tableNames where !context.runtimeFallbackTables.contains(table) {
@@ -19,12 +30,15 @@ struct MissingKeyRule: LintRule {
                 // How many are missing, from this localization's own entries: linear in the
                 // table's size however the keys spread over localizations (a catalog whose keys
                 // each have a language of their own).
-                let present = values.entries.reduce(0) { count, entry in base.entry(entry.key) == nil ? count : count + 1 }
+                let facts = context.valueFacts
+                let present = context.valueRange(table: table, localization: localization)!.reduce(0) { count, index in
+                    if case .at = facts[index].inReference { count + 1 } else { count }
+                }
                 let missingCount = base.entries.count - present
                 guard missingCount > 0 else { continue }
                 // The localization's .strings file when it has one (a table may also have a
                 // .stringsdict); chosen by name, so that every run reports the same file.
-                let files = Set(values.entries.compactMap(\.location.file))
+                let files = Self.files(of: values.entries)
                 let file = files.filter { $0.hasSuffix(".strings") }.min() ?? files.min()
                 let place = SourceLocation(file: file, line: 1, column: 1)
                 let table = table

@@ -9,7 +9,6 @@ struct StaleKeyRule: LintRule {
 
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
-        var references = LintContext.ReferenceTables(context)
         // The stale values of one table of one localization, by file (a .strings and a
         // .stringsdict), each file's reported together; values come ordered by table,
         // localization and key.
@@ -30,8 +29,9 @@ struct StaleKeyRule: LintRule {
             stale.removeAll()
         }
         var last: (table: String, localization: String)?
-        for value in context.values where value.localization != reference && value.localization != "Base" {
-            guard let base = references.table(of: value), !base.entries.isEmpty, base.entry(value.key) == nil else { continue }
+        let values = context.values
+        for (index, fact) in context.valueFacts.enumerated() where fact.inReference == .missing && !fact.isBase {
+            let value = values[index]
             if let last, last.table != value.table || last.localization != value.localization { report() }
             last = (value.table, value.localization)
             stale[value.location.file, default: []].append(value)
