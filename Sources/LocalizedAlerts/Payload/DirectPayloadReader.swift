@@ -45,6 +45,13 @@ struct DirectPayloadReader {
         readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readPayload(depth: 1) }
     }
 
+    /// The same, read into `aps` (the payload's own storage): each step up would copy some
+    /// hundreds of bytes. Where the document starts, or nil when the reader gives up (`aps` is
+    /// then partly written).
+    static func read(_ bytes: [UInt8], file: String?, into aps: inout APSDictionary) -> SourceLocation? {
+        readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readPayload(depth: 1, into: &aps) }
+    }
+
     /// The document of `bytes`, read by `value` from its first byte that is not white space;
     /// nil when `value` or the document's framing gives up.
     static func readDocument<Value>(
@@ -68,15 +75,22 @@ struct DirectPayloadReader {
     /// The dictionaries are read in place, into the reading returned: `APSDictionary` is some
     /// hundreds of bytes and thirty references, and each value handed back up would be copied.
     mutating func readPayload(depth: Int) throws(GiveUp) -> Reading {
+        var reading = Reading(aps: APSDictionary(), rootLocation: SourceLocation(file: nil, line: 0, column: 0))
+        reading.rootLocation = try readPayload(depth: depth, into: &reading.aps)
+        return reading
+    }
+
+    /// The same, into `aps`; where the object starts.
+    mutating func readPayload(depth: Int, into aps: inout APSDictionary) throws(GiveUp) -> SourceLocation {
         guard pos < text.count, text[pos] == UInt8(ascii: "{") else { throw GiveUp() }
-        var reading = Reading(aps: APSDictionary(), rootLocation: lines.location(of: pos, in: text))
+        let rootLocation = lines.location(of: pos, in: text)
         var sawAPS = false
         var members = try enter(UInt8(ascii: "{"))
         while let key = try nextKey(&members) {
             if equals(key, "aps") {
                 guard !sawAPS else { throw GiveUp() }
                 sawAPS = true
-                try readAPS(depth: depth + 1, into: &reading.aps)
+                try readAPS(depth: depth + 1, into: &aps)
             } else {
                 // Xcode's simulator target is reported; a duplicate custom key too.
                 guard !equals(key, "Simulator Target Bundle") else { throw GiveUp() }
@@ -85,7 +99,7 @@ struct DirectPayloadReader {
             }
         }
         guard sawAPS else { throw GiveUp() }
-        return reading
+        return rootLocation
     }
 
     // MARK: aps

@@ -74,6 +74,17 @@ public struct NotificationPayload: Sendable {
     private final class Storage: Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
+
+        /// A payload the direct reader takes: no diagnostics, the document read when first
+        /// asked for. Read into one dictionary that moves once into the storage; nil when the
+        /// reader gives up.
+        init?(readingDirectly bytes: [UInt8], file: String?) {
+            var aps = APSDictionary()
+            guard let root = DirectPayloadReader.read(bytes, file: file, into: &aps) else { return nil }
+            fields = Fields(
+                aps: consume aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file,
+                documentStorage: .deferred(DeferredDocument(bytes: bytes, file: file, location: root)), customKeys: nil)
+        }
     }
 
     private struct Fields: Sendable {
@@ -119,8 +130,8 @@ public struct NotificationPayload: Sendable {
     /// - Parameter readingDirectly: whether the direct reader may take the payload; false reads
     ///   it through the located tree, as the tests compare.
     init(parsing bytes: [UInt8], file: String?, readingDirectly: Bool) {
-        if readingDirectly, let reading = DirectPayloadReader.read(bytes, file: file) {
-            self.init(reading, bytes: bytes, file: file)
+        if readingDirectly, let storage = Storage(readingDirectly: bytes, file: file) {
+            self.init(storage: storage)
             return
         }
         let parsed = LocatedJSON.parse(bytes, file: file, maximumValueCount: Self.maximumValueCount)
@@ -129,13 +140,9 @@ public struct NotificationPayload: Sendable {
             sizeBound: bytes.count)
     }
 
-    /// A payload the direct reader took: no diagnostics, the document read when first asked for.
-    init(_ reading: consuming DirectPayloadReader.Reading, bytes: [UInt8], file: String?) {
-        let document = DeferredDocument(bytes: bytes, file: file, location: reading.rootLocation)
-        self.init(reading, document: document, file: file)
-    }
+    private init(storage: Storage) { self.storage = storage }
 
-    /// The same, with the document a part of another (an FCM message's `apns.payload`).
+    /// A payload the direct reader took, with the document a part of another (an FCM message's `apns.payload`).
     init(_ reading: consuming DirectPayloadReader.Reading, document: DeferredDocument, file: String?) {
         // Taken, not read, out of the reading: reading a member of it copies the dictionary.
         var aps = APSDictionary()
