@@ -1,5 +1,8 @@
+import Synchronization
+
 /// An app's tables resolved once: for every table, localization and key, the value a device
-/// reads, its parsed format, its compiled device format and where it is written.
+/// reads, its parsed format, its device format (compiled with the model, or when first asked
+/// for) and where it is written.
 ///
 /// Every command reads an app through this one model. The renderer's ``DeviceTable``s and the
 /// linter's values are views of it; nothing else flattens `.strings`, `.stringsdict` and String
@@ -25,7 +28,7 @@ package final class LocalizationModel: Sendable {
     /// and linters made from one model share its work.
     /// - Parameter compilingDeviceFormats: Whether to compile every value for the device's
     ///   formatter now. A lint renders a few keys of a table and checks every value's parsed
-    ///   format: without, an entry compiles its device format each time one is asked for.
+    ///   format: without, an entry compiles its device format the first time one is asked for.
     package init(_ app: AppLocalizations, compilingDeviceFormats: Bool = true) {
         self.app = app
         var parts: [String: [String: (strings: Table.Part?, dictionary: Table.Part?)]] = [:]
@@ -275,9 +278,20 @@ extension LocalizationModel {
         /// `text` read by the specifier grammar.
         package let format: FormatString
         /// `text` as the device's formatter applies it.
-        package var deviceFormat: DeviceFormat { compiledDeviceFormat ?? DeviceFormat(text) }
-        /// ``deviceFormat`` compiled once, unless the model was made without.
+        package var deviceFormat: DeviceFormat {
+            if let compiledDeviceFormat { return compiledDeviceFormat }
+            if let compiled = lateDeviceFormat.load() { return compiled.format }
+            return lateDeviceFormat.storeIfNil(CompiledDeviceFormat(DeviceFormat(text))).format
+        }
+        /// ``deviceFormat`` compiled with the model, unless the model was made without.
         private let compiledDeviceFormat: DeviceFormat?
+        /// Otherwise, compiled the first time it is asked for (on any thread), then kept.
+        private let lateDeviceFormat = AtomicLazyReference<CompiledDeviceFormat>()
+
+        private final class CompiledDeviceFormat: Sendable {
+            let format: DeviceFormat
+            init(_ format: DeviceFormat) { self.format = format }
+        }
         /// A plural entry: in a push the device shows its format key, never a plural form.
         package let isPlural: Bool
         /// The file the entry was read from, and how its literals are written.
