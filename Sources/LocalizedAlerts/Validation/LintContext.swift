@@ -67,7 +67,8 @@ package final class LintContext: Sendable {
     /// The app.
     package var app: AppLocalizations { model.app }
 
-    /// Every value, ordered by table, localization and key: what most rules walk.
+    /// Every value, by table and localization (sorted), then as the files have them (a table's
+    /// `.strings` values, then its stringsdict's): what most rules walk.
     package var values: [LocalizationModel.Entry] { model.entries }
 
     /// Where table `table`'s values of `localization` are in ``values`` and ``valueFacts``.
@@ -84,7 +85,7 @@ package final class LintContext: Sendable {
         package enum InReference: Sendable, Hashable {
             /// The value is the reference's own.
             case isReference
-            /// The reference has no such table, or nothing readable in it.
+            /// The reference has no such table or nothing readable in it, or there is no reference.
             case noTable
             /// The reference's table lacks the key.
             case missing
@@ -108,22 +109,22 @@ package final class LintContext: Sendable {
         struct Group: Sendable {
             var table: LocalizationModel.Table
             /// The reference's table: its keys indexed, and where its values start.
-            var base: (keys: StringIndex, start: Int)?
+            var reference: (keys: StringIndex, start: Int)?
         }
         var ranges: [String: [String: Range<Int>]] = [:]
         var groups: [Group] = []
         var start = 0
         for name in model.tableNames {
-            var base: (keys: StringIndex, start: Int)?
+            var referenceKeys: (keys: StringIndex, start: Int)?
             var tables: [LocalizationModel.Table] = []
             for localization in model.localizations(of: name) {
                 guard let table = model.table(name, localization: localization) else { continue }
                 ranges[name, default: [:]][localization] = start..<(start + table.entries.count)
-                if localization == reference, !table.entries.isEmpty { base = (StringIndex(table.entries.map(\.key)), start) }
+                if localization == reference, !table.entries.isEmpty { referenceKeys = (StringIndex(table.entries.map(\.key)), start) }
                 start += table.entries.count
                 tables.append(table)
             }
-            groups += tables.map { Group(table: $0, base: base) }
+            groups += tables.map { Group(table: $0, reference: referenceKeys) }
         }
         precondition(start == model.entries.count, "the model's values are its tables' in name and localization order")
         let facts = ParallelWork.map(groups) { group in
@@ -132,8 +133,8 @@ package final class LintContext: Sendable {
             let isBase = table.localization == "Base"
             return table.entries.map { entry in
                 let inReference: ValueFacts.InReference =
-                    if isReference { .isReference } else if let base = group.base {
-                        base.keys.position(of: entry.key).map { .at(base.start + $0) } ?? .missing
+                    if isReference { .isReference } else if let keys = group.reference {
+                        keys.keys.position(of: entry.key).map { .at(keys.start + $0) } ?? .missing
                     } else { .noTable }
                 let isPlainText = entry.localized == nil
                 return ValueFacts(

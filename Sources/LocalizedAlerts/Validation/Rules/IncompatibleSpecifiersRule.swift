@@ -48,7 +48,7 @@ struct IncompatibleSpecifiersRule: LintRule {
         }
         guard fits else { return nil }
         // Positions are distinct, so sorting the lanes sorts by position (four at most: by
-        // selection, in place).
+        // selection).
         var sorted: UInt64 = 0
         var taken = 0
         for slot in 0..<count {
@@ -63,7 +63,7 @@ struct IncompatibleSpecifiersRule: LintRule {
         return sorted
     }
 
-    /// A type's number in a packed signature (never 0: a lane of 0 is no argument).
+    /// A type's number in a packed signature.
     private static func ordinal(_ type: ArgumentType) -> UInt8 {
         switch type {
         case .object: 1

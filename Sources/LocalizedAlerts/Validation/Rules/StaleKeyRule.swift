@@ -10,8 +10,8 @@ struct StaleKeyRule: LintRule {
     func check(_ context: LintContext, into findings: inout LintFindings) {
         guard let reference = context.reference else { return }
         // The stale values of one table of one localization, by file (a .strings and a
-        // .stringsdict), each file's reported together; values come ordered by table,
-        // localization and key.
+        // .stringsdict), each file's reported together; values come grouped by table and
+        // localization.
         var stale: [String?: [LocalizationModel.Entry]] = [:]
         func report() {
             for (file, values) in stale.sorted(by: { ($0.key ?? "") < ($1.key ?? "") }) {
