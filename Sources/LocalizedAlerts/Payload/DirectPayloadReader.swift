@@ -42,12 +42,14 @@ struct DirectPayloadReader {
     }
 
     static func read(_ bytes: [UInt8], file: String?) -> Reading? {
-        readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readPayload(depth: 1) }
+        var aps = APSDictionary()
+        guard let root = read(bytes, file: file, into: &aps) else { return nil }
+        return Reading(aps: aps, rootLocation: root)
     }
 
-    /// The same, read into `aps` (the payload's own storage): each step up would copy some
-    /// hundreds of bytes. Where the document starts, or nil when the reader gives up (`aps` is
-    /// then partly written).
+    /// The same, read into `aps` (the payload's own storage; each step up would copy some
+    /// hundreds of bytes): what a payload is read with. Where the document starts, or nil when
+    /// the reader gives up (`aps` is then partly written).
     static func read(_ bytes: [UInt8], file: String?, into aps: inout APSDictionary) -> SourceLocation? {
         readDocument(bytes, file: file) { reader throws(GiveUp) in try reader.readPayload(depth: 1, into: &aps) }
     }
