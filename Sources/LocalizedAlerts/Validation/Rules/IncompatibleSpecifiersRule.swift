@@ -85,11 +85,11 @@ struct IncompatibleSpecifiersRule: LintRule {
         for index in facts.indices {
             let fact = facts[index]
             guard fact.isPlainText, case .at(let originalIndex) = fact.inReference, facts[originalIndex].isPlainText else { continue }
-            // Equal packed signatures are equal signatures: most values stop here, untouched.
+            // Equal packed signatures are equal signatures (two texts without specifiers both pack
+            // to 0): most values stop here, untouched.
             if let packed = fact.packedSignature, packed == facts[originalIndex].packedSignature { continue }
             let value = values[index]
             let original = values[originalIndex]
-            if !value.format.hasSpecifiers && !original.format.hasSpecifiers { continue }
             let expected = expectedSignatures[ObjectIdentifier(original)] ?? Self.signature(original.format)
             expectedSignatures[ObjectIdentifier(original)] = expected
             let actual = Self.signature(value.format)

@@ -14,7 +14,7 @@ struct MissingKeyRule: LintRule {
     static func files(of entries: [LocalizationModel.Entry]) -> [String] {
         var files: [String] = []
         for entry in entries {
-            guard let file = entry.location.file, files.last != file, !files.contains(file) else { continue }
+            guard let file = entry.location.file, !files.contains(file) else { continue }
             files.append(file)
         }
         return files
