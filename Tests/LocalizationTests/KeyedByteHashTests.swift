@@ -33,6 +33,22 @@ struct KeyedByteHashTests {
         #expect(fifteen == 0xA129_CA61_49BE_45E5)
     }
 
+    @Test("an empty name hashes the same with or without an address, so the empty key is found")
+    func emptyNames() {
+        for strong in [false, true] {
+            var hash = KeyedByteHash()
+            if strong { hash.strengthen() }
+            var empty = ""
+            let withAddress = empty.withUTF8 { hash($0) }
+            #expect(hash(UnsafeBufferPointer(start: nil, count: 0)) == withAddress, "strong: \(strong)")
+        }
+        // A table stores its empty key with no address and is asked with an empty String.
+        let table = LocalizationTable(parsing: Array("\"\" = \"shown\";\n\"a\" = \"b\";".utf8))
+        #expect(table[""] == "shown")
+        #expect(table.effectiveEntry(forKey: "")?.value == "shown")
+        #expect(StringIndex(["a", "", "b"]).position(of: "") == 1)
+    }
+
     @Test("a key index whose names collide turns to SipHash and still finds every key")
     func stringIndexTurnsStrong() {
         let keys = (0..<3_000).map { "key.\($0)" }
@@ -64,7 +80,7 @@ struct KeyedByteHashTests {
                 EntryRecord(key: .text(text.count, key.utf8.count), value: .none, comment: .none, kind: .string, isReadByDevice: true))
             text += Array(key.utf8)
         }
-        let storage = TableStorage(text: text, arena: [], records: records, hasSourceText: true, hash: hash)
+        let storage = TableStorage(text: text, arena: [], records: records, source: SourceText(text, file: nil), hash: hash)
         #expect(storage.usesSipHash)
         for (number, key) in keys.enumerated() { #expect(storage.keyNumber(forKey: key) == number) }
         #expect(storage.keyNumber(forKey: "key.none") == nil)

@@ -50,7 +50,9 @@ struct KeyedByteHash: Sendable {
     @inline(__always)
     static func fastHash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
         var hash = seed ^ (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-        guard let base = bytes.baseAddress else { return hash }
+        // An empty buffer hashes the same with or without an address (a table's empty key has
+        // none; an empty `String`'s UTF-8 has one).
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return fold(hash, 0x9E37_79B9_7F4A_7C15) }
         var index = 0
         while index + 8 <= bytes.count {
             hash = fold(hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), 0xBF58_476D_1CE4_E5B9)
