@@ -4,8 +4,8 @@ import LocalizedAlerts
 /// The .strings reader on bytes in every encoding: the first byte picks how the rest is
 /// presented (as is, UTF-16 with or without a byte order mark, either byte order).
 /// Invariants: every diagnostic and entry location lies inside the decoded text; a table the
-/// device can read prints as a .strings file that reads back to the same table; reading is
-/// deterministic.
+/// device can read prints as a .strings file that reads back to the same entries, and its
+/// effective values to the same table; reading is deterministic.
 func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = FuzzDriver.bytes(data, count)
     guard let bytes = StringsPresentation.bytes(input) else { return 0 }
@@ -22,12 +22,20 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Same input, same table.
     let again = LocalizationTable(parsing: bytes, file: "fuzz.strings")
     guard again.dictionary == table.dictionary, again.diagnostics == table.diagnostics else { violated("reading is not deterministic") }
-    // Lossless: what the device reads prints and reads back the same.
+    // Lossless: the entries the device reads print and read back as the same entries, in order;
+    // the value each key has on a device prints and reads back as the same table. (Printed
+    // whole, a compiled table's duplicate keys would read back to their last value: a compiled
+    // table keeps the first.)
     if table.isReadableOnDevice {
-        let printed = StringsFilePrinter.print(entries.filter { $0.isReadByDevice && $0.valueKind == .string })
-        let reread = LocalizationTable(parsing: Array(printed.utf8))
+        let read = entries.filter { $0.isReadByDevice && $0.valueKind == .string }
+        let printed = LocalizationTable(parsing: Array(StringsFilePrinter.print(read).utf8))
+        guard printed.entries.map(\.key) == read.map(\.key), printed.entries.map(\.value) == read.map(\.value) else {
+            violated("printing changes the entries: \(read.count) entries, \(printed.entries.count) after printing")
+        }
+        let effective = StringsFilePrinter.print(table.keys.compactMap { table.effectiveEntry(forKey: $0) })
+        let reread = LocalizationTable(parsing: Array(effective.utf8))
         // (An empty table prints as an empty file, which a device does not read: the same nothing.)
-        guard reread.isReadableOnDevice || printed.isEmpty, reread.dictionary == table.dictionary else {
+        guard reread.isReadableOnDevice || effective.isEmpty, reread.dictionary == table.dictionary else {
             violated("printing changes the table: \(table.dictionary.count) entries, \(reread.dictionary.count) after printing")
         }
     }
