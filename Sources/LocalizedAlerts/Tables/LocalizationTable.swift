@@ -156,11 +156,17 @@ public struct LocalizationTable: Sendable {
     /// entry).
     func forEachEffectiveValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
         guard isReadableOnDevice else { return }
-        for (index, record) in storage.records.enumerated()
-        where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
-            body(
-                storage.string(record.key), storage.string(record.value),
-                SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)))
+        // Records come in file order: one forward walk locates the offsets of them all.
+        storage.text.withUnsafeBufferPointer { text in
+            var lines = LineIndex(file: file)
+            for (index, record) in storage.records.enumerated()
+            where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
+                let location =
+                    record.valueLine == 0 && storage.source != nil
+                    ? lines.location(of: Int(record.valueColumn), in: text)
+                    : SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn))
+                body(storage.string(record.key), storage.string(record.value), location)
+            }
         }
     }
 
@@ -185,7 +191,7 @@ public struct LocalizationTable: Sendable {
 
     /// The decoded source text (UTF-8), for text tables; used to show offending lines.
     public var sourceText: String? {
-        storage.hasSourceText ? String(decoding: storage.text, as: UTF8.self) : nil
+        storage.source != nil ? String(decoding: storage.text, as: UTF8.self) : nil
     }
 
     /// A view of the entries that materializes each one on access.
@@ -225,6 +231,10 @@ struct EntryRecord {
     var value: ByteSpan
     /// Raw comment text including its markers, in the source text.
     var comment: ByteSpan
+    /// Where the key and the value start: a line and a column, or, with line 0, a byte offset
+    /// into the storage's source (in the column), which ``TableStorage/location(line:column:file:)``
+    /// turns into a line and column when an entry is made. A text table's reader keeps offsets:
+    /// most tables are read far more often than their entries are located.
     var keyLine: UInt32 = 0
     var keyColumn: UInt32 = 0
     var valueLine: UInt32 = 0
@@ -233,12 +243,24 @@ struct EntryRecord {
     var isReadByDevice: Bool
 }
 
+extension EntryRecord {
+    /// A record located by byte offsets into its table's source text.
+    init(key: ByteSpan, value: ByteSpan, comment: ByteSpan, keyOffset: Int, valueOffset: Int, kind: LocalizationTable.ValueKind, isReadByDevice: Bool)
+    {
+        self.init(
+            key: key, value: value, comment: comment, keyLine: 0, keyColumn: UInt32(truncatingIfNeeded: keyOffset), valueLine: 0,
+            valueColumn: UInt32(truncatingIfNeeded: valueOffset), kind: kind, isReadByDevice: isReadByDevice)
+    }
+}
+
 /// Immutable once built; shared between copies of a table and safe to read from any thread.
 final class TableStorage: Sendable {
     let text: [UInt8]
     let arena: [UInt8]
     let records: [EntryRecord]
-    let hasSourceText: Bool
+    /// The decoded text of a text table, which records located by byte offset refer to (see
+    /// ``EntryRecord``); nil for property lists.
+    let source: SourceText?
     /// Whether a key defined twice keeps its first value (compiled tables).
     let firstDefinitionWins: Bool
     /// Open-addressing hash table: slot → distinct key number + 1 (0 = empty).
@@ -250,7 +272,7 @@ final class TableStorage: Sendable {
     var usesSipHash: Bool { hash.isStrong }
     /// Per distinct key: the record the device uses (-1 if none, or if the record it keeps is not
     /// a string), and the first string it reads. The one it keeps is the last, except in compiled
-    /// tables (``init(text:arena:records:hasSourceText:firstDefinitionWins:)``).
+    /// tables (``init(text:arena:records:source:firstDefinitionWins:hash:)``).
     private let lastReadable: [Int32]
     private let firstReadable: [Int32]
     /// Per distinct key: its first record (whose key bytes the hash table compares against).
@@ -264,13 +286,13 @@ final class TableStorage: Sendable {
     ///   compiled table: CoreFoundation builds that dictionary with `CFDictionaryCreate`, which
     ///   does not replace a key it already holds. Text and XML tables keep the last.
     init(
-        text: [UInt8], arena: [UInt8], records: [EntryRecord], hasSourceText: Bool, firstDefinitionWins: Bool = false,
+        text: [UInt8], arena: [UInt8], records: [EntryRecord], source: SourceText? = nil, firstDefinitionWins: Bool = false,
         hash: KeyedByteHash = KeyedByteHash()
     ) {
         self.text = text
         self.arena = arena
         self.records = records
-        self.hasSourceText = hasSourceText
+        self.source = source
         self.firstDefinitionWins = firstDefinitionWins
         var capacity = 16
         while capacity < records.count * 2 { capacity <<= 1 }
@@ -428,10 +450,19 @@ final class TableStorage: Sendable {
             value: string(record.value),
             valueKind: record.kind,
             comment: record.comment.isNone ? nil : CommentText.clean(string(record.comment)),
-            location: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
-            valueLocation: SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn)),
+            location: location(line: record.keyLine, column: record.keyColumn, file: file),
+            valueLocation: location(line: record.valueLine, column: record.valueColumn, file: file),
             isReadByDevice: record.isReadByDevice
         )
+    }
+
+    /// A record's key or value location: as recorded, or, for line 0, the byte offset in the
+    /// column resolved in ``source`` (see ``EntryRecord``).
+    func location(line: UInt32, column: UInt32, file: String?) -> SourceLocation {
+        guard line == 0, let source else { return SourceLocation(file: file, line: Int(line), column: Int(column)) }
+        var location = source.location(ofByte: Int(column))
+        location.file = file
+        return location
     }
 
     @inline(__always)

@@ -1,5 +1,13 @@
 import CByteScan
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parser for old-style (text) `.strings` files, working on UTF-8 bytes.
 ///
 /// It follows CoreFoundation's `CFOldStylePList.c` exactly up to the first point where
@@ -12,8 +20,6 @@ struct StringsFileParser {
     private(set) var arena: [UInt8] = []
     private(set) var records: [EntryRecord] = []
     private(set) var pending: [PendingDiagnostic] = []
-    /// Source offsets of each record's key and value (parallel to `records`).
-    private(set) var offsets: [(key: Int, value: Int)] = []
 
     /// CoreFoundation has stopped reading (rejected or silently truncated).
     private var foundationStopped = false
@@ -39,7 +45,6 @@ struct StringsFileParser {
         self.maximumEntryCount = limits.maximumEntryCount
         self.listed = PerKindLimit(limits.maximumDiagnosticsPerKind)
         records.reserveCapacity(text.count / 64 + 4)
-        offsets.reserveCapacity(text.count / 64 + 4)
     }
 
     // MARK: Top level
@@ -581,10 +586,13 @@ struct StringsFileParser {
                     if collectComments { noteComment(i, j) }
                     i = j
                 } else if next == UInt8(ascii: "*") {
+                    // The closing `*/`, found by `memchr` from `*` to `*`: comments are the
+                    // longest runs a reader skips.
                     var j = i + 2
                     var closed = false
-                    while j + 1 < end {
-                        if base[j] == UInt8(ascii: "*") && base[j + 1] == UInt8(ascii: "/") {
+                    while j + 1 < end, let star = memchr(base + j, Int32(UInt8(ascii: "*")), end - 1 - j) {
+                        j = UnsafeRawPointer(star) - UnsafeRawPointer(base)
+                        if base[j + 1] == UInt8(ascii: "/") {
                             closed = true
                             break
                         }
@@ -637,8 +645,11 @@ struct StringsFileParser {
     private mutating func addRecord(
         key: ByteSpan, value: ByteSpan, kind: LocalizationTable.ValueKind, comment: ByteSpan, keyOffset: Int, valueOffset: Int
     ) {
-        records.append(EntryRecord(key: key, value: value, comment: comment, kind: kind, isReadByDevice: !foundationStopped))
-        offsets.append((keyOffset, valueOffset))
+        // Byte offsets only: lines and columns are worked out when an entry is asked for.
+        records.append(
+            EntryRecord(
+                key: key, value: value, comment: comment, keyOffset: keyOffset, valueOffset: valueOffset, kind: kind,
+                isReadByDevice: !foundationStopped))
     }
 
     /// A syntax error CoreFoundation reports: if it is the first thing CoreFoundation meets, the

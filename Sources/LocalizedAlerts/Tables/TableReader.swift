@@ -66,7 +66,7 @@ enum TableReader {
     static func empty(file: String?, format: LocalizationTable.Format, diagnostics: [LocalizationDiagnostic]) -> LocalizationTable {
         LocalizationTable(
             file: file, format: format, diagnostics: diagnostics, isReadableOnDevice: false,
-            storage: TableStorage(text: [], arena: [], records: [], hasSourceText: false))
+            storage: TableStorage(text: [], arena: [], records: []))
     }
 
     static func read(_ bytes: [UInt8], file: String?, limits: ReadingLimits) -> LocalizationTable {
@@ -211,21 +211,14 @@ enum TableReader {
         }
         pending.append(contentsOf: parser.pending)
 
-        // Resolve every recorded offset to line and column in one forward pass.
+        // Records keep byte offsets, located when an entry is asked for; the findings are
+        // located now, in one forward pass.
         var records = parser.records
-        let offsets = parser.offsets
+        if !readable {
+            for index in records.indices { records[index].isReadByDevice = false }
+        }
         var diagnostics: [LocalizationDiagnostic] = []
         text.withUnsafeBufferPointer { buffer in
-            var resolver = LineColumnResolver(buffer)
-            for index in records.indices {
-                let key = resolver.resolve(offsets[index].key)
-                let value = resolver.resolve(offsets[index].value)
-                records[index].keyLine = UInt32(key.line)
-                records[index].keyColumn = UInt32(key.column)
-                records[index].valueLine = UInt32(value.line)
-                records[index].valueColumn = UInt32(value.column)
-                if !readable { records[index].isReadByDevice = false }
-            }
             pending.sort { $0.offset < $1.offset }
             var diagnosticResolver = LineColumnResolver(buffer)
             for item in pending {
@@ -237,12 +230,13 @@ enum TableReader {
                         item.message, hint: item.hint))
             }
         }
-        let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), hasSourceText: true)
+        let source = SourceText(text, file: file)
+        let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), source: source)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
-            file: file, format: .text(decoded.encoding), diagnostics: diagnostics,
-            isReadableOnDevice: readable, storage: storage, source: SourceText(text, file: file))
+            file: file, format: .text(decoded.encoding), diagnostics: diagnostics, isReadableOnDevice: readable, storage: storage,
+            source: source)
     }
 
     /// Foundation drops the first character of BOM-less UTF-16: harmless when it is whitespace
@@ -350,7 +344,7 @@ enum TableReader {
                 keyLine: 1, keyColumn: UInt32(item.keyOffset + 1), valueLine: 1, valueColumn: UInt32(item.valueOffset + 1),
                 kind: .string, isReadByDevice: true)
         }
-        let storage = TableStorage(text: [], arena: trimmed(arena), records: records, hasSourceText: false, firstDefinitionWins: true)
+        let storage = TableStorage(text: [], arena: trimmed(arena), records: records, firstDefinitionWins: true)
         let diagnostics = duplicateDiagnostics(storage, file: file, limits: limits)
         return LocalizationTable(file: file, format: .binaryPropertyList, diagnostics: diagnostics, isReadableOnDevice: true, storage: storage)
     }
@@ -433,7 +427,7 @@ enum TableReader {
                     kind: kind, isReadByDevice: true))
         }
         listed.noteUnlisted(in: &diagnostics)
-        let storage = TableStorage(text: [], arena: arena, records: records, hasSourceText: false, firstDefinitionWins: format == .binaryPropertyList)
+        let storage = TableStorage(text: [], arena: arena, records: records, firstDefinitionWins: format == .binaryPropertyList)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
         return LocalizationTable(
@@ -465,14 +459,14 @@ enum TableReader {
             result.append(
                 LocalizationDiagnostic(
                     .duplicateKey,
-                    at: SourceLocation(file: file, line: Int(record.keyLine), column: Int(record.keyColumn)),
+                    at: storage.location(line: record.keyLine, column: record.keyColumn, file: file),
                     firstWins
                         ? "\"\(key)\" is defined again with a different value; a compiled table keeps the first, so the device ignores this one"
                         : "\"\(key)\" is defined again with a different value; the device uses this later one",
                     hint: "keep one definition",
                     notes: [
                         LocalizationDiagnostic.Note(
-                            location: SourceLocation(file: file, line: Int(earlier.keyLine), column: Int(earlier.keyColumn)),
+                            location: storage.location(line: earlier.keyLine, column: earlier.keyColumn, file: file),
                             message: firstWins
                                 ? "first definition, used on a device: \"\(storage.string(earlier.value))\""
                                 : "earlier definition, ignored on a device: \"\(storage.string(earlier.value))\"")

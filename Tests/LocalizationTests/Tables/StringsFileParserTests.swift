@@ -42,6 +42,31 @@ struct StringsFileParserTests {
         #expect(entry.location.position == marked.location("1️⃣"))
     }
 
+    /// The reader keeps byte offsets and locates an entry when it is asked for: the same line and
+    /// column in any order of asking, over every line ending CoreFoundation knows, for the
+    /// entries, the effective values the model reads, and duplicate-key findings.
+    @Test func entriesAreLocatedInAnyOrderAcrossLineEndings() {
+        let marked = MarkedText(
+            "1️⃣\"a\" = 2️⃣\"x\";\r\n/* é * 🎉 */ 3️⃣\"b\" =\r4️⃣\"é🎉\";\n\u{2028}5️⃣\"c\";\r\r\n\t6️⃣\"a\" = 7️⃣\"y\";\n")
+        let table = parse(marked.text)
+        let expected = [("1️⃣", "2️⃣"), ("3️⃣", "4️⃣"), ("5️⃣", "5️⃣"), ("6️⃣", "7️⃣")].map {
+            (marked.location($0.0), marked.location($0.1))
+        }
+        #expect(table.entries.map(\.key) == ["a", "b", "c", "a"])
+        for index in [3, 0, 2, 1, 3, 1] {
+            let entry = table.entries[index]
+            #expect(entry.location.position == expected[index].0, "entry \(index)")
+            #expect(entry.valueLocation.position == expected[index].1, "entry \(index)")
+            #expect(entry.location.file == "test.strings")
+        }
+        var effective: [String: Position] = [:]
+        table.forEachEffectiveValue { key, _, location in effective[key] = location.position }
+        #expect(effective == ["a": expected[3].1, "b": expected[1].1, "c": expected[2].1])
+        let duplicate = table.diagnostics.first { $0.id == .duplicateKey }
+        #expect(duplicate?.position == expected[3].0)
+        #expect(duplicate?.notes.first?.location.position == expected[0].0)
+    }
+
     @Test func duplicateKeysAreAllKeptAndTheLastWins() {
         let marked = MarkedText("1️⃣\"a\" = \"first\";\n2️⃣\"a\" = \"second\";\n\"b\" = \"x\";\n\"b\" = \"x\";\n")
         let table = parse(marked.text)
@@ -130,6 +155,28 @@ struct StringsFileParserTests {
         #expect(diagnostic?.position == marked.location("1️⃣"))
         #expect(diagnostic?.message.contains("entries included") == true)
         #expect(diagnostic?.message.hasSuffix("(2 entries never reach the device)") == true)
+    }
+
+    /// A block comment closes at its first `*/`, wherever the stars before it fall: a lone `*`,
+    /// `**/`, a `*` right before the end of the file, `/*/` (not closed by its own star).
+    @Test(arguments: [
+        ("/* a * b */\"k\" = \"v\";", true),
+        ("/***/\"k\" = \"v\";", true),
+        ("/* x **/\"k\" = \"v\";", true),
+        ("/*/ still open */\"k\" = \"v\";", true),
+        ("/* 🎉 * é */\n\"k\" = \"v\";", true),
+        ("\"k\" = \"v\";/* open *", false),
+        ("\"k\" = \"v\";/*/", false),
+    ])
+    func blockCommentsCloseAtTheFirstStarSlash(text: String, closedBeforeEntry: Bool) {
+        let table = parse(text)
+        #expect(table.dictionary == ["k": "v"], "\(text)")
+        let unterminated = table.diagnostics.contains { $0.id == .unterminatedComment }
+        if closedBeforeEntry {
+            #expect(table.diagnostics.isEmpty, "\(text)")
+        } else {
+            #expect(unterminated, "\(text)")
+        }
     }
 
     @Test func nbspBeforeEqualsIsNamed() {
