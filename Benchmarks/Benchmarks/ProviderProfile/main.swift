@@ -31,7 +31,9 @@ import SampleInput
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
 // payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
 // once per round); strings-read (every UTF-8 .strings of the corpus
-// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round); catalog-read (the
+// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round); strings-generated
+// and strings-generated-foundation (the Tables benchmark's generated UTF-8 set, by the reader and
+// by its baseline, once per round); catalog-read (the
 // Tables benchmark's 9 generated String Catalogs, read once per round); catalog-read-corpus
 // (every .xcstrings of the corpus, read once per round); catalog-read-located and
 // catalog-read-corpus-located (the same through the located JSON tree only); stringsdict-read
@@ -89,6 +91,21 @@ if mode == "strings-read" {
     let files = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }.files
     for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
     print("strings-read: \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
+if mode.hasPrefix("strings-generated") {
+    // The Tables benchmark's generated UTF-8 .strings set, read ROUNDS times; with -foundation,
+    // by its baseline (PropertyListSerialization on the same bytes).
+    let files = (0..<12).map { GeneratedTables.strings(seed: UInt64($0), entries: 200 + $0 * 150) }
+    if mode.hasSuffix("-foundation") {
+        let datas = files.map { Data($0) }
+        for _ in 0..<rounds {
+            for data in datas { sink &+= (try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])?.count ?? 0 }
+        }
+    } else {
+        for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
+    }
+    print("\(mode): \(rounds) × \(files.count) files (\(sink))")
     exit(0)
 }
 if mode.hasPrefix("catalog-read") {

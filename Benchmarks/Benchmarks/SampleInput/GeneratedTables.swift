@@ -37,6 +37,19 @@ public enum GeneratedTables {
         return key
     }
 
+    /// A UTF-8 `.strings` of `entries` entries with varied keys, texts, escapes and comments.
+    public static func strings(seed: UInt64, entries: Int) -> [UInt8] {
+        var g = Generator(state: seed)
+        var text = ""
+        for index in 0..<entries {
+            if g.chance(40) { text += "/* \(sentence(&g, script: 0, escapes: false)) */\n" }
+            text +=
+                "\"\(key(&g, index))\" = \"\(sentence(&g, script: index % words.count, escapes: true))\";\n"
+            if g.chance(30) { text += "\n" }
+        }
+        return Array(text.utf8)
+    }
+
     /// `.stringsdict` files in XML: `files` files of 20–400 entries each, mostly plural rules
     /// (one to six forms, one or two variables), some device or width rules and plain strings.
     public static func stringsdicts(files: Int, seed: UInt64) -> [[UInt8]] {

@@ -166,17 +166,7 @@ let benchmarks: @Sendable () -> Void = {
 /// SampleInput's ``Corpus``.
 extension Corpus {
     /// A UTF-8 `.strings` of `entries` entries with varied keys, texts, escapes and comments.
-    static func generated(seed: UInt64, entries: Int) -> [UInt8] {
-        var g = GeneratedTables.Generator(state: seed)
-        var text = ""
-        for index in 0..<entries {
-            if g.chance(40) { text += "/* \(GeneratedTables.sentence(&g, script: 0, escapes: false)) */\n" }
-            text +=
-                "\"\(GeneratedTables.key(&g, index))\" = \"\(GeneratedTables.sentence(&g, script: index % GeneratedTables.words.count, escapes: true))\";\n"
-            if g.chance(30) { text += "\n" }
-        }
-        return Array(text.utf8)
-    }
+    static func generated(seed: UInt64, entries: Int) -> [UInt8] { GeneratedTables.strings(seed: seed, entries: entries) }
 
     /// The quotes in `file`, found with `memchr`: the floor a reader is compared with.
     static func quoteCount(_ file: [UInt8]) -> Int {
