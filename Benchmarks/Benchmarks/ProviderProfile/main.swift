@@ -31,7 +31,8 @@ import SampleInput
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
 // payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
 // once per round); strings-read (every UTF-8 .strings of the corpus
-// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round); strings-generated
+// LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round; with -foundation, by
+// the Tables benchmark's baseline); strings-generated
 // and strings-generated-foundation (the Tables benchmark's generated UTF-8 set, by the reader and
 // by its baseline, once per round); catalog-read (the
 // Tables benchmark's 9 generated String Catalogs, read once per round); catalog-read-corpus
@@ -91,6 +92,15 @@ if mode == "strings-read" {
     let files = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }.files
     for _ in 0..<rounds { for file in files { sink &+= LocalizationTable(parsing: file).count } }
     print("strings-read: \(rounds) × \(files.count) files (\(sink))")
+    exit(0)
+}
+if mode == "strings-read-foundation" {
+    // The same files read by the Tables benchmark's baseline, PropertyListSerialization.
+    let datas = Corpus.load { $0.textEncoding == .utf8 || $0.textEncoding == .utf8WithBOM }.datas
+    for _ in 0..<rounds {
+        for data in datas { sink &+= (try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String])?.count ?? 0 }
+    }
+    print("strings-read-foundation: \(rounds) × \(datas.count) files (\(sink))")
     exit(0)
 }
 if mode.hasPrefix("strings-generated") {
