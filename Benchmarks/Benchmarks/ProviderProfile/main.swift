@@ -37,7 +37,8 @@ import SampleInput
 // by its baseline, once per round); catalog-read (the
 // Tables benchmark's 9 generated String Catalogs, read once per round); catalog-read-corpus
 // (every .xcstrings of the corpus, read once per round); catalog-read-located and
-// catalog-read-corpus-located (the same through the located JSON tree only); stringsdict-read
+// catalog-read-corpus-located (the same through the located JSON tree only); catalog-read-foundation
+// and catalog-read-corpus-foundation (the same by the baseline, JSONDecoder); stringsdict-read
 // (the Tables benchmark's two .stringsdict sets, the corpus's and the generated one, read once
 // per round); stringsdict-corpus and stringsdict-generated (one set each); the same three with
 // -foundation (the benchmark's baseline: PropertyListSerialization on the same bytes).
@@ -124,8 +125,14 @@ if mode.hasPrefix("catalog-read") {
         mode.hasPrefix("catalog-read-corpus")
         ? Corpus.loadFiles(suffix: ".xcstrings") { !$0.contains("!") }.files : GeneratedTables.catalogs(files: 9, seed: 17)
     let direct = !mode.hasSuffix("-located")
-    for _ in 0..<rounds {
-        for file in files { sink &+= StringCatalog(parsing: file, file: nil, limits: .default, readingDirectly: direct).strings.count }
+    if mode.hasSuffix("-foundation") {
+        // The Tables benchmark's baseline: JSONDecoder into the structs a provider would write.
+        let datas = files.map { Data($0) }
+        for _ in 0..<rounds { for data in datas { sink &+= (try? JSONDecoder().decode(DecodedCatalog.self, from: data))?.strings.count ?? 0 } }
+    } else {
+        for _ in 0..<rounds {
+            for file in files { sink &+= StringCatalog(parsing: file, file: nil, limits: .default, readingDirectly: direct).strings.count }
+        }
     }
     print("\(mode): \(rounds) × \(files.count) files (\(sink))")
     exit(0)

@@ -2,7 +2,7 @@ import Foundation
 
 /// What `JSONDecoder` reads a String Catalog into: the structs a provider would write to decode
 /// the same information (the baseline of the catalog benchmarks).
-struct DecodedCatalog: Decodable {
+public struct DecodedCatalog: Decodable {
     struct Unit: Decodable {
         var state: String?
         var value: String
@@ -21,7 +21,7 @@ struct DecodedCatalog: Decodable {
         var variations: Variations?
         var substitutions: [String: Substitution]?
     }
-    struct Entry: Decodable {
+    public struct Entry: Decodable {
         var comment: String?
         var extractionState: String?
         var shouldTranslate: Bool?
@@ -29,5 +29,5 @@ struct DecodedCatalog: Decodable {
     }
     var sourceLanguage: String
     var version: String?
-    var strings: [String: Entry]
+    public var strings: [String: Entry]
 }
