@@ -232,9 +232,10 @@ struct EntryRecord {
     /// Raw comment text including its markers, in the source text.
     var comment: ByteSpan
     /// Where the key and the value start: a line and a column, or, with line 0, a byte offset
-    /// into the storage's source (in the column), which ``TableStorage/location(line:column:file:)``
-    /// turns into a line and column when an entry is made. A text table's reader keeps offsets:
-    /// most tables are read far more often than their entries are located.
+    /// into the storage's source (in the column), which becomes a line and column only when
+    /// asked for (an entry made, a duplicate-key finding: ``TableStorage/location(line:column:file:)``;
+    /// the model's values: one forward walk). A text table's reader keeps offsets: most tables
+    /// are read far more often than their entries are located.
     var keyLine: UInt32 = 0
     var keyColumn: UInt32 = 0
     var valueLine: UInt32 = 0

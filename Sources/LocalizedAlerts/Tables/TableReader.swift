@@ -211,8 +211,8 @@ enum TableReader {
         }
         pending.append(contentsOf: parser.pending)
 
-        // Records keep byte offsets, located when an entry is asked for; the findings are
-        // located now, in one forward pass.
+        // Records keep byte offsets, located when an entry is asked for; the parser's findings
+        // are located now, in one forward pass (duplicate keys, below, through the source).
         var records = parser.records
         if !readable {
             for index in records.indices { records[index].isReadByDevice = false }

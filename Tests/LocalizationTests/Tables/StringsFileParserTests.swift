@@ -67,6 +67,20 @@ struct StringsFileParserTests {
         #expect(duplicate?.notes.first?.location.position == expected[0].0)
     }
 
+    /// The same without a `\r` (line ends found with memchr) and as UTF-16 with a byte order
+    /// mark (offsets into the decoded text).
+    @Test(arguments: [false, true])
+    func entriesAreLocatedWithNewlinesOnlyInEveryEncoding(utf16: Bool) {
+        let marked = MarkedText("// é\n1️⃣\"a\" = 2️⃣\"x\";\n\n  /* 🎉 */ 3️⃣\"b\" =\n\t4️⃣\"é🎉\";\n")
+        let bytes = utf16 ? [0xFF, 0xFE] + marked.text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } : Array(marked.text.utf8)
+        let table = LocalizationTable(parsing: bytes, file: "test.strings")
+        #expect(table.format == .text(utf16 ? .utf16LittleEndianWithBOM : .utf8))
+        #expect(table.entries[1].location.position == marked.location("3️⃣"))
+        #expect(table.entries[1].valueLocation.position == marked.location("4️⃣"))
+        #expect(table.entries[0].location.position == marked.location("1️⃣"))
+        #expect(table.entries[0].valueLocation.position == marked.location("2️⃣"))
+    }
+
     @Test func duplicateKeysAreAllKeptAndTheLastWins() {
         let marked = MarkedText("1️⃣\"a\" = \"first\";\n2️⃣\"a\" = \"second\";\n\"b\" = \"x\";\n\"b\" = \"x\";\n")
         let table = parse(marked.text)
@@ -165,6 +179,7 @@ struct StringsFileParserTests {
         ("/* x **/\"k\" = \"v\";", true),
         ("/*/ still open */\"k\" = \"v\";", true),
         ("/* 🎉 * é */\n\"k\" = \"v\";", true),
+        ("/* a */\"k\" = \"v\"; /* b */", true),
         ("\"k\" = \"v\";/* open *", false),
         ("\"k\" = \"v\";/*/", false),
     ])
