@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // Compiled tables Foundation wrote from generated text tables: shapes the reader was not tuned on.
-    let generatedText = (0..<12).map { Corpus.generated(seed: UInt64($0), entries: 200 + $0 * 150) }
+    let generatedText = (0..<12).map { GeneratedTables.strings(seed: UInt64($0), entries: 200 + $0 * 150) }
     let generatedBinary = generatedText.map { text -> [UInt8] in
         let dictionary = try! PropertyListSerialization.propertyList(from: Data(text), format: nil) as! [String: String]
         return [UInt8](try! PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0))
@@ -165,9 +165,6 @@ let benchmarks: @Sendable () -> Void = {
 /// The generated tables and the floor a reader is compared with; the corpus itself is read by
 /// SampleInput's ``Corpus``.
 extension Corpus {
-    /// A UTF-8 `.strings` of `entries` entries with varied keys, texts, escapes and comments.
-    static func generated(seed: UInt64, entries: Int) -> [UInt8] { GeneratedTables.strings(seed: seed, entries: entries) }
-
     /// The quotes in `file`, found with `memchr`: the floor a reader is compared with.
     static func quoteCount(_ file: [UInt8]) -> Int {
         var count = 0

@@ -30,20 +30,3 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         "\(file ?? "<input>"):\(line):\(column)"
     }
 }
-
-/// Maps byte offsets of a UTF-8 text to line and column for the `.strings` reader, which
-/// records offsets while scanning (cheap) and resolves them afterwards in increasing order: a
-/// ``LineIndex`` over the text, so that both readers count lines and columns by one rule.
-struct LineColumnResolver {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = LineIndex(file: nil)
-
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    mutating func resolve(_ offset: Int) -> (line: Int, column: Int) {
-        let location = index.location(of: offset, in: bytes)
-        return (location.line, location.column)
-    }
-}

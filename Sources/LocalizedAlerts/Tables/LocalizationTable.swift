@@ -156,17 +156,12 @@ public struct LocalizationTable: Sendable {
     /// entry).
     func forEachEffectiveValue(_ body: (_ key: String, _ value: String, _ valueLocation: SourceLocation) -> Void) {
         guard isReadableOnDevice else { return }
-        // Records come in file order: one forward walk locates the offsets of them all.
-        storage.text.withUnsafeBufferPointer { text in
-            var lines = LineIndex(file: file)
-            for (index, record) in storage.records.enumerated()
-            where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
-                let location =
-                    record.valueLine == 0 && storage.source != nil
-                    ? lines.location(of: Int(record.valueColumn), in: text)
-                    : SourceLocation(file: file, line: Int(record.valueLine), column: Int(record.valueColumn))
-                body(storage.string(record.key), storage.string(record.value), location)
-            }
+        // Records come in file order, so the source's line index locates them walking forward.
+        for (index, record) in storage.records.enumerated()
+        where record.isReadByDevice && record.kind == .string && storage.effectiveIndex(forKeyOf: index) == index {
+            body(
+                storage.string(record.key), storage.string(record.value),
+                storage.location(line: record.valueLine, column: record.valueColumn, file: file))
         }
     }
 
@@ -233,9 +228,9 @@ struct EntryRecord {
     var comment: ByteSpan
     /// Where the key and the value start: a line and a column, or, with line 0, a byte offset
     /// into the storage's source (in the column), which becomes a line and column only when
-    /// asked for (an entry made, a duplicate-key finding: ``TableStorage/location(line:column:file:)``;
-    /// the model's values: one forward walk). A text table's reader keeps offsets: most tables
-    /// are read far more often than their entries are located.
+    /// asked for (an entry made, a value the model keeps, a duplicate-key finding:
+    /// ``TableStorage/location(line:column:file:)``). A text table's reader keeps offsets: most
+    /// tables are read far more often than their entries are located.
     var keyLine: UInt32 = 0
     var keyColumn: UInt32 = 0
     var valueLine: UInt32 = 0

@@ -212,25 +212,17 @@ enum TableReader {
         pending.append(contentsOf: parser.pending)
 
         // Records keep byte offsets, located when an entry is asked for; the parser's findings
-        // are located now, in one forward pass (duplicate keys, below, through the source).
+        // are located now, in text order (the source's line index walks forward), and
+        // duplicate keys below through the same index.
         var records = parser.records
         if !readable {
             for index in records.indices { records[index].isReadByDevice = false }
         }
-        var diagnostics: [LocalizationDiagnostic] = []
-        text.withUnsafeBufferPointer { buffer in
-            pending.sort { $0.offset < $1.offset }
-            var diagnosticResolver = LineColumnResolver(buffer)
-            for item in pending {
-                let position = diagnosticResolver.resolve(item.offset)
-                diagnostics.append(
-                    LocalizationDiagnostic(
-                        item.id,
-                        at: SourceLocation(file: file, line: position.line, column: position.column),
-                        item.message, hint: item.hint))
-            }
-        }
         let source = SourceText(text, file: file)
+        pending.sort { $0.offset < $1.offset }
+        var diagnostics = pending.map { item in
+            LocalizationDiagnostic(item.id, at: source.location(ofByte: item.offset), item.message, hint: item.hint)
+        }
         let storage = TableStorage(text: text, arena: trimmed(parser.arena), records: trimmed(records), source: source)
         diagnostics.append(contentsOf: duplicateDiagnostics(storage, file: file, limits: limits))
         diagnostics.sort { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
