@@ -86,8 +86,8 @@ struct DirectValuesReader {
         self.file = file
         self.limits = limits
         self.lines = LineIndex(file: file)
-        self.hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        if hasByteOrderMark { position = 3 }
+        position = TextDecoder.utf8TextStart(bytes)
+        self.hasByteOrderMark = position == 3
     }
 
     private mutating func read() -> AndroidStringsFile? {

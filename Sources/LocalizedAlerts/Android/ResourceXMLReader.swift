@@ -73,7 +73,7 @@ struct ResourceXMLReader {
         self.bytes = bytes
         self.file = file
         self.maximumDepth = maximumDepth
-        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        let start = TextDecoder.utf8TextStart(bytes)
         self.position = start
         self.counted = (start, 1, 1)
         let (invalid, notXML) = bytes.withUnsafeBufferPointer {
@@ -113,7 +113,7 @@ struct ResourceXMLReader {
     /// The location of byte `offset`: lines end at LF, CR and CRLF (counted once), columns count
     /// Unicode scalars. Counted on from the last location asked for when `offset` is past it.
     private mutating func location(at offset: Int) -> SourceLocation {
-        var (from, line, column) = counted.offset <= offset ? counted : (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0, 1, 1)
+        var (from, line, column) = counted.offset <= offset ? counted : (TextDecoder.utf8TextStart(bytes), 1, 1)
         bytes.withUnsafeBufferPointer { buffer in
             while from < offset {
                 let byte = buffer[from]

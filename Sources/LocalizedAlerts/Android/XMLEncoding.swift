@@ -26,13 +26,13 @@ enum XMLEncoding {
             default: break
             }
         }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = TextDecoder.utf8TextStart(bytes)
         // The common case, no declared encoding or UTF-8, costs one look at the declaration.
         switch declaredEncoding(bytes, from: start) {
         case nil, "UTF-8":
             return .utf8(bytes)
         case "ISO-8859-1":
-            var text: [UInt8] = start == 3 ? [0xEF, 0xBB, 0xBF] : []
+            var text: [UInt8] = start == 3 ? TextDecoder.utf8ByteOrderMark : []
             text.reserveCapacity(bytes.count + bytes.count / 8)
             for byte in bytes[start...] {
                 if byte < 0x80 {
@@ -56,7 +56,7 @@ enum XMLEncoding {
     }
 
     private static func utf16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, byteOrderMark: Bool) -> Outcome {
-        var text: [UInt8] = byteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        var text: [UInt8] = byteOrderMark ? TextDecoder.utf8ByteOrderMark : []
         text.reserveCapacity(bytes.count)
         var index = start
         func unit(at index: Int) -> UInt16 {

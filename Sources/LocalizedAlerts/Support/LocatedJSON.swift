@@ -244,7 +244,7 @@ struct JSONParser {
 
     mutating func parseDocument() -> JSONDocument {
         do {
-            if text.count >= 3 && text[0] == 0xEF && text[1] == 0xBB && text[2] == 0xBF { pos = 3 }
+            pos = TextDecoder.utf8TextStart(text)
             if let bad = TextDecoder.firstInvalidUTF8(in: text, from: pos) {
                 throw Failure(offset: bad, message: "byte 0x\(String(text[bad], radix: 16, uppercase: true)) is not valid UTF-8")
             }

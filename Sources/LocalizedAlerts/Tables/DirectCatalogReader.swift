@@ -35,7 +35,7 @@ struct DirectCatalogReader {
         return bytes.withUnsafeBufferPointer { buffer in
             var reader = DirectCatalogReader(json: DirectPayloadReader(text: buffer, file: file), catalog: StringCatalogReader(file: file))
             // A byte-order mark is passed over by the located reader too (and counts in the first line's columns).
-            if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { reader.json.pos = 3 }
+            reader.json.pos = TextDecoder.utf8TextStart(buffer)
             guard TextDecoder.firstInvalidUTF8(in: buffer, from: reader.json.pos) == nil else { return nil }
             reader.json.skipWhitespace()
             guard let parsed = try? reader.readRoot() else { return nil }

@@ -78,7 +78,7 @@ enum TextDecoder {
                 return .utf32LittleEndianWithBOM
             }
         }
-        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { return .utf8WithBOM }
+        if utf8TextStart(bytes) == 3 { return .utf8WithBOM }
         if count >= 2 {
             if bytes[0] == 0xFF && bytes[1] == 0xFE { return .utf16LittleEndianWithBOM }
             if bytes[0] == 0xFE && bytes[1] == 0xFF { return .utf16BigEndianWithBOM }
@@ -156,6 +156,15 @@ enum TextDecoder {
             }
         }
         return DecodedText(utf8: output, encoding: encoding, problems: problems.listed, unlistedProblemCount: problems.unlisted)
+    }
+
+    /// The UTF-8 byte-order mark, which every reader passes over.
+    static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Where the text of `bytes` begins: 3 after a UTF-8 byte-order mark, else 0.
+    @inline(__always)
+    static func utf8TextStart<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        bytes.starts(with: utf8ByteOrderMark) ? 3 : 0
     }
 
     /// The offset of the first byte that does not start a valid UTF-8 sequence, or nil.
