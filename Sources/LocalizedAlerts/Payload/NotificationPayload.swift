@@ -81,9 +81,7 @@ public struct NotificationPayload: Sendable {
         init?(readingDirectly bytes: [UInt8], file: String?) {
             var aps = APSDictionary()
             guard let root = DirectPayloadReader.read(bytes, file: file, into: &aps) else { return nil }
-            fields = Fields(
-                aps: consume aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file,
-                documentStorage: .deferred(DeferredDocument(bytes: bytes, file: file, location: root)), customKeys: nil)
+            fields = .directlyRead(consume aps, document: DeferredDocument(bytes: bytes, file: file, location: root), file: file)
         }
     }
 
@@ -96,6 +94,13 @@ public struct NotificationPayload: Sendable {
         var documentStorage: DocumentStorage
         /// Custom keys as read or set; nil for those of a deferred document.
         var customKeys: [LocatedJSON.Member]?
+
+        /// What the direct reader read: nothing to report, the document read when first asked for.
+        static func directlyRead(_ aps: consuming APSDictionary, document: DeferredDocument, file: String?) -> Fields {
+            Fields(
+                aps: aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file, documentStorage: .deferred(document),
+                customKeys: nil)
+        }
     }
 
     private mutating func update(_ change: (inout Fields) -> Void) {
@@ -147,10 +152,7 @@ public struct NotificationPayload: Sendable {
         // Taken, not read, out of the reading: reading a member of it copies the dictionary.
         var aps = APSDictionary()
         swap(&aps, &reading.aps)
-        storage = Storage(
-            Fields(
-                aps: aps, simulatorTargetBundle: nil, diagnostics: [], isParsed: true, file: file, documentStorage: .deferred(document),
-                customKeys: nil))
+        storage = Storage(.directlyRead(aps, document: document, file: file))
     }
 
     /// Reads a payload from JSON text; the same as ``init(parsing:file:)-([UInt8],_)`` on its UTF-8 bytes.
