@@ -1,5 +1,11 @@
 @_spi(Presentation) import LocalizedAlerts
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `scalar` as one line of terminal or log output shows it: control characters as their
 /// Control Pictures (`DisplayText.visible(_:)`), line and paragraph separators as ␤. Text from
 /// tables, payloads and file names goes through this, so that an escape sequence in it is seen,
@@ -43,16 +49,23 @@ extension LocatedJSON {
     /// ``outputText(pretty:)``'s UTF-8 bytes, written without building a `String` (what a
     /// response body needs).
     public func outputBytes(pretty: Bool = false) -> [UInt8] {
-        let bytes = serializedBytes(pretty: pretty)
+        var bytes = serializedBytes(pretty: pretty)
+        // Most documents have neither: they go out as written (copying every byte again was a
+        // tenth of localizing a batch line).
+        guard let first = Self.firstUnprintable(in: bytes) else {
+            bytes.append(0x0A)
+            return bytes
+        }
         var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 1)
-        var index = 0
+        output.reserveCapacity(bytes.count + 16)
+        output.append(contentsOf: bytes[..<first])
+        var index = first
         while index < bytes.count {
             let byte = bytes[index]
             // DEL, and C1 controls (U+0080 to U+009F: 0xC2 then 0x80 to 0x9F in UTF-8).
             if byte == 0x7F {
                 output.append(contentsOf: "\\u007f".utf8)
-            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] <= 0x9F {
+            } else if Self.isC1Control(bytes, at: index) {
                 output.append(contentsOf: ("\\u00" + String(bytes[index + 1], radix: 16)).utf8)
                 index += 1
             } else {
@@ -62,6 +75,34 @@ extension LocatedJSON {
         }
         output.append(0x0A)
         return output
+    }
+
+    /// Whether `bytes` has the UTF-8 of a C1 control (0xC2, then 0x80 to 0x9F) at `index`.
+    private static func isC1Control(_ bytes: [UInt8], at index: Int) -> Bool {
+        bytes[index] == 0xC2 && index + 1 < bytes.count && bytes[index + 1] >= 0x80 && bytes[index + 1] <= 0x9F
+    }
+
+    /// The offset of the first DEL or C1 control in `bytes`; nil when there is none.
+    static func firstUnprintable(in bytes: [UInt8]) -> Int? {
+        // memchr, not a loop: every answer is scanned whole, and the loop cost 15 times more.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            func find(_ byte: UInt8, from start: Int, to end: Int) -> Int? {
+                guard start < end, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+                return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            var first = find(0x7F, from: 0, to: buffer.count) ?? buffer.count
+            var from = 0
+            // 0xC2 also leads U+00A0 to U+00BF (« », °, a no-break space): only a C1 control counts.
+            while let lead = find(0xC2, from: from, to: first) {
+                if isC1Control(bytes, at: lead) {
+                    first = lead
+                    break
+                }
+                from = lead + 1
+            }
+            return first < buffer.count ? first : nil
+        }
     }
 }
 
