@@ -388,3 +388,27 @@ size_t bytescan_json_string_end(const uint8_t *bytes, size_t count) {
 #endif
     return index + bytescan_portable_json_string_end(bytes + index, count - index);
 }
+
+size_t bytescan_portable_json_unescaped_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+    while (index < count && bytes[index] >= 0x20 && bytes[index] != '"' && bytes[index] != '\\' && bytes[index] != 0xE2) index++;
+    return index;
+}
+
+size_t bytescan_json_unescaped_end(const uint8_t *bytes, size_t count) {
+    size_t index = 0;
+#if defined(__SSE2__)
+    const __m128i control_top = _mm_set1_epi8(0x1F), quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\');
+    const __m128i separator_lead = _mm_set1_epi8((char)0xE2);
+    while (index + 16 <= count) {
+        __m128i block = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i ends = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(block, control_top), block), _mm_cmpeq_epi8(block, separator_lead)),
+            _mm_or_si128(_mm_cmpeq_epi8(block, quote), _mm_cmpeq_epi8(block, backslash)));
+        unsigned mask = (unsigned)_mm_movemask_epi8(ends);
+        if (mask != 0) return index + (size_t)__builtin_ctz(mask);
+        index += 16;
+    }
+#endif
+    return index + bytescan_portable_json_unescaped_end(bytes + index, count - index);
+}

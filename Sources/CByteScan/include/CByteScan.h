@@ -69,7 +69,14 @@ size_t bytescan_json_space_end(const uint8_t *bytes, size_t count);
 size_t bytescan_json_string_end(const uint8_t *bytes, size_t count);
 
 /*
- * The same eight, a byte at a time: what machines without SSE2 run, exported so that the tests
+ * The offset of the first byte of `bytes` (`count` long) that a JSON writer may have to escape:
+ * '"', '\\', a control character, or 0xE2 (the lead byte of U+2028 and U+2029, which are
+ * escaped for JavaScript readers); `count` when there is none.
+ */
+size_t bytescan_json_unescaped_end(const uint8_t *bytes, size_t count);
+
+/*
+ * The same nine, a byte at a time: what machines without SSE2 run, exported so that the tests
  * hold them to the same definitions on every machine.
  */
 int bytescan_portable_is_valid_utf8(const uint8_t *bytes, size_t count);
@@ -80,6 +87,7 @@ size_t bytescan_portable_quoted_text_end(const uint8_t *bytes, size_t count, uin
 size_t bytescan_portable_scalar_count(const uint8_t *bytes, size_t count);
 size_t bytescan_portable_json_space_end(const uint8_t *bytes, size_t count);
 size_t bytescan_portable_json_string_end(const uint8_t *bytes, size_t count);
+size_t bytescan_portable_json_unescaped_end(const uint8_t *bytes, size_t count);
 
 #ifdef __cplusplus
 }

@@ -581,10 +581,14 @@ extension LocatedJSON {
         output.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var runStart = 0
             var i = 0
             let count = bytes.count
-            while i < count {
+            while true {
+                // Most bytes need no escape: the next that may is found 16 at a time.
+                i += bytescan_json_unescaped_end(base + i, count - i)
+                guard i < count else { break }
                 let b = bytes[i]
                 let escape: String?
                 var width = 1

@@ -102,6 +102,17 @@ struct ByteScanTests {
         }
     }
 
+    @Test("a JSON writer's plain run ends at a quote, a backslash, a control character or the lead of U+2028 and U+2029")
+    func jsonUnescapedEnd() {
+        var random = SplitMix64(seed: 19)
+        for _ in 0..<2_000 {
+            let bytes = Self.randomBytes(Int.random(in: 0..<70, using: &random), Array("%@ a partagé ’ 😀".utf8) + [0x7F, 0x20], using: &random)
+            let expected = bytes.firstIndex { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 } ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { bytescan_json_unescaped_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { bytescan_portable_json_unescaped_end($0.baseAddress, $0.count) } == expected, "\(bytes)")
+        }
+    }
+
     @Test("scalars are counted as the bytes that are not continuation bytes")
     func scalarCount() {
         var random = SplitMix64(seed: 16)
