@@ -30,7 +30,7 @@ import SampleInput
 // bytes); lint (the Linting
 // benchmark's generated 50-localization app, already read, linted with every rule and its 20
 // payloads, once per round); batch (the Rendering benchmark's 10,000 NDJSON lines, localized
-// once per round); strings-read (every UTF-8 .strings of the corpus
+// once per round; foundation-batch, by its baseline); strings-read (every UTF-8 .strings of the corpus
 // LOCALIZED_ALERTS_CORPUS names, or of the tests' copy, read once per round; with -foundation, by
 // the Tables benchmark's baseline); strings-generated
 // and strings-generated-foundation (the Tables benchmark's generated UTF-8 set, by the reader and
@@ -154,15 +154,20 @@ if mode.hasPrefix("stringsdict-") {
     print("\(mode): \(rounds) × \(files.count) files (\(sink))")
     exit(0)
 }
-if mode == "batch" {
+if mode == "batch" || mode == "foundation-batch" {
     // The Rendering benchmark's batch: 10,000 NDJSON lines of varied payloads and languages.
     let lines = Sample.batchLines(count: 10_000)
+    let lineDatas = foundation == nil ? [] : lines.map { Data($0) }
     for _ in 0..<rounds {
-        for (index, line) in lines.enumerated() {
-            sink &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count
+        if let foundation {
+            for (index, line) in lineDatas.enumerated() { sink &+= foundation.batchLine(line, number: index + 1).count }
+        } else {
+            for (index, line) in lines.enumerated() {
+                sink &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count
+            }
         }
     }
-    print("batch: \(rounds) × \(lines.count) lines (\(sink))")
+    print("\(mode): \(rounds) × \(lines.count) lines (\(sink))")
     exit(0)
 }
 if mode == "lint" {
