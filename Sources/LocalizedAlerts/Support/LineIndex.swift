@@ -35,6 +35,9 @@ struct LineIndex: Sendable {
         self.file = file
     }
 
+    /// Bytes the index keeps (its line starts, once made), for memory accounting.
+    var byteCount: Int { (lineStarts?.capacity ?? 0) * MemoryLayout<Int>.stride }
+
     /// Where each line starts: lines end at `\n`, `\r` and `\r\n`, as CoreFoundation ends them
     /// (the forward walk below follows the same rule).
     static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {

@@ -17,6 +17,9 @@ public final class SourceText: Sendable {
         self.file = file
     }
 
+    /// Bytes the line index keeps once made (the text itself is the table's), for accounting.
+    var indexByteCount: Int { index.withLock { $0?.byteCount ?? 0 } }
+
     /// Whether the text holds `needle` anywhere: a quick test before a closer look.
     func contains(_ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= bytes.count else { return needle.isEmpty }

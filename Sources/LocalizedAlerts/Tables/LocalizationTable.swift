@@ -181,7 +181,8 @@ public struct LocalizationTable: Sendable {
     /// Number of keys with an effective value.
     public var count: Int { isReadableOnDevice ? storage.effectiveKeyCount : 0 }
 
-    /// Bytes this table keeps in memory (its buffers at their capacity), for accounting.
+    /// Bytes this table keeps in memory (its buffers at their capacity, and its text's line
+    /// index once a location has needed one), for accounting.
     public var memoryFootprint: Int { storage.byteCount }
 
     /// The decoded source text (UTF-8), for text tables; used to show offending lines.
@@ -380,11 +381,12 @@ final class TableStorage: Sendable {
         self.effectiveKeyCount = effective
     }
 
-    /// Bytes held by this storage (buffers at their capacity), for memory accounting.
+    /// Bytes held by this storage (buffers at their capacity, and the text's line index once a
+    /// location has made it), for memory accounting.
     var byteCount: Int {
         text.capacity + arena.capacity + records.capacity * MemoryLayout<EntryRecord>.stride
             + (slots.capacity + lastReadable.capacity + firstReadable.capacity + representative.capacity
-                + keyNumbers.capacity) * MemoryLayout<Int32>.stride
+                + keyNumbers.capacity) * MemoryLayout<Int32>.stride + (source?.indexByteCount ?? 0)
     }
 
     /// The distinct-key number of `key`, or nil when the table never mentions it.

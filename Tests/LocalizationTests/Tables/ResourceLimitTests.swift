@@ -46,6 +46,19 @@ struct ResourceLimitTests {
         #expect(fromBinary.diagnostics.containsErrors)
     }
 
+    /// A text table's line index is made only when a location needs it (a walk back), and from
+    /// then on it is part of what the table keeps.
+    @Test func aTablesLineIndexCountsInItsFootprint() {
+        let lines = 10_000
+        let text = (1...lines).map { "\"k\($0)\" = \"v\";" }.joined(separator: "\n")
+        let table = LocalizationTable(parsing: Array(text.utf8), file: "lines.strings")
+        let before = table.memoryFootprint
+        #expect(table.entries[lines - 1].location.line == lines)
+        #expect(table.memoryFootprint == before, "a walk forward keeps no index")
+        #expect(table.entries[0].location.line == 1)
+        #expect(table.memoryFootprint >= before + lines * MemoryLayout<Int>.stride, "\(before) -> \(table.memoryFootprint)")
+    }
+
     /// A compiled table whose 2,000 keys all point at one 2 KB string object (as a writer that
     /// uniques strings produces): the string is stored once, as Foundation shares the object.
     @Test func sharedObjectsInBinaryTablesAreStoredOnce() throws {
