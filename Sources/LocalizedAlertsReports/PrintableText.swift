@@ -50,8 +50,8 @@ extension LocatedJSON {
     /// response body needs).
     public func outputBytes(pretty: Bool = false) -> [UInt8] {
         var bytes = serializedBytes(pretty: pretty)
-        // Most documents have neither: they go out as written (copying every byte again was a
-        // tenth of localizing a batch line).
+        // Most documents have no DEL and no C1 control: they go out as written (copying every
+        // byte again was a tenth of localizing a batch line).
         guard let first = Self.firstUnprintable(in: bytes) else {
             bytes.append(0x0A)
             return bytes
