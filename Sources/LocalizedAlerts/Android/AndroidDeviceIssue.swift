@@ -36,6 +36,12 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
         case locKeyUnresolved(reason: String, literal: String?)
         /// Huawei, style 1: the literal big text is shown instead of the localized field.
         case bigTextHidesLocKey(bigText: String)
+        /// The loc key is a resource ID: it names `resource` in this build only.
+        /// `mayCountUnreadLibraries`: libraries known by their locales alone may renumber it.
+        case identifierLocKey(AndroidResourceName, mayCountUnreadLibraries: Bool)
+        /// The string's references never reach text: the phone shows `shown`, the ID of the
+        /// last one. `chain` runs from the key's resource to the first repeat.
+        case referenceNeverReachesText(chain: [AndroidResourceName], shown: String, mayCountUnreadLibraries: Bool)
     }
 
     /// What happens.
@@ -61,6 +67,8 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
         case .untitled: .androidAppNameTitle
         case .locKeyUnresolved: .huaweiLocKeyUnresolved
         case .bigTextHidesLocKey: .huaweiBigTextHidesLocKey
+        case .identifierLocKey: .androidIdentifierLocKey
+        case .referenceNeverReachesText: .androidReferenceLoop
         }
     }
 
@@ -126,6 +134,35 @@ public struct AndroidDeviceIssue: Sendable, Hashable {
                 id, at: location,
                 "style 1 shows big_\(label) \"\(DisplayText.truncate(bigText, columns: 60))\", not the localized \(label)_loc_key \"\(key)\"",
                 hint: "leave out style 1, or fill big_\(label) with the localized text on the server (render-alert localize)")
+        case .identifierLocKey(let resource, let mayCountUnreadLibraries):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "\(label)_loc_key \"\(key)\" is read as a resource ID: it names \(resource.type) \"\(resource.name)\" in this build, and another once resources are added or removed"
+                    + (mayCountUnreadLibraries ? Self.unreadLibrariesCaveat : ""),
+                hint: "send the name, \"\(resource.name)\"")
+        case .referenceNeverReachesText(let chain, let shown, let mayCountUnreadLibraries):
+            return LocalizationDiagnostic(
+                id, at: location,
+                "\"\(key)\" " + Self.neverReachesText(chain: chain, shown: shown) + (mayCountUnreadLibraries ? Self.unreadLibrariesCaveat : ""),
+                hint: Self.referenceLoopHint(chain))
         }
     }
+
+    /// Why a reference shows as an ID, said the same by lint and by every rendering.
+    static func neverReachesText(chain: [AndroidResourceName], shown: String) -> String {
+        let names = chain.map { "@\($0.type)/\($0.name)" }
+        let path = names.count > 5 ? names.prefix(4).joined(separator: " → ") + " → …" : names.joined(separator: " → ")
+        let isLoop = chain.count >= 2 && chain.dropLast().contains(chain[chain.count - 1])
+        return
+            "never reaches text: its references \(isLoop ? "go round" : "run on") (\(path)) and Android stops after 20, so getString gives the resource ID \"\(shown)\""
+    }
+
+    static func referenceLoopHint(_ chain: [AndroidResourceName]) -> String {
+        "give \(chain.last.map { "@\($0.type)/\($0.name)" } ?? "the string") a text, or refer to a string that has one"
+    }
+
+    /// Said of a resource ID worked out from res/ folders when libraries were given by their
+    /// locales alone: their resources take IDs too.
+    static let unreadLibrariesCaveat =
+        " (counting the app's resources alone: the libraries, given by their locales only, take IDs too and may move it; give their res/ folders for the phone's number)"
 }

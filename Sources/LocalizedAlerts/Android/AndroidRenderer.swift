@@ -50,7 +50,7 @@ public struct AndroidAppResources: Sendable {
         didSet { relink() }
     }
     /// What `aapt2 link` made of the folders; for a built app, what its table holds.
-    private var link: AndroidLinkStep
+    private(set) var link: AndroidLinkStep
     /// Whether ``link`` was read from a built app rather than worked out from folders.
     private var isBuilt = false
     /// What rendering looks up for every message, made once.
@@ -82,6 +82,7 @@ public struct AndroidAppResources: Sendable {
         diagnostics += duplicatesAcrossFiles()
         diagnostics += removalFindings()
         diagnostics += danglingReferences()
+        diagnostics += referenceLoops()
         diagnostics += unreadLocaleFolders()
         for folder in folders where !folder.qualifiers.otherQualifiers.isEmpty {
             for file in folder.files where !file.strings.isEmpty {
@@ -257,8 +258,9 @@ public struct AndroidAppResources: Sendable {
     /// What a loc key names on the phone: `getIdentifier(key, "string", package)` reads a
     /// number as a resource ID and `[package:][type/]name` as a name; then `getString`.
     enum LocKeyTarget: Sendable, Hashable {
-        /// A resource the phone has; `getString` gives its text.
-        case resource(AndroidResourceName)
+        /// A resource the phone has; `getString` gives its text. `byIdentifier`: the key is
+        /// its resource ID.
+        case resource(AndroidResourceName, byIdentifier: Bool = false)
         /// `getIdentifier` gives 0: Firebase shows the field's fallback. Why, for the finding,
         /// and what to do when something better than "add it" can be said.
         case notFound(String, id: DiagnosticID = .androidMissingLocKey, hint: String? = nil)
@@ -274,9 +276,10 @@ public struct AndroidAppResources: Sendable {
         // Looked up, then made: a closure taking `self` would copy the resources on every call.
         if let known = locale.lookups.cached(key) { return known }
         let target = target(ofLocKey: key)
-        var found: (text: String, folder: String)?
-        if case .resource(let resource) = target { found = text(of: resource, forResourceLocale: locale.tag) }
-        let lookup = LocKeyLookup(target: target, text: found.map { (JavaFormatText($0.text), $0.folder) })
+        var found: ResolvedText?
+        if case .resource(let resource, _) = target { found = resolvedText(of: resource, forResourceLocale: locale.tag) }
+        let lookup = LocKeyLookup(
+            target: target, text: found.map { (JavaFormatText($0.text), $0.folder) }, unresolved: found?.unresolved)
         locale.lookups.insert(lookup, for: key)
         return lookup
     }
@@ -301,10 +304,13 @@ public struct AndroidAppResources: Sendable {
         let target: LocKeyTarget
         /// What `getString` gives and the folder it comes from; nil when it throws.
         let text: (text: JavaFormatText, folder: String)?
+        /// The references followed when `text` is a resource ID, not text.
+        let unresolved: UnresolvedReference?
 
-        init(target: LocKeyTarget, text: (text: JavaFormatText, folder: String)?) {
+        init(target: LocKeyTarget, text: (text: JavaFormatText, folder: String)?, unresolved: UnresolvedReference?) {
             self.target = target
             self.text = text
+            self.unresolved = unresolved
         }
     }
 
@@ -320,9 +326,9 @@ public struct AndroidAppResources: Sendable {
             guard let resource = link.identifiers[identifier], has(resource) else {
                 return .crash(
                     "\"\(key)\" is read as resource ID \(hex) (Integer.parseInt comes first), which the app does not have: Resources.NotFoundException crashes the app"
-                )
+                        + (identifiersMayCountUnreadLibraries ? AndroidDeviceIssue.unreadLibrariesCaveat : ""))
             }
-            return .resource(resource)
+            return .resource(resource, byIdentifier: true)
         case .name(let resource, let package):
             if let package, package == "android" {
                 return .notFound("\"\(key)\" names a framework resource: Android's own strings are not modelled (assumed not found)")
@@ -424,6 +430,32 @@ public struct AndroidAppResources: Sendable {
                         .androidMissingReference, at: resource.location,
                         "string \"\(resource.name)\" refers to @\(type)/\(target), which \(link.removed.contains(name) ? "aapt2 link removes (no default value)" : "no values folder defines"): the app does not build",
                         hint: "define \(target) in values/")
+                    finding.key = resource.name
+                    findings.append(finding)
+                }
+            }
+        }
+        return findings
+    }
+
+    /// A string that never reaches text (it refers to itself, or round a loop): aapt2 links
+    /// it and `getString` gives a resource ID. Each reference is followed as a phone whose
+    /// locale is its folder's would follow it.
+    private func referenceLoops() -> [LocalizationDiagnostic] {
+        var findings: [LocalizationDiagnostic] = []
+        for folder in folders where folder.qualifiers.otherQualifiers.isEmpty {
+            let tag = folder.qualifiers.locale.map(AndroidLinkStep.canonicalTag)
+            for file in folder.files {
+                for position in file.strings.indices where file.strings.isReference(at: position) {
+                    let resource = file.strings[position]
+                    let name = AndroidResourceName(type: "string", name: resource.name)
+                    guard !link.removed.contains(name), let unresolved = resolvedText(of: name, forResourceLocale: tag)?.unresolved else { continue }
+                    var finding = LocalizationDiagnostic(
+                        .androidReferenceLoop, at: resource.location,
+                        "string \"\(resource.name)\" in \(folder.name) "
+                            + AndroidDeviceIssue.neverReachesText(chain: unresolved.chain, shown: unresolved.shown)
+                            + (identifiersMayCountUnreadLibraries ? AndroidDeviceIssue.unreadLibrariesCaveat : ""),
+                        hint: AndroidDeviceIssue.referenceLoopHint(unresolved.chain))
                     finding.key = resource.name
                     findings.append(finding)
                 }
@@ -709,21 +741,58 @@ public struct AndroidAppResources: Sendable {
     /// it). Nil when `getString` throws: no matching folder, a bag (plurals, an array), or a
     /// value with no text.
     public func text(of resource: AndroidResourceName, forResourceLocale tag: String?) -> (text: String, folder: String)? {
+        resolvedText(of: resource, forResourceLocale: tag).map { ($0.text, $0.folder) }
+    }
+
+    /// What `getString` gives for a resource, and whether it is text or a reference left
+    /// unresolved.
+    struct ResolvedText: Sendable {
+        var text: String
+        var folder: String
+        /// The references followed when they never reach text (the phone shows an ID).
+        var unresolved: UnresolvedReference?
+    }
+
+    /// References that do not reach text within the 20 steps `AssetManager2::ResolveReference`
+    /// takes: the phone shows the last one's ID (``shown``), a number aapt2 link gave.
+    struct UnresolvedReference: Sendable, Hashable {
+        /// The resources named, from the first, up to the first repeated (a loop) or the last.
+        var chain: [AndroidResourceName]
+        /// What the phone shows: `@` and the resource ID.
+        var shown: String
+    }
+
+    func resolvedText(of resource: AndroidResourceName, forResourceLocale tag: String?) -> ResolvedText? {
         var current = resource
+        // Made at the first reference: most strings are text.
+        var chain: [AndroidResourceName] = []
         for step in 0...20 {
             guard let (value, folder) = definition(of: current, forResourceLocale: tag) else { return nil }
             switch value {
-            case .text(let text): return (text, folder)
+            case .text(let text): return ResolvedText(text: text, folder: folder)
             case .reference(let type, let target):
                 // @null has no text; a framework resource is not modelled.
                 guard type != "null", !type.contains(":") else { return nil }
                 let next = AndroidResourceName(type: type, name: target)
-                if step == 20 { return link.identifier(of: next).map { ("@\(Int32(bitPattern: $0))", folder) } }
+                // Named up to the first repeat: the loop is what the finding shows.
+                if chain.isEmpty { chain.append(resource) }
+                if !chain.dropLast().contains(chain[chain.count - 1]) { chain.append(next) }
+                if step == 20 {
+                    return link.identifier(of: next).map {
+                        let shown = "@\(Int32(bitPattern: $0))"
+                        return ResolvedText(text: shown, folder: folder, unresolved: UnresolvedReference(chain: chain, shown: shown))
+                    }
+                }
                 current = next
             }
         }
         return nil
     }
+
+    /// Whether resource IDs (a numeric loc key's target, the number a reference loop shows)
+    /// may count resources not read here: libraries given by their locales alone. A built
+    /// app's table has every ID.
+    var identifiersMayCountUnreadLibraries: Bool { !isBuilt && !build.libraryLocales.isEmpty }
 
     /// How a phone whose locales are `deviceLocales` reads the app: the locale the Java layer
     /// resolves for (nil: none of the app's, so the default folder), and the app's values
@@ -867,6 +936,17 @@ public enum AndroidRenderer {
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
         var issues: [AndroidDeviceIssue] = []
+        // A loc key that is a resource ID, and a string whose references never reach text (the
+        // phone shows an ID): both depend on the numbers aapt2 link gave.
+        func idIssues(_ lookup: AndroidAppResources.LocKeyLookup, issue: (AndroidDeviceIssue.Kind) -> Void) {
+            let mayShift = resources.identifiersMayCountUnreadLibraries
+            if case .resource(let resource, byIdentifier: true) = lookup.target {
+                issue(.identifierLocKey(resource, mayCountUnreadLibraries: mayShift))
+            }
+            if let unresolved = lookup.unresolved {
+                issue(.referenceNeverReachesText(chain: unresolved.chain, shown: unresolved.shown, mayCountUnreadLibraries: mayShift))
+            }
+        }
         enum Field {
             case text(String?, folder: String?)
             case crash(String)
@@ -893,8 +973,9 @@ public enum AndroidRenderer {
             let resource: AndroidResourceName
             let lookup = resources.lookUp(locKey: key.value, in: resolved)
             switch lookup.target {
-            case .resource(let named):
+            case .resource(let named, _):
                 resource = named
+                idIssues(lookup, issue: { issue($0) })
             case .notFound(let why, let id, let hint):
                 issue(.locKeyNotFound(reason: why, id: id, hint: hint))
                 return .text(nil, folder: nil)
@@ -969,7 +1050,8 @@ public enum AndroidRenderer {
             assume(.androidResourceRules)
             let lookup = resources.lookUp(locKey: key.value, in: resolved)
             switch lookup.target {
-            case .resource(let resource):
+            case .resource(let resource, _):
+                idIssues(lookup, issue: issue)
                 guard let (text, folder) = lookup.text else {
                     let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
                     return unresolved(

@@ -50,4 +50,11 @@ extension DiagnosticID {
         "android.missing-reference", .error, .consistency,
         rationale: "aapt2 link rejects a reference to a resource that is defined nowhere: the app does not build.",
         example: "<string name=\"a\">@string/nowhere</string>")
+    /// `android.reference-loop` (error). A string whose references never reach text (it refers
+    /// to itself, or round a loop): aapt2 links it, and the phone shows a resource ID.
+    public static let androidReferenceLoop = DiagnosticID(
+        "android.reference-loop", .error, .consistency,
+        rationale:
+            "A string that refers to itself, or to strings that refer back, never reaches text: aapt2 links the app, AssetManager2 stops after 20 references, and getString gives \"@\" and a resource ID, which the notification or screen shows.",
+        example: "<string name=\"a\">@string/a</string>")
 }

@@ -195,10 +195,17 @@ public struct AndroidAlertRenderer: Sendable {
         switch value {
         case .text(let text): item = text
         case .reference(let type, let target):
-            guard let (text, _) = resources.text(of: AndroidResourceName(type: type, name: target), forResourceLocale: resourceLocale) else {
+            guard let resolved = resources.resolvedText(of: AndroidResourceName(type: type, name: target), forResourceLocale: resourceLocale)
+            else {
                 return .failure(Refusal("plurals \"\(name)\" in \(folder) refers to @\(type)/\(target), which has no text"))
             }
-            item = text
+            if let unresolved = resolved.unresolved {
+                return .failure(
+                    Refusal(
+                        "plurals \"\(name)\" in \(folder) refers to @\(type)/\(target), which "
+                            + AndroidDeviceIssue.neverReachesText(chain: unresolved.chain, shown: unresolved.shown)))
+            }
+            item = resolved.text
         }
         let quantityText = isInteger && abs(quantity) < 1e15 ? String(Int64(quantity)) : String(quantity)
         let arguments = notification.locArgs(field) ?? [quantityText]

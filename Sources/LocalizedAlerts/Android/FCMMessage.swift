@@ -63,6 +63,13 @@ extension DiagnosticID {
         "android.app-name-title", .note, .push,
         rationale: "Firebase sets the app's name as the title when the message gives none (or it falls back).",
         example: "a message with only a body")
+    /// `android.identifier-loc-key` (warning). The loc key is a number: `getIdentifier` reads
+    /// it as a resource ID, which names this string in this build only.
+    public static let androidIdentifierLocKey = DiagnosticID(
+        "android.identifier-loc-key", .warning, .push,
+        rationale:
+            "A loc key that is a number is read as a resource ID (Integer.parseInt comes first). aapt2 link numbers resources in order of type and name, the libraries' included: adding or removing one renumbers the rest, and the key then names another string or none.",
+        example: "body_loc_key \"2130968581\"")
 }
 
 /// An FCM HTTP v1 message (`{"message": {…}}`), with what reaches an Android phone: the

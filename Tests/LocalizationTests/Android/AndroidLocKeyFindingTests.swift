@@ -118,4 +118,81 @@ struct AndroidLocKeyFindingTests {
         )
         _ = directory
     }
+
+    @Test("a string whose references never reach text shows its resource ID: said in the table and on the phone")
+    func referenceLoops() throws {
+        // loop refers to itself; a → b → a goes round; long runs 21 references to text.
+        let chain = (0...20).map { #"<string name="r\#($0)">@string/r\#($0 + 1)</string>"# }.joined()
+        let (resources, directory) = try Self.resources([
+            "values/loops.xml": """
+            <resources>
+              <string name="loop">@string/loop</string>
+              <string name="a">@string/b</string>
+              <string name="b">@string/a</string>
+              <string name="via">@string/welcome</string>
+            </resources>
+            """,
+            "values/chain.xml": "<resources>\(chain)<string name=\"r21\">end</string></resources>",
+        ])
+        let id = { (name: String) in "@\(Int32(bitPattern: resources.link.identifier(of: AndroidResourceName(type: "string", name: name))!))" }
+        let (rendering, text) = Self.findings(
+            #"{"message": {"android": {"notification": {"title_loc_key": 1️⃣"loop", "body_loc_key": 2️⃣"a"}}}}"#, resources: resources)
+        #expect(rendering.outcome == .shown && rendering.title == id("loop") && rendering.body == id("b"))
+        let onPhone = rendering.diagnostics.filter { $0.id == .androidReferenceLoop }
+        #expect(onPhone.map { Position($0.location.line, $0.location.column) } == [text.markers["1️⃣"], text.markers["2️⃣"]])
+        #expect(
+            onPhone.first?.message
+                == #""loop" never reaches text: its references go round (@string/loop → @string/loop) and Android stops after 20, so getString gives the resource ID "\#(id("loop"))""#
+        )
+        #expect(onPhone.first?.severity == .error && onPhone.first?.hint == "give @string/loop a text, or refer to a string that has one")
+        #expect(onPhone.last?.message.contains("(@string/a → @string/b → @string/a)") == true)
+        // In the table, at each string that never reaches text; a reference that does is fine.
+        let inTable = resources.diagnostics.filter { $0.id == .androidReferenceLoop }
+        // r0 alone of the run: r1 reaches text in twenty.
+        #expect(Set(inTable.compactMap(\.key)) == ["loop", "a", "b", "r0"])
+        let loop = try #require(inTable.first { $0.key == "loop" })
+        #expect(loop.location.file?.hasSuffix("values/loops.xml") == true && loop.location.line == 2 && loop.location.column == 3)
+        #expect(loop.message.hasPrefix(#"string "loop" in values never reaches text: its references go round"#))
+        // Twenty-one references in a row end on an ID too, without going round.
+        let (long, _) = Self.findings(#"{"message": {"android": {"notification": {"body_loc_key": "r0"}}}}"#, resources: resources)
+        #expect(long.body == id("r21"))
+        #expect(
+            long.diagnostics.contains {
+                $0.id == .androidReferenceLoop && $0.message.contains("run on (@string/r0 → @string/r1 → @string/r2 → @string/r3 → …)")
+            })
+        let (one, _) = Self.findings(#"{"message": {"android": {"notification": {"body_loc_key": "r1"}}}}"#, resources: resources)
+        #expect(one.body == "end" && !one.diagnostics.contains { $0.id == .androidReferenceLoop })
+        let (via, _) = Self.findings(#"{"message": {"android": {"notification": {"body_loc_key": "via"}}}}"#, resources: resources)
+        #expect(via.body == "Welcome" && !via.diagnostics.contains { $0.id == .androidReferenceLoop })
+        _ = directory
+    }
+
+    @Test("a loc key that is a resource ID names its string in this build only; libraries known by their locales may renumber it")
+    func identifierKeys() throws {
+        let (resources, directory) = try Self.resources()
+        let welcome = try #require(resources.link.identifier(of: AndroidResourceName(type: "string", name: "welcome")))
+        let (rendering, text) = Self.findings(
+            #"{"message": {"android": {"notification": {"body_loc_key": 1️⃣"\#(Int32(bitPattern: welcome))"}}}}"#, resources: resources)
+        #expect(rendering.body == "Welcome")
+        let finding = try #require(rendering.diagnostics.first { $0.id == .androidIdentifierLocKey })
+        #expect(finding.severity == .warning && Position(finding.location.line, finding.location.column) == text.markers["1️⃣"])
+        #expect(
+            finding.message
+                == #"body_loc_key "\#(Int32(bitPattern: welcome))" is read as a resource ID: it names string "welcome" in this build, and another once resources are added or removed"#
+        )
+        #expect(finding.hint == #"send the name, "welcome""#)
+        // A name is not an ID: no finding.
+        let (named, _) = Self.findings(#"{"message": {"android": {"notification": {"body_loc_key": "welcome"}}}}"#, resources: resources)
+        #expect(!named.diagnostics.contains { $0.id == .androidIdentifierLocKey })
+        // With libraries given by their locales alone, the number may count resources not read.
+        let withLibrary = try AndroidAppResources(
+            resourceDirectory: directory.path + "/res", build: AndroidBuildSettings(libraryLocales: ["de"]))
+        let (guessed, _) = Self.findings(
+            #"{"message": {"android": {"notification": {"body_loc_key": "\#(Int32(bitPattern: welcome))"}}}}"#, resources: withLibrary)
+        #expect(guessed.diagnostics.contains { $0.id == .androidIdentifierLocKey && $0.message.hasSuffix(AndroidDeviceIssue.unreadLibrariesCaveat) })
+        let (unknown, _) = Self.findings(#"{"message": {"android": {"notification": {"body_loc_key": "2131099999"}}}}"#, resources: withLibrary)
+        #expect(unknown.outcome == .crash(exception: "Resources.NotFoundException"))
+        #expect(unknown.diagnostics.contains { $0.id == .androidMissingLocKey && $0.message.hasSuffix(AndroidDeviceIssue.unreadLibrariesCaveat) })
+        _ = directory
+    }
 }

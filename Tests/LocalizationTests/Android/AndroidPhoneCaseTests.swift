@@ -71,8 +71,17 @@ struct AndroidPhoneCaseTests {
                 outcome = "crash"
                 exception = name
             }
-            let got: [String?] = [outcome, exception, outcome == "shown" ? rendering.title : nil, outcome == "shown" ? rendering.body : nil]
+            var got: [String?] = [outcome, exception, outcome == "shown" ? rendering.title : nil, outcome == "shown" ? rendering.body : nil]
             let want = ["outcome", "exception", "title", "body"].map { expected[$0] as? String }
+            // A resource ID shown (a reference that never reaches text) counts the libraries'
+            // resources: given by their locales alone, the number cannot be known and the
+            // finding must say so.
+            let saysIDMayMove = rendering.diagnostics.contains {
+                $0.id == .androidReferenceLoop && $0.message.contains(AndroidDeviceIssue.unreadLibrariesCaveat)
+            }
+            for field in 2...3 where resources.identifiersMayCountUnreadLibraries && saysIDMayMove {
+                if let shown = got[field], let phone = want[field], shown.isResourceIDText, phone.isResourceIDText { got[field] = phone }
+            }
             if got != want {
                 found.append("\(testCase.name) (\(reading)) \(devices.joined(separator: ",")): expected \(want), got \(got)")
             }
@@ -90,6 +99,11 @@ struct AndroidPhoneCaseTests {
             found += Self.disagreements(testCase, resources, reading: "res/")
             if testCase.builds, let locales = testCase.expected["appLocales"] as? [String] {
                 #expect(resources.locales == locales, "\(testCase.name): the app's locale list")
+            }
+            // The library's folder read with the app's: every ID is known.
+            if let library = testCase.libraryPath {
+                let linked = try AndroidAppResources(resourceDirectories: [testCase.path + "/res", library])
+                found += Self.disagreements(testCase, linked, reading: "res/ and lib/")
             }
         }
         #expect(found.isEmpty, "\(found.count):\n\(found.joined(separator: "\n"))")
@@ -162,5 +176,13 @@ struct AndroidPhoneCaseTests {
             struct Failed: Error, CustomStringConvertible { var description: String }
             throw Failed(description: "\(tool) \(arguments.joined(separator: " ")): \(message)")
         }
+    }
+}
+
+extension String {
+    /// `@` and a resource ID, as `TypedValue.coerceToString` writes a reference left.
+    fileprivate var isResourceIDText: Bool {
+        guard let rest = first == "@" ? dropFirst() : nil else { return false }
+        return Int32(rest) != nil
     }
 }

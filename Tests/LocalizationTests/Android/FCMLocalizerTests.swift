@@ -109,6 +109,29 @@ struct FCMLocalizerTests {
         _ = directory
     }
 
+    @Test("a plural item or a string that never reaches text (a reference loop) is refused, not sent as a resource ID")
+    func referenceLoops() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write(
+            "res/values/strings.xml",
+            """
+            <resources>
+              <string name="loop">@string/loop</string>
+              <plurals name="photos"><item quantity="one">@string/loop</item><item quantity="other">%d photos</item></plurals>
+            </resources>
+            """)
+        let android = AndroidAlertRenderer(resources: try AndroidAppResources(resourceDirectory: directory.path + "/res"))
+        let plural = android.localize(Self.message(#"{"body_loc_key": "photos"}"#), preferredLanguages: ["en"], quantities: FCMQuantities(body: 1))
+        #expect(!plural.isSendable && plural.message == nil)
+        #expect(
+            plural.error?.contains(#"refers to @string/loop, which never reaches text: its references go round"#) == true, "\(plural.error ?? "")")
+        #expect(
+            android.localize(Self.message(#"{"body_loc_key": "photos"}"#), preferredLanguages: ["en"], quantities: FCMQuantities(body: 2)).body
+                == "2 photos")
+        let string = android.localize(Self.message(#"{"title": "T", "body_loc_key": "loop"}"#), preferredLanguages: ["en"])
+        #expect(!string.isSendable && string.error?.contains("never reaches text") == true, "\(string.error ?? "")")
+    }
+
     @Test("a plural item's %d takes an integer argument; other specifiers keep their arguments")
     func pluralFormatting() {
         let digits = { (value: Int64) in String(value) }
