@@ -3,7 +3,8 @@ import LocalizedAlerts
 
 /// The payload reader and the renderer. Invariants: locations inside the input; a parsed
 /// document serializes to JSON that parses back to the same document; rendering and server
-/// localization never fail, and a localized payload serializes to valid JSON.
+/// localization never fail, and a localized payload serializes to valid JSON, its bytes to send
+/// the same as the payload written.
 let app = AppLocalizations(localizations: [
     .init(name: "en", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""k" = "%@ and %2$@ %d %%"; "t" = "Title";"#.utf8))]),
     .init(name: "ar", path: nil, tables: ["Localizable": LocalizationTable(parsing: Array(#""k" = "%2$@ و %1$@"; "t" = "عنوان";"#.utf8))]),
@@ -36,7 +37,7 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         _ = alert.showsAlert
         for mode in [LocalizationMode.server, .device] {
             for fallback in KeyFallback.allCases {
-                let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode, fallback: fallback)
+                let localized = renderer.localize(payload, preferredLanguages: languages, mode: mode, fallback: fallback, keepKeys: mode == .device)
                 // Never a payload to send from one that did not parse or has errors.
                 if !payload.isParsed || payload.diagnostics.contains(where: { $0.severity == .error }) {
                     guard localized.payload == nil, localized.refusal != nil else { violated("a broken payload was localized into one to send") }
@@ -45,6 +46,13 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 guard (localized.payload == nil) == (localized.refusal != nil) else { violated("a payload and a refusal disagree") }
                 guard let document = localized.payload else { continue }
                 guard LocatedJSON.parse(document.serialized()).root != nil else { violated("a localized payload is not JSON") }
+                // What is sent is the payload written, whether from the input's text (a payload
+                // the direct reader took) or from the tree.
+                if document["Simulator Target Bundle"] == nil, localized.payloadBytes != document.serializedBytes() {
+                    violated(
+                        "the bytes to send are not the localized payload written: \(String(decoding: localized.payloadBytes ?? [], as: UTF8.self).prefix(200))"
+                    )
+                }
             }
         }
     }

@@ -231,7 +231,7 @@ extension LocalizedPayload {
     /// same catalog. Nil when the payload gave no text to send (``refusal``); APNs' own size
     /// limit is not the channel's.
     public func channelRequest(_ channel: PushChannel) -> ChannelRequest? {
-        guard refusal == nil, payload != nil, !channel.takesLocKeys else { return nil }
+        guard refusal == nil, payloadBytes != nil, !channel.takesLocKeys else { return nil }
         return ChannelRequest(channel: channel, text: ChannelText(title: title, subtitle: subtitle, body: body))
     }
 }

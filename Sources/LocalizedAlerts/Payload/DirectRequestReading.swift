@@ -8,6 +8,8 @@ extension DirectPayloadReader {
     /// What the direct reading of a request gives, its payload moved out when taken.
     final class RequestReading {
         var payload: Reading?
+        /// Where the payload's text is in the request.
+        var payloadRange: Range<Int> = 0..<0
         let rootLocation: SourceLocation
         var id: LocatedJSON?
         /// `"languages"` as the located reading would give it to ``PreferredLanguages``.
@@ -40,7 +42,9 @@ extension DirectPayloadReader {
             try checkUnique(key, in: root)
             guard pos < text.count else { throw GiveUp() }
             if equals(key, "payload") {
+                let start = pos
                 reading.payload = try readPayload(depth: 2)
+                reading.payloadRange = start..<pos
             } else if equals(key, "languages") {
                 reading.languages = try readLanguages()
             } else if equals(key, "id") {

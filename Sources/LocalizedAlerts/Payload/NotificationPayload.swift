@@ -269,16 +269,22 @@ extension NotificationPayload {
         private let source: Source
         /// Where the document starts.
         let location: SourceLocation
+        /// The document's JSON text (valid, as the direct reader took it), when known: a
+        /// payload to send is written from it (``PayloadRewriter/rewrittenBytes(_:texts:keepKeys:)``).
+        let text: ArraySlice<UInt8>?
         private let tree = Mutex<LocatedJSON?>(nil)
 
         init(bytes: [UInt8], file: String?, location: SourceLocation) {
             source = .bytes(bytes, file: file)
             self.location = location
+            text = bytes[...]
         }
 
-        init(in document: DeferredDocument, at path: [String], location: SourceLocation) {
+        /// The value at `path` in `document`, whose text is `text` when known.
+        init(in document: DeferredDocument, at path: [String], location: SourceLocation, text: ArraySlice<UInt8>? = nil) {
             source = .value(in: document, at: path)
             self.location = location
+            self.text = text
         }
 
         var document: LocatedJSON {
@@ -301,6 +307,13 @@ extension NotificationPayload {
 
     /// Where the document starts, without reading a deferred document.
     var documentLocation: SourceLocation? { storage.fields.documentStorage.location }
+
+    /// The JSON text ``document`` is read from, when the direct reader took it and nothing has
+    /// set the document since.
+    var documentText: ArraySlice<UInt8>? {
+        guard case .deferred(let deferred) = storage.fields.documentStorage else { return nil }
+        return deferred.text
+    }
 
     /// Where findings about the payload as a whole point: the document's start, or the first
     /// line of its file when it has no document.

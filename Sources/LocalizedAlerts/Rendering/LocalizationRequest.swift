@@ -77,7 +77,8 @@ public struct LocalizationRequest: Sendable {
             let payload = NotificationPayload(
                 payloadReading,
                 document: NotificationPayload.DeferredDocument(
-                    in: document, at: DirectPayloadReader.requestPayloadPath, location: payloadReading.rootLocation),
+                    in: document, at: DirectPayloadReader.requestPayloadPath, location: payloadReading.rootLocation,
+                    text: line[reading.payloadRange]),
                 file: file)
             return request(
                 payload, noun: noun, id: reading.id, languages: reading.languages, mode: reading.mode, fallback: reading.fallback,

@@ -42,20 +42,50 @@ public struct LocalizedPayload: Sendable {
     /// The payload to send: the original document with the alert's text filled in and its keys
     /// removed. Nil when there is nothing that may be sent: the payload did not parse or has
     /// errors, or (with ``KeyFallback/fail``) a field would show a key; ``refusal`` says why.
+    ///
+    /// Written straight from the request's text (``payloadBytes``), a payload's tree is made
+    /// the first time this is read.
     public var payload: LocatedJSON? {
-        didSet { payloadBytes = payload.map(Self.bytesToSend) }
+        get {
+            switch source {
+            case .none: nil
+            case .tree(let tree): tree
+            case .written(let original, let texts, let keepKeys): PayloadRewriter.rewrite(original.document, texts: texts, keepKeys: keepKeys)
+            }
+        }
+        set {
+            source = newValue.map { .tree($0) } ?? .none
+            payloadBytes = newValue.map(Self.bytesToSend)
+        }
     }
     /// ``payload`` as APNs receives it: compact UTF-8 JSON, without Xcode's `Simulator Target
     /// Bundle`; nil when there is no payload. It is written once, when the payload is made (its
     /// size is ``byteCount``), so a provider sends these bytes instead of serializing again.
     /// Check ``isSendable`` first: a payload over APNs' limit has bytes too.
     public internal(set) var payloadBytes: [UInt8]?
+    /// Where ``payload`` comes from.
+    var source: Source
+
+    enum Source: Sendable {
+        case none
+        case tree(LocatedJSON)
+        /// Written from the original's text: ``payloadBytes`` is the tree's compact JSON, and
+        /// the tree is the original rewritten with these texts.
+        case written(NotificationPayload, AlertTexts, keepKeys: Bool)
+    }
+
+    /// ``payloadBytes`` when they are ``payload`` written compactly (no `Simulator Target
+    /// Bundle` left out), so that an answer can hold them without writing the tree.
+    package var payloadBytesAsWritten: [UInt8]? {
+        guard case .written = source else { return nil }
+        return payloadBytes
+    }
     /// Why there is no payload; nil when there is one.
     public var refusal: String?
     /// Every field whose key the chosen localization did not have, and what was done instead.
     public var fallbacks: [Fallback] = []
     /// Whether the payload may be sent: there is one, and APNs would accept its size.
-    public var isSendable: Bool { payload != nil && !exceedsLimit }
+    public var isSendable: Bool { payloadBytes != nil && !exceedsLimit }
     /// Why this result must not be sent (a refusal, or a payload over APNs' limit); nil when it may be.
     public var error: String? {
         if let refusal { return refusal }
@@ -174,7 +204,7 @@ extension AlertRenderer {
             let reason = payload.isParsed ? "the payload has errors: \(problem.message)" : "the payload did not parse: \(problem.message)"
             let refusal = LocalizationDiagnostic(.localizeRefused, at: problem.location, reason + "; nothing to send", hint: problem.hint)
             return LocalizedPayload(
-                payload: nil, refusal: reason, mode: mode, preferredLanguages: preferredLanguages, localization: nil,
+                payloadBytes: nil, source: .none, refusal: reason, mode: mode, preferredLanguages: preferredLanguages, localization: nil,
                 title: nil, subtitle: nil, body: nil, byteCount: 0,
                 findings: .written(payload.diagnostics.cappedPerID(DeviceContext.diagnosticsPerKind, scope: "this payload") + [refusal]))
         }
@@ -253,8 +283,15 @@ extension AlertRenderer {
                 }
             }
         }
-        let document = PayloadRewriter.rewrite(payload.document, texts: texts, keepKeys: keepKeys)
-        let bytes = LocalizedPayload.bytesToSend(document)
+        // Written straight from the request's text when it has one; else through the tree.
+        let source: LocalizedPayload.Source
+        let bytes: [UInt8]
+        if let text = payload.documentText, let written = PayloadRewriter.rewrittenBytes(text, texts: texts, keepKeys: keepKeys) {
+            (source, bytes) = (.written(payload, texts, keepKeys: keepKeys), written)
+        } else {
+            let document = PayloadRewriter.rewrite(payload.document, texts: texts, keepKeys: keepKeys)
+            (source, bytes) = (.tree(document), LocalizedPayload.bytesToSend(document))
+        }
         var refusal: String?
         // Findings that follow the device's: why nothing is sent.
         var after: [LocalizationDiagnostic] = []
@@ -285,7 +322,7 @@ extension AlertRenderer {
         let findings = DeferredFindings.recording(
             issues, before: diagnostics, after: after, model: model, limit: DeviceContext.diagnosticsPerKind, scope: "this payload")
         var result = LocalizedPayload(
-            payload: refusal == nil ? document : nil, payloadBytes: refusal == nil ? bytes : nil, refusal: refusal, mode: mode,
+            payloadBytes: refusal == nil ? bytes : nil, source: refusal == nil ? source : .none, refusal: refusal, mode: mode,
             preferredLanguages: preferredLanguages, localization: context.localization, title: texts.title, subtitle: texts.subtitle,
             body: texts.body, byteCount: bytes.count, findings: findings)
         result.fallbacks = fallbacks
