@@ -12,6 +12,16 @@ extension LocalizedPayload {
     public func answer(id: LocatedJSON?) -> LocatedJSON { answer(lineNumber: nil, id: id) }
 
     private func answer(lineNumber: Int?, id: LocatedJSON?) -> LocatedJSON {
+        Self.withPayload(answerMembers(lineNumber: lineNumber, id: id), payload)
+    }
+
+    /// `--payload-only` in a batch: the payload with the line's number and id, or the error.
+    public func payloadOnlyLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
+        Self.withPayload(payloadOnlyMembers(lineNumber: lineNumber, id: id), payload)
+    }
+
+    /// The answer's members, the payload's place (when it has one) holding null.
+    private func answerMembers(lineNumber: Int?, id: LocatedJSON?) -> (members: [(String, LocatedJSON)], payloadIndex: Int?) {
         var members: [(String, LocatedJSON)] = lineNumber.map { [("line", .number($0))] } ?? []
         if let id { members.append(("id", id)) }
         members += [
@@ -22,24 +32,45 @@ extension LocalizedPayload {
             ("sendable", .bool(isSendable)),
         ]
         if let error { members.append(("error", .string(error))) }
-        members.append(("payload", payload ?? LocatedJSON(.null)))
+        let payloadIndex = members.count
+        members.append(("payload", .null))
         if !fallbacks.isEmpty { members.append(("fallbacks", .array(fallbacks.map(Self.json)))) }
         if !diagnostics.isEmpty {
             members.append(("diagnostics", .array(diagnostics.map(DiagnosticJSON.make))))
         }
-        return .object(members)
+        return (members, payloadBytes == nil ? nil : payloadIndex)
     }
 
-    /// `--payload-only` in a batch: the payload with the line's number and id, or the error.
-    public func payloadOnlyLine(lineNumber: Int, id: LocatedJSON?) -> LocatedJSON {
+    private func payloadOnlyMembers(lineNumber: Int, id: LocatedJSON?) -> (members: [(String, LocatedJSON)], payloadIndex: Int?) {
         var members: [(String, LocatedJSON)] = [("line", .number(lineNumber))]
         if let id { members.append(("id", id)) }
         if let error {
             members.append(("error", .string(error)))
-        } else if let payload {
-            members.append(("payload", payload))
+        } else if payloadBytes != nil {
+            members.append(("payload", .null))
+            return (members, members.count - 1)
         }
+        return (members, nil)
+    }
+
+    private static func withPayload(_ answer: (members: [(String, LocatedJSON)], payloadIndex: Int?), _ payload: @autoclosure () -> LocatedJSON?)
+        -> LocatedJSON
+    {
+        var members = answer.members
+        if let index = answer.payloadIndex, let payload = payload() { members[index].1 = payload }
         return .object(members)
+    }
+
+    /// What the batch and the service write for this result (``batchLine(lineNumber:id:)``,
+    /// ``answer(id:)`` or ``payloadOnlyLine(lineNumber:id:)`` as the commands write them): a
+    /// payload written from the request's text goes in as those bytes, not written again.
+    func outputBytes(lineNumber: Int?, id: LocatedJSON?, payloadOnly: Bool) -> [UInt8] {
+        let answer =
+            payloadOnly ? payloadOnlyMembers(lineNumber: lineNumber ?? 0, id: id) : answerMembers(lineNumber: lineNumber, id: id)
+        guard let index = answer.payloadIndex, let written = payloadBytesAsWritten else {
+            return Self.withPayload(answer, payload).outputBytes()
+        }
+        return LocatedJSON.outputBytes(serialized: LocatedJSON.serializedObject(answer.members, writtenAt: index, written))
     }
 
     /// One element of `localize --strings --channel`'s JSON: this result's text as the
@@ -97,18 +128,27 @@ extension AlertRenderer {
         batchLine line: [UInt8], lineNumber: Int, mode: LocalizationMode = .server, device: DeviceKind = .iphone,
         fallback: KeyFallback = .fail, keepKeys: Bool = false, payloadOnly: Bool = false, filter: DiagnosticFilter = DiagnosticFilter()
     ) -> (line: LocatedJSON, sendable: Bool) {
+        let answer = localizeLine(
+            line, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly, filter: filter
+        )
+        return (answer.output, answer.sendable)
+    }
+
+    /// The same, as the batch and the service write it.
+    func localizeLine(
+        _ line: [UInt8], lineNumber: Int, mode: LocalizationMode, device: DeviceKind, fallback: KeyFallback, keepKeys: Bool, payloadOnly: Bool,
+        filter: DiagnosticFilter
+    ) -> ProviderLocalizer.Answer {
         switch LocalizationRequest.parse(line: line, lineNumber: lineNumber) {
         case .success(let request):
             var result = localize(
                 request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: request.device ?? device,
                 fallback: request.fallback ?? fallback, keepKeys: keepKeys)
             result.diagnostics = filter.apply(result.diagnostics)
-            let output =
-                payloadOnly
-                ? result.payloadOnlyLine(lineNumber: lineNumber, id: request.id) : result.batchLine(lineNumber: lineNumber, id: request.id)
-            return (output, result.isSendable)
+            return ProviderLocalizer.Answer(result, lineNumber: lineNumber, id: request.id, payloadOnly: payloadOnly)
         case .failure(let failure):
-            return (failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), false)
+            return ProviderLocalizer.Answer(
+                output: failure.batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly), sendable: false, platform: "apple")
         }
     }
 }
@@ -170,10 +210,51 @@ public struct ProviderLocalizer: Sendable {
     /// How a request was answered: its output and whether it gave something to send, and
     /// what an APNs answer fell back to (for the service's metrics).
     public struct Answer: Sendable {
-        public var output: LocatedJSON
+        /// The answer (a batch line, or an HTTP body).
+        public var output: LocatedJSON {
+            switch body {
+            case .json(let json): json
+            case .localized(let result, let lineNumber, let id, let payloadOnly):
+                payloadOnly
+                    ? result.payloadOnlyLine(lineNumber: lineNumber ?? 0, id: id)
+                    : lineNumber.map { result.batchLine(lineNumber: $0, id: id) } ?? result.answer(id: id)
+            }
+        }
         public var sendable: Bool
         public var fallbacks: [LocalizedPayload.Fallback] = []
         public var platform: String?
+        private let body: Body
+
+        /// An answer kept as the result it comes from until it is written: a payload written
+        /// from the request's text goes into the answer as those bytes.
+        private enum Body: Sendable {
+            case json(LocatedJSON)
+            case localized(LocalizedPayload, lineNumber: Int?, id: LocatedJSON?, payloadOnly: Bool)
+        }
+
+        init(output: LocatedJSON, sendable: Bool, fallbacks: [LocalizedPayload.Fallback] = [], platform: String? = nil) {
+            body = .json(output)
+            self.sendable = sendable
+            self.fallbacks = fallbacks
+            self.platform = platform
+        }
+
+        init(_ result: LocalizedPayload, lineNumber: Int?, id: LocatedJSON?, payloadOnly: Bool, fallbacks: [LocalizedPayload.Fallback] = []) {
+            body = .localized(result, lineNumber: lineNumber, id: id, payloadOnly: payloadOnly)
+            sendable = result.isSendable
+            self.fallbacks = fallbacks
+            platform = "apple"
+        }
+
+        /// ``output`` as the commands and the service write it (``LocatedJSON/outputBytes(pretty:)``,
+        /// compact), without writing a payload twice.
+        public func outputBytes() -> [UInt8] {
+            switch body {
+            case .json(let json): json.outputBytes()
+            case .localized(let result, let lineNumber, let id, let payloadOnly):
+                result.outputBytes(lineNumber: lineNumber, id: id, payloadOnly: payloadOnly)
+            }
+        }
     }
 
     /// Answers one NDJSON line (never throws: a stream goes on whatever a line holds).
@@ -208,7 +289,7 @@ public struct ProviderLocalizer: Sendable {
             let result = apple.localize(
                 request.payload, preferredLanguages: request.preferredLanguages, mode: request.mode ?? mode, device: request.device ?? .iphone,
                 fallback: request.fallback ?? .fail)
-            return (Answer(output: result.answer(id: request.id), sendable: result.isSendable, fallbacks: result.fallbacks, platform: "apple"), nil)
+            return (Answer(result, lineNumber: nil, id: request.id, payloadOnly: false, fallbacks: result.fallbacks), nil)
         }
     }
 
@@ -249,10 +330,9 @@ public struct ProviderLocalizer: Sendable {
                 output: LocalizationRequest.Failure(message: Self.noAppleApp, id: id).batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly),
                 sendable: false)
         }
-        let (output, sendable) = apple.localize(
-            batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly,
+        return apple.localizeLine(
+            bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys, payloadOnly: payloadOnly,
             filter: filter)
-        return Answer(output: output, sendable: sendable, platform: "apple")
     }
 
     private func fcm(_ request: FCMLocalizationRequest, lineNumber: Int?, mode: LocalizationMode, payloadOnly: Bool, filter: DiagnosticFilter)

@@ -49,7 +49,12 @@ extension LocatedJSON {
     /// ``outputText(pretty:)``'s UTF-8 bytes, written without building a `String` (what a
     /// response body needs).
     public func outputBytes(pretty: Bool = false) -> [UInt8] {
-        var bytes = serializedBytes(pretty: pretty)
+        Self.outputBytes(serialized: serializedBytes(pretty: pretty))
+    }
+
+    /// The same, of a document already serialized.
+    static func outputBytes(serialized bytes: consuming [UInt8]) -> [UInt8] {
+        var bytes = bytes
         // Most documents have no DEL and no C1 control: they go out as written (copying every
         // byte again was a tenth of localizing a batch line).
         guard let first = Self.firstUnprintable(in: bytes) else {

@@ -314,13 +314,13 @@ struct Localize: ParsableCommand {
         var lines = BoundedLineReader(maximumLength: Self.maximumLineLength)
         while let line = lines.next() {
             lineNumber += 1
-            let output: LocatedJSON
+            let output: [UInt8]
             switch line {
             case .tooLong(let length):
                 output = LocalizationRequest.Failure(
                     message: "the line is \(length) bytes, over the limit of \(Self.maximumLineLength); it was not read"
                 )
-                .batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly)
+                .batchLine(lineNumber: lineNumber, payloadOnly: payloadOnly).outputBytes()
                 unsendable += 1
             case .text(let bytes):
                 if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
@@ -328,10 +328,10 @@ struct Localize: ParsableCommand {
                     batchLine: bytes, lineNumber: lineNumber, mode: mode, device: device, fallback: fallback, keepKeys: keepKeys,
                     payloadOnly: payloadOnly,
                     filter: filter)
-                output = answer.output
+                output = answer.outputBytes()
                 if !answer.sendable { unsendable += 1 }
             }
-            try Output.standardOutput.write(output.outputText())
+            try Output.standardOutput.write(String(decoding: output, as: UTF8.self))
         }
         if unsendable > 0 {
             printError("error: \(unsendable) of \(lineNumber) lines gave nothing to send (their lines say why)")

@@ -158,12 +158,14 @@ if mode == "batch" || mode == "foundation-batch" {
     // The Rendering benchmark's batch: 10,000 NDJSON lines of varied payloads and languages.
     let lines = Sample.batchLines(count: 10_000)
     let lineDatas = foundation == nil ? [] : lines.map { Data($0) }
+    // What `localize --batch` and the service answer lines with.
+    let provider = ProviderLocalizer(apple: renderer, android: nil)
     for _ in 0..<rounds {
         if let foundation {
             for (index, line) in lineDatas.enumerated() { sink &+= foundation.batchLine(line, number: index + 1).count }
         } else {
             for (index, line) in lines.enumerated() {
-                sink &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count
+                sink &+= provider.localize(batchLine: line, lineNumber: index + 1, fallback: .device).outputBytes().count
             }
         }
     }

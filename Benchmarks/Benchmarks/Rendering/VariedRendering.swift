@@ -104,12 +104,13 @@ let variedBenchmarks: @Sendable () -> Void = {
     // A batch as `localize --batch` reads it, 10,000 lines of varied payloads and languages,
     // against the same batch done with Foundation alone.
     let lines = Sample.batchLines(count: 10_000)
+    let provider = ProviderLocalizer(apple: renderer, android: nil)
     Benchmark("Batch-localize 10,000 varied NDJSON lines/LocalizedAlerts", configuration: .init(maxDuration: .seconds(20), maxIterations: 20)) {
         benchmark in
         for _ in benchmark.scaledIterations {
             var bytes = 0
             for (index, line) in lines.enumerated() {
-                bytes &+= renderer.localize(batchLine: line, lineNumber: index + 1, fallback: .device).line.outputBytes().count
+                bytes &+= provider.localize(batchLine: line, lineNumber: index + 1, fallback: .device).outputBytes().count
             }
             blackHole(bytes)
         }

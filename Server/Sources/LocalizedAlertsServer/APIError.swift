@@ -51,7 +51,12 @@ enum JSONResponse {
     static let contentType = "application/json; charset=utf-8"
 
     static func make(_ json: LocatedJSON, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: json.outputBytes())))
+        make(bytes: json.outputBytes(), status: status)
+    }
+
+    /// A body already written (``LocatedJSON/outputBytes(pretty:)``).
+    static func make(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func make(text: String, status: HTTPResponse.Status = .ok, contentType: String = contentType) -> Response {

@@ -70,7 +70,7 @@ struct Endpoints: Sendable {
         let (answer, failure) = server.tables.current.localizer.localize(request: bytes)
         if let failure { throw APIError.badRequest(failure.message) }
         count(answer)
-        return JSONResponse.make(answer.output)
+        return JSONResponse.make(bytes: answer.outputBytes())
     }
 
     /// Counts an answer in the metrics: sendable or not, and each fallback taken.
@@ -99,21 +99,20 @@ struct Endpoints: Sendable {
                 var lineNumber = 0
                 func answer(_ line: LineSplitter.Line, into output: inout ByteBuffer) {
                     lineNumber += 1
-                    let json: LocatedJSON
                     switch line {
                     case .tooLong(let length):
                         server.metrics.localization(sendable: false)
-                        json = LocalizationRequest.Failure(
+                        let json = LocalizationRequest.Failure(
                             message: "the line is \(length) bytes, over the limit of \(limit) (--max-body-bytes); it was not read"
                         )
                         .batchLine(lineNumber: lineNumber)
+                        output.writeBytes(json.outputBytes())
                     case .text(let bytes):
                         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
                         let answer = localizer.localize(batchLine: bytes, lineNumber: lineNumber)
                         count(answer)
-                        json = answer.output
+                        output.writeBytes(answer.outputBytes())
                     }
-                    output.writeBytes(json.outputBytes())
                 }
                 for try await chunk in request.body {
                     var output = ByteBuffer()

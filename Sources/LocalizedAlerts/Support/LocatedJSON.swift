@@ -569,6 +569,27 @@ extension LocatedJSON {
         }
     }
 
+    /// An object of `members` written compactly, as ``serializedBytes(pretty:)`` writes it,
+    /// with the value of the member at `index` given as its compact JSON text already written
+    /// (a payload to send inside an answer): that value is not written again.
+    package static func serializedObject(_ members: [(String, LocatedJSON)], writtenAt index: Int, _ written: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(written.count + 256)
+        output.append(UInt8(ascii: "{"))
+        for (position, member) in members.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            LocatedJSON.writeString(member.0, into: &output)
+            output.append(UInt8(ascii: ":"))
+            if position == index {
+                output.append(contentsOf: written)
+            } else {
+                member.1.write(into: &output, pretty: false, indent: 1)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
+    }
+
     private static func newline(_ output: inout [UInt8], _ indent: Int) {
         output.append(UInt8(ascii: "\n"))
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
