@@ -13,7 +13,23 @@ struct AnswerBytesTests {
                 "en.lproj/Localizable.strings": Array(#""greeting" = "Hello, %@!"; "title" = "50% off"; "ctl" = "a\u{7F}b\u{85}";"#.utf8),
                 "fr.lproj/Localizable.strings": Array(#""greeting" = "Bonjour, %@ !";"#.utf8),
             ]))
-    static let localizer = ProviderLocalizer(apple: renderer, android: nil)
+    static let android = AndroidAlertRenderer(
+        resources: AndroidAppResources(folders: [
+            .init(
+                name: "values", qualifiers: AndroidResourceFolder(name: "values")!,
+                files: [
+                    AndroidStringsFile(
+                        parsing: Array(#"<resources><string name="t">New message</string><string name="b">%1$s wrote</string></resources>"#.utf8))
+                ])
+        ]), appName: "App")
+    static let localizer = ProviderLocalizer(apple: renderer, android: android)
+
+    static let messages = [
+        #"{"message":{"token":"x","android":{"priority":"high","notification":{"title_loc_key":"t","body_loc_key":"b","body_loc_args":["Ana"]}}}}"#,
+        #"{ "message" : { "data" : { "k" : [ 1 , 2 ] } , "android" : { "notification" : { "body_loc_key" : "b" , "body_loc_args" : [ "A\"na" ] , "channel_id" : "c" } } } }"#,
+        #"{"message":{"android":{"notification":{"body_loc_key":"missing"}}}}"#,
+        "{\"message\":{\"android\":{\"notification\":{\"title\":\"\u{7F}\u{85}\",\"body_loc_key\":\"t\"}}}}",
+    ]
 
     static let payloads = [
         #"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}}}"#,
@@ -32,6 +48,11 @@ struct AnswerBytesTests {
                 for extra in ["", #","id":"r-1""#, #","id":7,"fallback":"device""#, #","mode":"device""#] {
                     lines.append(#"{"payload":\#(payload),"languages":\#(languages)\#(extra)}"#)
                 }
+            }
+        }
+        for message in messages {
+            for extra in ["", #","id":"r-1""#, #","mode":"device""#] {
+                lines.append(#"{"message":\#(message),"languages":["fr","en"]\#(extra)}"#)
             }
         }
         return lines + [#"{"payload":[],"languages":"en"}"#, "not json"]
@@ -57,7 +78,8 @@ struct AnswerBytesTests {
             }
         }
         // The first two payloads' lines (24) are written from their text but for those with
-        // nothing to send: the splice is what is compared there.
+        // nothing to send: the splice is what is compared there. (An FCM request's message is
+        // read through the tree, and its answer written from it.)
         #expect(spliced >= 16, "\(spliced) of \(Self.lines.count)")
     }
 }

@@ -189,7 +189,7 @@ let renderingBenchmarks: @Sendable () -> Void = {
     Benchmark("\(localizeName)/LocalizedAlerts FCM message → Android message (AndroidAlertRenderer)") { benchmark in
         for _ in benchmark.scaledIterations {
             for languages in languageLists {
-                blackHole(androidApp.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).message?.serializedBytes())
+                blackHole(androidApp.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).messageBytes)
             }
         }
     }

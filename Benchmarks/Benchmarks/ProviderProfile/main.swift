@@ -281,7 +281,7 @@ let operation: ([String]) throws -> Void =
         }
     case "fcm-localize":
         { languages in
-            sink &+= androidApp!.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).message?.serializedBytes().count ?? 0
+            sink &+= androidApp!.localize(FCMMessage(parsing: androidOnlyBytes), preferredLanguages: languages).messageBytes?.count ?? 0
         }
     case "apns-localize":
         { languages in

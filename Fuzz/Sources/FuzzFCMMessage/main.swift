@@ -2,10 +2,10 @@ import FuzzSupport
 import LocalizedAlerts
 
 /// The FCM message reader, both phones' renderers and FCM localization. Invariants: locations
-/// inside the input; a localized message keeps no loc key and shows what the original showed;
-/// a message's Android notification renders to a notification, a named crash or nothing; its
-/// `apns.payload` reads as its place in the document does and renders on the iPhone engine
-/// like any payload.
+/// inside the input; a localized message keeps no loc key, shows what the original showed, and
+/// its bytes to send are the message written; a message's Android notification renders to a
+/// notification, a named crash or nothing; its `apns.payload` reads as its place in the
+/// document does and renders on the iPhone engine like any payload.
 let strings = #"""
     <resources>
       <string name="greeting">Hello %1$s</string>
@@ -47,6 +47,8 @@ func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for (locales, quantities) in [(["fr-CA"], FCMQuantities()), (["en-US"], FCMQuantities(title: 1, body: 2))] {
         let localized = android.localize(message, preferredLanguages: locales, quantities: quantities)
         guard localized.isSendable, let sent = localized.message else { continue }
+        // The bytes to send, written from the input's text or from the tree, are the message written.
+        if localized.messageBytes != sent.serializedBytes() { violated("the bytes to send are not the localized message written") }
         let again = FCMMessage(parsing: sent.serializedBytes())
         if again.android?.titleLocKey != nil || again.android?.bodyLocKey != nil { violated("a loc key left in a localized message") }
         let before = android.render(message, deviceLocales: locales)

@@ -63,7 +63,8 @@ public struct AndroidAlertRenderer: Sendable {
         var result = LocalizedFCMMessage(mode: mode, preferredLanguages: preferredLanguages)
         let channel = channel.flatMap { $0.takesLocKeys ? nil : $0 } ?? message.channel
         result.channel = channel
-        guard let document = message.document, message.diagnostics.allSatisfy({ $0.severity != .error }) else {
+        // The document is read only where it is needed: a message written from its text never is.
+        guard message.hasDocument, message.diagnostics.allSatisfy({ $0.severity != .error }) else {
             result.diagnostics = message.diagnostics
             result.refusal =
                 message.diagnostics.first { $0.severity == .error }.map { "the message is not valid: \($0.message)" } ?? "not a JSON object"
@@ -72,7 +73,7 @@ public struct AndroidAlertRenderer: Sendable {
         guard message.android != nil else {
             // A data message: Firebase shows nothing by itself, so there is nothing to fill in.
             if channel.takesLocKeys {
-                result.message = document
+                result.message = message.document
             } else {
                 result.refusal = "a data message has no notification text to send through \(channel.name)"
             }
@@ -129,7 +130,15 @@ public struct AndroidAlertRenderer: Sendable {
         result.titleFolder = result.pluralFolders[.title] ?? rendering.titleFolder
         result.bodyFolder = result.pluralFolders[.body] ?? rendering.bodyFolder
         guard !channel.takesLocKeys else {
-            let rewritten = FCMMessageRewriter.rewrite(document, title: result.title, body: result.body)
+            // Written straight from the message's text when it has one (an FCM message the
+            // direct reader took); else through the tree.
+            if channel == .fcm, let text = message.documentText,
+                let bytes = FCMMessageRewriter.rewrittenBytes(text, title: result.title, body: result.body)
+            {
+                result.source = .written(message, title: result.title, body: result.body, bytes: bytes)
+                return result
+            }
+            let rewritten = FCMMessageRewriter.rewrite(message.document!, title: result.title, body: result.body)
             // The text written may take a Huawei message past its 4,096 bytes.
             if channel == .huawei, let problem = HuaweiMessageReading.sizeProblem(of: rewritten["message"] ?? rewritten) {
                 result.diagnostics.append(
@@ -146,7 +155,7 @@ public struct AndroidAlertRenderer: Sendable {
         guard
             let request = ChannelRequest(
                 channel: channel, text: ChannelText(title: result.title, body: result.body),
-                targets: message.huawei?.tokens ?? Self.token(of: document).map { [$0] } ?? [])
+                targets: message.huawei?.tokens ?? Self.token(of: message.document!).map { [$0] } ?? [])
         else { return result }
         // A field's problem is where its text comes from: its loc key, else its literal text.
         let notification = message.android
@@ -274,7 +283,44 @@ public struct LocalizedFCMMessage: Sendable {
     public var bodyFolder: String?
     /// The whole request document to send (`{"message": {…}}`), with `android.notification`'s
     /// title and body set and its loc keys and args removed; nil when refused.
-    public var message: LocatedJSON?
+    ///
+    /// Written straight from the request's text (``messageBytes``), the message's tree is made
+    /// the first time this is read.
+    public var message: LocatedJSON? {
+        get {
+            switch source {
+            case .none: nil
+            case .tree(let tree): tree
+            case .written(let original, let title, let body, _): original.document.map { FCMMessageRewriter.rewrite($0, title: title, body: body) }
+            }
+        }
+        set { source = newValue.map { .tree($0) } ?? .none }
+    }
+    /// ``message`` as compact UTF-8 JSON: the request body to send.
+    public var messageBytes: [UInt8]? {
+        switch source {
+        case .none: nil
+        case .tree(let tree): tree.serializedBytes()
+        case .written(_, _, _, let bytes): bytes
+        }
+    }
+    /// Where ``message`` comes from.
+    var source: Source = .none
+
+    enum Source: Sendable {
+        case none
+        case tree(LocatedJSON)
+        /// Written from the original's text: `bytes` are the tree's compact JSON, and the tree
+        /// is the original rewritten with this title and body.
+        case written(FCMMessage, title: String?, body: String?, bytes: [UInt8])
+    }
+
+    /// ``messageBytes`` when written from the request's text, so that an answer can hold them
+    /// without writing the tree.
+    package var messageBytesAsWritten: [UInt8]? {
+        guard case .written(_, _, _, let bytes) = source else { return nil }
+        return bytes
+    }
     /// For a channel that takes only text: the request written, with what the channel would
     /// refuse in it (set also when refused for that reason).
     public var channelRequest: ChannelRequest?
@@ -290,7 +336,12 @@ public struct LocalizedFCMMessage: Sendable {
         diagnostics.filter { $0.id == .channelTextTooLong || $0.id == .channelTextMissing }
     }
     /// Whether there is a message to send.
-    public var isSendable: Bool { message != nil && refusal == nil }
+    public var isSendable: Bool { hasMessage && refusal == nil }
+    /// Whether there is a message (``message`` is not nil), without making its tree.
+    package var hasMessage: Bool {
+        if case .none = source { return false }
+        return true
+    }
     /// Why this result must not be sent; nil when it may be.
     public var error: String? { refusal }
 
@@ -328,6 +379,14 @@ extension FCMMessage.AndroidNotification {
 enum FCMMessageRewriter {
     /// What the phone would resolve, removed once the server has: Huawei's multi_lang_key too.
     static let locMembers: Set<String> = ["title_loc_key", "title_loc_args", "body_loc_key", "body_loc_args", "multi_lang_key"]
+
+    /// The bytes ``rewrite(_:title:body:)`` gives once serialized compactly, written straight
+    /// from the JSON text of a message the direct reader took, as
+    /// ``PayloadRewriter/rewrittenBytes(_:texts:keepKeys:)`` writes a payload; nil when the
+    /// tree must write it (a string with an escape, U+2028 or U+2029).
+    static func rewrittenBytes(_ text: ArraySlice<UInt8>, title: String?, body: String?) -> [UInt8]? {
+        CompactJSONCopier.write(text) { copier throws(CompactJSONCopier.GiveUp) in try copier.rewriteFCMRequest(title: title, body: body) }
+    }
 
     static func rewrite(_ document: LocatedJSON, title: String?, body: String?) -> LocatedJSON {
         guard case .object(var root) = document.value else { return document }

@@ -121,6 +121,14 @@ public struct FCMMessage: Sendable {
     }
     /// Nil when the text is not JSON.
     private var documentStorage: NotificationPayload.DocumentStorage?
+    /// Whether the text is JSON (``document`` is not nil), without reading a deferred document.
+    var hasDocument: Bool { documentStorage != nil }
+    /// The JSON text ``document`` is read from, when the direct reader took the message and
+    /// nothing has set the document since.
+    var documentText: ArraySlice<UInt8>? {
+        guard case .deferred(let deferred) = documentStorage else { return nil }
+        return deferred.text
+    }
     /// The notification an Android phone gets; nil for a data-only message (the app handles
     /// it in code, and nothing is shown for it by Firebase).
     public var android: AndroidNotification?

@@ -11,21 +11,15 @@ extension PayloadRewriter {
     /// U+2029 (written as escapes), or Xcode's `Simulator Target Bundle` (left out of what is
     /// sent but not of the tree). The tree then does it.
     static func rewrittenBytes(_ text: ArraySlice<UInt8>, texts: AlertTexts, keepKeys: Bool) -> [UInt8]? {
-        text.withUnsafeBufferPointer { buffer -> [UInt8]? in
-            var writer = CompactJSONCopier(text: buffer)
-            writer.output.reserveCapacity(buffer.count + 64)
-            do throws(CompactJSONCopier.GiveUp) {
-                try writer.rewritePayload(texts: texts, keepKeys: keepKeys)
-            } catch {
-                return nil
-            }
-            return writer.output
+        CompactJSONCopier.write(text) { copier throws(CompactJSONCopier.GiveUp) in
+            try copier.rewritePayload(texts: texts, keepKeys: keepKeys)
         }
     }
 }
 
 /// Copies JSON text compactly (white space outside strings left out), as ``LocatedJSON``'s
-/// writer writes the tree read from it, and rewrites a payload's alert on the way.
+/// writer writes the tree read from it, and rewrites a payload's alert, or an FCM message's
+/// notification, on the way.
 struct CompactJSONCopier {
     struct GiveUp: Error {}
 
@@ -38,23 +32,82 @@ struct CompactJSONCopier {
         self.pos = position
     }
 
-    mutating func rewritePayload(texts: AlertTexts, keepKeys: Bool) throws(GiveUp) {
-        skipWhitespace()
-        guard next == UInt8(ascii: "{") else { throw GiveUp() }
-        try copyObject { copier, key, isFirst throws(GiveUp) in
-            if key.elementsEqual("Simulator Target Bundle".utf8) { throw GiveUp() }
-            guard key.elementsEqual("aps".utf8), copier.next == UInt8(ascii: "{") else { return .copy }
-            copier.writeKey(key, isFirst: isFirst)
-            try copier.copyObject { copier, key, isFirst throws(GiveUp) in
-                guard key.elementsEqual("alert".utf8), copier.next == UInt8(ascii: "{") else { return .copy }
-                copier.writeKey(key, isFirst: isFirst)
-                try copier.rewriteAlert(texts: texts, keepKeys: keepKeys)
-                return .handled(wrote: true)
+    /// `text` copied by `copy`, which must reach its end; nil when it gives up.
+    static func write(_ text: ArraySlice<UInt8>, _ copy: (inout CompactJSONCopier) throws(GiveUp) -> Void) -> [UInt8]? {
+        text.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            var copier = CompactJSONCopier(text: buffer)
+            copier.output.reserveCapacity(buffer.count + 64)
+            do throws(GiveUp) {
+                copier.skipWhitespace()
+                guard copier.next == UInt8(ascii: "{") else { throw GiveUp() }
+                try copy(&copier)
+                copier.skipWhitespace()
+                guard copier.pos == buffer.count else { throw GiveUp() }
+            } catch {
+                return nil
             }
+            return copier.output
+        }
+    }
+
+    /// A payload object at `pos`, its `aps.alert` rewritten.
+    mutating func rewritePayload(texts: AlertTexts, keepKeys: Bool) throws(GiveUp) {
+        try copyObject(rewritingMember: "aps", refusing: "Simulator Target Bundle") { aps throws(GiveUp) in
+            try aps.copyObject(rewritingMember: "alert") { alert throws(GiveUp) in try alert.rewriteAlert(texts: texts, keepKeys: keepKeys) }
+        }
+    }
+
+    /// An FCM request (`{"message": {…}}`, or the message alone) at `pos`, its
+    /// `android.notification` rewritten as ``FCMMessageRewriter/rewrite(_:title:body:)`` does.
+    mutating func rewriteFCMRequest(title: String?, body: String?) throws(GiveUp) {
+        var probe = CompactJSONCopier(text: text, at: pos)
+        var wrapped = false
+        try probe.copyObject { probe, key, _ throws(GiveUp) in
+            if key.elementsEqual("message".utf8) { wrapped = true }
+            try probe.skipValue()
+            return .handled(wrote: false)
+        }
+        func message(_ message: inout CompactJSONCopier) throws(GiveUp) {
+            try message.copyObject(rewritingMember: "android") { android throws(GiveUp) in
+                try android.copyObject(rewritingMember: "notification") { notification throws(GiveUp) in
+                    try notification.rewriteNotification(title: title, body: body)
+                }
+            }
+        }
+        if wrapped {
+            try copyObject(rewritingMember: "message", message)
+        } else {
+            try message(&self)
+        }
+    }
+
+    /// `android.notification` at `pos`: the first of `title` and `title_loc_key` becomes the
+    /// title (when there is one), the first of `body` and `body_loc_key` the body; the others,
+    /// and the loc args and `multi_lang_key`, are left out.
+    private mutating func rewriteNotification(title: String?, body: String?) throws(GiveUp) {
+        var wroteTitle = false
+        var wroteBody = false
+        try copyObject { copier, key, isFirst throws(GiveUp) in
+            let name = String(decoding: key, as: UTF8.self)
+            var text: (key: String, value: String)?
+            switch name {
+            case "title", "title_loc_key":
+                if !wroteTitle, let title { text = ("title", title) }
+                wroteTitle = true
+            case "body", "body_loc_key":
+                if !wroteBody, let body { text = ("body", body) }
+                wroteBody = true
+            case _ where FCMMessageRewriter.locMembers.contains(name):
+                break
+            default:
+                return .copy
+            }
+            try copier.skipValue()
+            guard let text else { return .handled(wrote: false) }
+            copier.writeKey(text.key.utf8, isFirst: isFirst)
+            LocatedJSON.writeString(text.value, into: &copier.output)
             return .handled(wrote: true)
         }
-        skipWhitespace()
-        guard pos == text.count else { throw GiveUp() }
     }
 
     /// The alert object at `pos`, each field's keys replaced by its text where its first key
@@ -112,6 +165,20 @@ struct CompactJSONCopier {
         case copy
         /// It was taken care of: what stands for it written (`wrote`), its value passed.
         case handled(wrote: Bool)
+    }
+
+    /// Copies the object at `pos`, the value of its member `name`, when an object, written by
+    /// `rewrite`; a member named `refused` gives up.
+    mutating func copyObject(
+        rewritingMember name: String, refusing refused: String? = nil, _ rewrite: (inout CompactJSONCopier) throws(GiveUp) -> Void
+    ) throws(GiveUp) {
+        try copyObject { copier, key, isFirst throws(GiveUp) in
+            if let refused, key.elementsEqual(refused.utf8) { throw GiveUp() }
+            guard key.elementsEqual(name.utf8), copier.next == UInt8(ascii: "{") else { return .copy }
+            copier.writeKey(key, isFirst: isFirst)
+            try rewrite(&copier)
+            return .handled(wrote: true)
+        }
     }
 
     /// Copies the object at `pos`. `member` is given each key, `pos` at its value, and whether
@@ -236,7 +303,7 @@ struct CompactJSONCopier {
         }
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while pos < text.count {
             switch text[pos] {
             case 0x20, 0x0A, 0x0D, 0x09: pos += 1

@@ -69,9 +69,9 @@ struct PayloadByteRewritingTests {
         #expect(written >= 48)
     }
 
-    static let plainStrings = [#""k""#, #""""#, #""Ana""#, #""é 🙂 ❤️""#, #""50%""#, "\"€ \u{7F}\""]
+    static let plainStrings: [String] = [#""k""#, #""""#, #""Ana""#, #""é 🙂 ❤️""#, #""50%""#, "\"€ \u{7F}\""]
     /// Strings the tree writes otherwise than as read: a payload with one is left to it.
-    static let escapedStrings = [#""a\"b""#, #""tab\tx""#, "\"x\u{2028}y\"", #""\u00e9""#, #""\/""#]
+    static let escapedStrings: [String] = [#""a\"b""#, #""tab\tx""#, "\"x\u{2028}y\"", #""\u00e9""#, #""\/""#]
 
     static func string(_ generator: inout SplitMix64) -> String {
         chance(3, &generator) ? pick(escapedStrings, &generator) : pick(plainStrings, &generator)
