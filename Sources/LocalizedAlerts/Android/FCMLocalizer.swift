@@ -315,9 +315,8 @@ public struct LocalizedFCMMessage: Sendable {
         case written(FCMMessage, title: String?, body: String?, bytes: [UInt8])
     }
 
-    /// ``messageBytes`` when written from the request's text, so that an answer can hold them
-    /// without writing the tree.
-    package var messageBytesAsWritten: [UInt8]? {
+    /// ``messageBytes`` when written from the request's text.
+    var messageBytesAsWritten: [UInt8]? {
         guard case .written(_, _, _, let bytes) = source else { return nil }
         return bytes
     }
@@ -338,7 +337,7 @@ public struct LocalizedFCMMessage: Sendable {
     /// Whether there is a message to send.
     public var isSendable: Bool { hasMessage && refusal == nil }
     /// Whether there is a message (``message`` is not nil), without making its tree.
-    package var hasMessage: Bool {
+    var hasMessage: Bool {
         if case .none = source { return false }
         return true
     }
