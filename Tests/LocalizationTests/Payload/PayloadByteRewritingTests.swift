@@ -190,7 +190,8 @@ struct PayloadByteRewritingTests {
         #expect(result.payload.map(LocalizedPayload.bytesToSend) == result.payloadBytes)
         // A payload set by hand is the tree's again.
         var changed = result
-        changed.payload = try #require(result.payload)
+        let tree = try #require(result.payload)
+        changed.payload = tree
         #expect(changed.payloadBytesAsWritten == nil && changed.payloadBytes == result.payloadBytes && changed.isSendable)
     }
 }
