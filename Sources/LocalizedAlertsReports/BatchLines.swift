@@ -246,8 +246,8 @@ public struct ProviderLocalizer: Sendable {
             platform = "apple"
         }
 
-        /// ``output`` as the commands and the service write it (``LocatedJSON/outputBytes(pretty:)``,
-        /// compact), without writing a payload twice.
+        /// ``output`` as the commands and the service write it (compact, with DEL and C1
+        /// controls escaped and a line feed at the end), without writing a payload twice.
         public func outputBytes() -> [UInt8] {
             switch body {
             case .json(let json): json.outputBytes()
