@@ -122,7 +122,7 @@ struct CompactJSONCopier {
                 if let (name, isText) = Self.alertField(key), !isText, name.keys.locArgs.utf8.elementsEqual(key), scan.next == UInt8(ascii: "[") {
                     var probe = CompactJSONCopier(text: scan.text, at: scan.pos + 1)
                     probe.skipWhitespace()
-                    if probe.next != UInt8(ascii: "]") { argumentsGiven |= Self.bit(name) }
+                    if probe.next != UInt8(ascii: "]") { argumentsGiven |= PayloadRewriter.bit(name) }
                 }
                 try scan.skipValue()
                 return .handled(wrote: false)
@@ -131,7 +131,7 @@ struct CompactJSONCopier {
         var written: UInt8 = 0
         try copyObject { copier, key, isFirst throws(GiveUp) in
             guard let (name, isText) = Self.alertField(key) else { return .copy }
-            let bit = Self.bit(name)
+            let bit = PayloadRewriter.bit(name)
             let isFirstKey = written & bit == 0
             written |= bit
             var wrote = false
@@ -154,8 +154,6 @@ struct CompactJSONCopier {
     private static func alertField(_ key: UnsafeBufferPointer<UInt8>) -> (name: AlertFieldName, isText: Bool)? {
         APSReader.AlertKey.named(String(decoding: key, as: UTF8.self))?.field
     }
-
-    private static func bit(_ name: AlertFieldName) -> UInt8 { name == .title ? 1 : name == .subtitle ? 2 : 4 }
 
     var next: UInt8? { pos < text.count ? text[pos] : nil }
 
@@ -224,9 +222,8 @@ struct CompactJSONCopier {
     /// A member's key and colon, after a comma unless it is the first written.
     mutating func writeKey(_ key: some Sequence<UInt8>, isFirst: Bool) {
         if !isFirst { output.append(UInt8(ascii: ",")) }
-        output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: key)
-        output.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        writeQuoted(key)
+        output.append(UInt8(ascii: ":"))
     }
 
     /// The bytes between the quotes of the string at `pos`, which is moved past it; gives up
@@ -253,7 +250,7 @@ struct CompactJSONCopier {
         }
     }
 
-    private mutating func writeQuoted(_ contents: UnsafeBufferPointer<UInt8>) {
+    private mutating func writeQuoted(_ contents: some Sequence<UInt8>) {
         output.append(UInt8(ascii: "\""))
         output.append(contentsOf: contents)
         output.append(UInt8(ascii: "\""))

@@ -423,6 +423,9 @@ struct AlertTexts: PerAlertField {
 
 /// Rewrites `aps.alert` with finished text, keeping every other key and the order of keys.
 enum PayloadRewriter {
+    /// A field's bit in a set of fields, one bit each.
+    static func bit(_ name: AlertFieldName) -> UInt8 { name == .title ? 1 : name == .subtitle ? 2 : 4 }
+
     /// - Parameter keepKeys: keep each field's `*-loc-key` and `*-loc-args` beside the text, so
     ///   that a build that has the key shows its own translation and one that lacks it shows the
     ///   text instead of the key.
@@ -451,7 +454,7 @@ enum PayloadRewriter {
             }
             // The field's text goes where its first key was; its other keys are dropped (or,
             // with keepKeys, kept after it).
-            let bit: UInt8 = name == .title ? 1 : name == .subtitle ? 2 : 4
+            let bit = Self.bit(name)
             let isFirstKey = written & bit == 0
             written |= bit
             if isFirstKey, var text = texts[field: name] {
