@@ -45,23 +45,14 @@ struct FCMMessageWritingTests {
 
     @Test("seeded random requests (3,000): the bytes are the tree's, or the tree writes them")
     func randomRequests() {
-        var generator = SplitMix64(seed: 20_261_129)
-        var written = 0
-        var failures: [String] = []
-        for index in 0..<3_000 {
+        let (_, written, failures) = PayloadByteRewritingTests.compare(count: 3_000, seed: 20_261_129) { generator in
             let bytes = Self.request(&generator)
             let message = FCMMessage(parsing: bytes)
-            guard let text = message.documentText, let document = message.document else { continue }
+            guard let text = message.documentText, let document = message.document else { return nil }
             let (title, body) = pick(Self.titlesAndBodies, &generator)
-            let tree = FCMMessageRewriter.rewrite(document, title: title, body: body).serializedBytes()
-            if let bytesWritten = FCMMessageRewriter.rewrittenBytes(text, title: title, body: body) {
-                written += 1
-                if bytesWritten != tree, failures.count < 5 {
-                    failures.append("#\(index) \(String(decoding: bytes, as: UTF8.self)): \(String(decoding: bytesWritten, as: UTF8.self))")
-                }
-            } else if !PayloadByteRewritingTests.writtenDifferently(text), failures.count < 5 {
-                failures.append("#\(index) left to the tree: \(String(decoding: bytes, as: UTF8.self))")
-            }
+            return PayloadByteRewritingTests.Written(
+                input: bytes, text: text, bytes: FCMMessageRewriter.rewrittenBytes(text, title: title, body: body),
+                tree: FCMMessageRewriter.rewrite(document, title: title, body: body).serializedBytes())
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(written >= 1_000, "\(written) written from their text")

@@ -121,24 +121,51 @@ struct PayloadByteRewritingTests {
         return Array(jsonObject(members, space).utf8)
     }
 
-    @Test("seeded random payloads in the common shape (3,000)")
-    func randomCommonPayloads() {
-        var generator = SplitMix64(seed: 20_261_129)
+    /// One input's comparison: its bytes, its text, what was written from the text (nil when
+    /// left to the tree) and what the tree wrote.
+    struct Written {
+        var input: [UInt8]
+        var text: ArraySlice<UInt8>
+        var bytes: [UInt8]?
+        var tree: [UInt8]
+    }
+
+    /// `count` inputs made by `one` (nil for one the direct reader did not take): how many were
+    /// compared and written from their text, and the first disagreements, each a written text
+    /// that is not the tree's or a text left to the tree for no reason.
+    static func compare(count: Int, seed: UInt64, _ one: (inout SplitMix64) -> Written?) -> (compared: Int, written: Int, failures: [String]) {
+        var generator = SplitMix64(seed: seed)
+        var compared = 0
         var written = 0
         var failures: [String] = []
-        for index in 0..<3_000 {
-            let bytes = Self.payload(&generator)
-            let payload = NotificationPayload(parsing: bytes, file: "p.json")
-            guard let (bytesWritten, tree) = Self.both(payload, pick(Self.texts, &generator), keepKeys: chance(50, &generator)) else { continue }
-            if let bytesWritten {
+        for index in 0..<count {
+            guard let result = one(&generator) else { continue }
+            compared += 1
+            if let bytes = result.bytes {
                 written += 1
-                if bytesWritten != tree, failures.count < 5 {
-                    failures.append("#\(index) \(String(decoding: bytes, as: UTF8.self)): \(String(decoding: bytesWritten, as: UTF8.self))")
+                if bytes != result.tree, failures.count < 5 {
+                    failures.append("#\(index) \(String(decoding: result.input, as: UTF8.self)): \(String(decoding: bytes, as: UTF8.self))")
                 }
-            } else if !Self.writtenDifferently(payload.documentText!), failures.count < 5 {
-                failures.append("#\(index) left to the tree: \(String(decoding: bytes, as: UTF8.self))")
+            } else if !writtenDifferently(result.text), failures.count < 5 {
+                failures.append("#\(index) left to the tree: \(String(decoding: result.input, as: UTF8.self))")
             }
         }
+        return (compared, written, failures)
+    }
+
+    /// A payload made by `generate`, localized with texts and keepKeys drawn from `generator`.
+    static func payloadWritten(_ generator: inout SplitMix64, _ generate: (inout SplitMix64) -> [UInt8]) -> Written? {
+        let bytes = generate(&generator)
+        let payload = NotificationPayload(parsing: bytes, file: "p.json")
+        let texts = pick(Self.texts, &generator)
+        let keepKeys = chance(50, &generator)
+        guard let (written, tree) = Self.both(payload, texts, keepKeys: keepKeys) else { return nil }
+        return Written(input: bytes, text: payload.documentText!, bytes: written, tree: tree)
+    }
+
+    @Test("seeded random payloads in the common shape (3,000)")
+    func randomCommonPayloads() {
+        let (_, written, failures) = Self.compare(count: 3_000, seed: 20_261_129) { Self.payloadWritten(&$0, Self.payload) }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(written >= 1_000, "\(written) written from their text")
     }
@@ -150,28 +177,8 @@ struct PayloadByteRewritingTests {
         let environment = ProcessInfo.processInfo.environment
         let seed = environment["PAYLOAD_WRITING_SEED"].flatMap { UInt64($0) } ?? 20_261_129
         let count = environment["PAYLOAD_WRITING_COUNT"].flatMap { Int($0) } ?? 10_000
-        var generator = SplitMix64(seed: seed)
-        var compared = 0
-        var leftToTree = 0
-        var failures: [String] = []
-        for index in 0..<count {
-            let bytes = DirectPayloadReaderTests.payload(&generator)
-            let payload = NotificationPayload(parsing: bytes, file: "p.json")
-            let texts = pick(Self.texts, &generator)
-            let keepKeys = chance(50, &generator)
-            guard let (written, tree) = Self.both(payload, texts, keepKeys: keepKeys) else { continue }
-            compared += 1
-            if let written {
-                if written != tree, failures.count < 5 {
-                    failures.append("#\(index) \(String(decoding: bytes, as: UTF8.self)): \(String(decoding: written, as: UTF8.self))")
-                }
-            } else {
-                leftToTree += 1
-                if !Self.writtenDifferently(payload.documentText!), failures.count < 5 {
-                    failures.append("#\(index) left to the tree: \(String(decoding: bytes, as: UTF8.self))")
-                }
-            }
-        }
+        let (compared, written, failures) = Self.compare(count: count, seed: seed) { Self.payloadWritten(&$0, DirectPayloadReaderTests.payload) }
+        let leftToTree = compared - written
         #expect(failures.isEmpty, "seed \(seed): \(failures.joined(separator: "\n"))")
         // Most payloads the direct reader takes are written from their text.
         #expect(compared >= count / 20 && leftToTree * 3 < compared, "\(compared) of \(count) compared, \(leftToTree) left to the tree")
