@@ -1,8 +1,11 @@
+import Foundation
 import Testing
 
 @testable import LocalizedAlerts
 
-/// The matcher against Apple's own implementation on generated inputs.
+/// The matcher against Apple's own implementation on generated inputs. `MATCHER_DIFFERENTIAL_SEED`
+/// and `MATCHER_DIFFERENTIAL_COUNT` in the environment change the seed and the number of
+/// generated cases (the garbage test runs a third as many), for longer runs by hand.
 @Suite("Matching agrees with Apple's ualoc", .enabled(if: AppleMatcherOracle.isAvailable, AppleMatcherOracle.unavailable))
 struct MatcherDifferentialTests {
     static let languages = [
@@ -38,12 +41,20 @@ struct MatcherDifferentialTests {
         (0..<Int(generator.next() % UInt64(maximum + 1))).map { _ in identifier(&generator) }
     }
 
-    @Test func agreesOnGeneratedCases() {
-        var generator = SplitMix64(seed: 0x1A1A)
+    /// A seeded generator and a case count: the defaults, or the environment's for a longer run.
+    static func campaign(seed: UInt64, count: Int) -> (generator: SplitMix64, count: Int) {
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["MATCHER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }.map { $0 ^ seed } ?? seed
+        return (SplitMix64(seed: seed), environment["MATCHER_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? count)
+    }
+
+    @Test("seeded random preferred and available lists (30,000 by default)")
+    func agreesOnGeneratedCases() {
+        var (generator, count) = Self.campaign(seed: 0x1A1A, count: 30_000)
         let matcher = LocalizationMatcher()
         var failures: [String] = []
         var checked = 0
-        for round in 0..<100_000 {
+        for round in 0..<count {
             let preferred = Self.list(&generator, maximum: round % 10 == 0 ? 8 : 3)
             let available = Self.list(&generator, maximum: round % 7 == 0 ? 40 : 12)
             guard let expected = AppleMatcherOracle.localizationsToUse(preferred: preferred, available: available) else {
@@ -55,7 +66,7 @@ struct MatcherDifferentialTests {
                 failures.append("\(preferred) vs \(available): Apple \(expected), toolkit \(got)")
             }
         }
-        #expect(checked >= 100_000)
+        #expect(checked >= count)
         #expect(failures.isEmpty, "\(failures.count) of \(checked) differ:\n\(failures.prefix(25).joined(separator: "\n"))")
     }
 }
@@ -89,13 +100,15 @@ extension MatcherDifferentialTests {
             && !identifier.contains("-@") && !identifier.contains("_@")
     }
 
-    @Test func agreesOnGarbage() {
-        var generator = SplitMix64(seed: 0xBAD)
+    @Test("seeded random garbage identifiers (10,000 by default)")
+    func agreesOnGarbage() {
+        var (generator, count) = Self.campaign(seed: 0xBAD, count: 30_000)
+        count /= 3
         let matcher = LocalizationMatcher()
         var failures: [String] = []
         var checked = 0
         var unreadable = 0
-        for _ in 0..<30_000 {
+        for _ in 0..<count {
             let preferred = (0..<Int(generator.next() % 4)).map { _ in Self.garbage(&generator) }
             let available = (0..<Int(generator.next() % 10)).map { _ in
                 generator.next() % 2 == 0 ? Self.garbage(&generator) : Self.identifier(&generator)
@@ -110,7 +123,7 @@ extension MatcherDifferentialTests {
             let got = matcher.match(preferred: preferred, available: available).localizations
             if got != expected { failures.append("\(preferred) vs \(available): Apple \(expected), toolkit \(got)") }
         }
-        #expect(checked > 10_000, "\(unreadable) cases held an identifier left out of the comparison")
+        #expect(checked * 3 > count, "\(unreadable) cases held an identifier left out of the comparison")
         #expect(failures.isEmpty, "\(failures.count) of \(checked) differ:\n\(failures.prefix(25).joined(separator: "\n"))")
     }
 }
