@@ -146,6 +146,8 @@ public final class DeviceContext: Sendable {
     package let table: DeviceTable?
     let model: LocalizationModel
     private let searchOrder: [String]
+    /// What each of its renderings says of the device.
+    private let device: RenderedAlert.Device
 
     init(preferredLanguages: [String], searchList: SearchList, table: DeviceTable?, model: LocalizationModel) {
         self.preferredLanguages = preferredLanguages
@@ -153,6 +155,7 @@ public final class DeviceContext: Sendable {
         self.table = table
         self.model = model
         self.searchOrder = searchList.localizations
+        device = RenderedAlert.Device(preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder)
     }
 
     /// The localization whose `Localizable` table supplies the text; nil when none has one.
@@ -184,8 +187,8 @@ public final class DeviceContext: Sendable {
             findings = .written(issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })
         }
         return RenderedAlert(
-            preferredLanguages: preferredLanguages, localization: table?.localization, searchList: searchOrder, title: consume title,
-            subtitle: consume subtitle, body: consume body, isSilent: payload.aps.isSilent, mutableContent: payload.aps.mutableContent,
+            device: device, title: consume title, subtitle: consume subtitle, body: consume body, isSilent: payload.aps.isSilent,
+            mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge,
             sound: payload.aps.sound ?? payload.aps.alert?.liveActivitySound.map { .named($0) }, findings: findings)
     }

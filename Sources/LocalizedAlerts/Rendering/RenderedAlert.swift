@@ -4,18 +4,24 @@ import Synchronization
 public struct RenderedAlert: Hashable, Sendable {
     /// The device's preferred languages, best first.
     @inlinable public var preferredLanguages: [String] {
-        _read { yield storage.fields.preferredLanguages }
-        set { update { $0.preferredLanguages = newValue } }
+        _read { yield storage.fields.device.preferredLanguages }
+        set { update { $0.device = Device(preferredLanguages: newValue, localization: $0.device.localization, searchList: $0.device.searchList) } }
     }
     /// The localization whose `Localizable` table supplied the text (nil when none has one).
     @inlinable public var localization: String? {
-        _read { yield storage.fields.localization }
-        set { update { $0.localization = newValue } }
+        _read { yield storage.fields.device.localization }
+        set {
+            update { $0.device = Device(preferredLanguages: $0.device.preferredLanguages, localization: newValue, searchList: $0.device.searchList) }
+        }
     }
     /// The device's search list for these preferred languages.
     @inlinable public var searchList: [String] {
-        _read { yield storage.fields.searchList }
-        set { update { $0.searchList = newValue } }
+        _read { yield storage.fields.device.searchList }
+        set {
+            update {
+                $0.device = Device(preferredLanguages: $0.device.preferredLanguages, localization: $0.device.localization, searchList: newValue)
+            }
+        }
     }
     /// The title as displayed; nil when there is none.
     @inlinable public var title: RenderedField? {
@@ -81,9 +87,7 @@ public struct RenderedAlert: Hashable, Sendable {
     }
 
     @usableFromInline struct Fields: Sendable {
-        @usableFromInline var preferredLanguages: [String]
-        @usableFromInline var localization: String?
-        @usableFromInline var searchList: [String]
+        @usableFromInline var device: Device
         @usableFromInline var title: RenderedField?
         @usableFromInline var subtitle: RenderedField?
         @usableFromInline var body: RenderedField?
@@ -95,6 +99,21 @@ public struct RenderedAlert: Hashable, Sendable {
         var findings: DeferredFindings
     }
 
+    /// What every rendering in one device context shares (its preferred languages, search list
+    /// and localization): made once per context, so that a rendering holds one reference to
+    /// them instead of two arrays and a string.
+    @usableFromInline final class Device: Sendable {
+        @usableFromInline let preferredLanguages: [String]
+        @usableFromInline let localization: String?
+        @usableFromInline let searchList: [String]
+
+        @usableFromInline init(preferredLanguages: [String], localization: String?, searchList: [String]) {
+            self.preferredLanguages = preferredLanguages
+            self.localization = localization
+            self.searchList = searchList
+        }
+    }
+
     @usableFromInline mutating func update(_ change: (inout Fields) -> Void) {
         var fields = storage.fields
         change(&fields)
@@ -102,14 +121,14 @@ public struct RenderedAlert: Hashable, Sendable {
     }
 
     init(
-        preferredLanguages: [String], localization: String?, searchList: [String], title: consuming RenderedField?,
-        subtitle: consuming RenderedField?, body: consuming RenderedField?, isSilent: Bool, mutableContent: Bool,
-        interruptionLevel: InterruptionLevel, badge: Int?, sound: AlertSound?, findings: consuming DeferredFindings
+        device: Device, title: consuming RenderedField?, subtitle: consuming RenderedField?, body: consuming RenderedField?,
+        isSilent: Bool, mutableContent: Bool, interruptionLevel: InterruptionLevel, badge: Int?, sound: AlertSound?,
+        findings: consuming DeferredFindings
     ) {
         storage = Storage(
             Fields(
-                preferredLanguages: preferredLanguages, localization: localization, searchList: searchList, title: title, subtitle: subtitle,
-                body: body, isSilent: isSilent, mutableContent: mutableContent, interruptionLevel: interruptionLevel, badge: badge,
+                device: device, title: title, subtitle: subtitle, body: body, isSilent: isSilent, mutableContent: mutableContent,
+                interruptionLevel: interruptionLevel, badge: badge,
                 sound: sound, findings: findings))
     }
 

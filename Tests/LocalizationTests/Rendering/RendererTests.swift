@@ -87,6 +87,20 @@ struct RendererTests {
         #expect(alert.diagnostics.isEmpty)
     }
 
+    @Test func whatARenderingSaysOfTheDeviceChangesOnePropertyAtATime() {
+        let alert = render(#"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}}}"#, ["fr-CA"])
+        #expect(alert.preferredLanguages == ["fr-CA"] && alert.localization == "fr" && alert.searchList.first == "fr")
+        var changed = alert
+        changed.localization = nil
+        #expect(changed.localization == nil && changed.preferredLanguages == ["fr-CA"] && changed.searchList == alert.searchList)
+        changed.preferredLanguages = ["de"]
+        changed.searchList = ["de", "en"]
+        #expect(changed.preferredLanguages == ["de"] && changed.searchList == ["de", "en"] && changed.localization == nil)
+        #expect(changed != alert && changed.body == alert.body)
+        // The original is untouched, and equal to a second rendering in the same context.
+        #expect(alert.localization == "fr" && alert == render(#"{"aps":{"alert":{"loc-key":"greeting","loc-args":["Ana"]}}}"#, ["fr-CA"]))
+    }
+
     @Test func reorderedArguments() {
         #expect(render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"]}}}"#, ["en"]).body?.text == "B then A")
     }
