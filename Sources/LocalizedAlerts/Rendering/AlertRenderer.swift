@@ -310,6 +310,9 @@ enum FieldResolver {
     ) -> RenderedField? {
         let arguments = field.locArgs ?? []
         func issue(_ kind: DeviceIssue.Kind) {
+            // A field explained here often has more than one finding: room for a few at once,
+            // instead of growing the list one by one.
+            if issues.capacity == 0 { issues.reserveCapacity(4) }
             issues.append(
                 DeviceIssue(kind: kind, field: name, key: key, entry: entry, localization: table?.localization, payloadLocation: payloadLocation))
         }
