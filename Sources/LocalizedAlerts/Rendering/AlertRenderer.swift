@@ -181,7 +181,7 @@ public final class DeviceContext: Sendable {
             findings = .written([])
         } else if detail == .findings {
             // The facts only: messages and locations are written if the caller reads them.
-            findings = .recording(issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering")
+            findings = .keeping(issues, model: model, limit: Self.diagnosticsPerKind, scope: "this rendering")
         } else {
             // A field missing because its text would pass the output budget says why, even here.
             findings = .written(issues.filter { $0.kind == .outputOverBudget }.map { $0.diagnostic(model: model) })

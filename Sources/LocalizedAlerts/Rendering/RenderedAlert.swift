@@ -69,7 +69,7 @@ public struct RenderedAlert: Hashable, Sendable {
     /// written the first time this is read, so a caller that never reads it never pays for them.
     /// Until then a rendering with findings keeps a reference to the app's tables they quote.
     public var diagnostics: [LocalizationDiagnostic] {
-        get { storage.fields.findings.diagnostics }
+        get { storage.diagnostics }
         set { update { $0.findings = .written(newValue) } }
     }
 
@@ -83,7 +83,23 @@ public struct RenderedAlert: Hashable, Sendable {
 
     @usableFromInline final class Storage: Sendable {
         @usableFromInline let fields: Fields
+        /// The diagnostics of findings kept as bare issues, once written: here rather than in
+        /// an object made with each rendering that has findings. Two threads reading them first
+        /// at once both write them, and the first kept is every reader's.
+        private let written = AtomicLazyReference<WrittenDiagnostics>()
+
+        private final class WrittenDiagnostics: Sendable {
+            let diagnostics: [LocalizationDiagnostic]
+            init(_ diagnostics: [LocalizationDiagnostic]) { self.diagnostics = diagnostics }
+        }
+
         init(_ fields: Fields) { self.fields = fields }
+
+        var diagnostics: [LocalizationDiagnostic] {
+            guard case .issues = fields.findings else { return fields.findings.diagnostics }
+            if let kept = written.load() { return kept.diagnostics }
+            return written.storeIfNil(WrittenDiagnostics(fields.findings.diagnostics)).diagnostics
+        }
     }
 
     @usableFromInline struct Fields: Sendable {
@@ -260,12 +276,24 @@ extension PerAlertField {
 enum DeferredFindings: Sendable {
     case written([LocalizationDiagnostic])
     case recorded(RecordedFindings)
+    /// No more issues than the limit per kind allows, and nothing else: each issue's diagnostic,
+    /// in order. Written again at each read: only a holder that keeps what it wrote (a
+    /// rendering's storage) is given these.
+    case issues([DeviceIssue], model: LocalizationModel)
 
     var diagnostics: [LocalizationDiagnostic] {
         switch self {
         case .written(let diagnostics): diagnostics
         case .recorded(let recorded): recorded.diagnostics
+        case .issues(let issues, let model): issues.map { $0.diagnostic(model: model) }
         }
+    }
+
+    /// `issues` kept as bare facts when no kind can pass `limit` (then nothing is capped or
+    /// counted, and writing them is writing each), else recorded; for a holder that keeps what
+    /// it writes.
+    static func keeping(_ issues: [DeviceIssue], model: LocalizationModel, limit: Int, scope: String) -> DeferredFindings {
+        issues.count <= limit ? .issues(issues, model: model) : recording(issues, model: model, limit: limit, scope: scope)
     }
 
     /// `issues` kept as facts between diagnostics already written (see ``RecordedFindings``);
