@@ -28,12 +28,11 @@ struct AndroidStringsDifferentialTests {
 
     /// `ANDROID_DIFFERENTIAL_SEED` and `ANDROID_DIFFERENTIAL_COUNT` change the seed and the
     /// number of values, for longer runs by hand.
-    static let environment = ProcessInfo.processInfo.environment
-
     @Test("seeded random values (300 by default)")
     func randomValues() throws {
-        var generator = SplitMix64(seed: Self.environment["ANDROID_DIFFERENTIAL_SEED"].flatMap { UInt64($0) } ?? 20_241_125)
-        let count = Self.environment["ANDROID_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? 300
+        let campaign = RandomCampaign("ANDROID_DIFFERENTIAL", seed: 20_241_125, count: 300)
+        var generator = campaign.generator
+        let count = campaign.count
         let documents = (0..<count).map { _ in
             // One in twenty closes itself: the empty string.
             Int.random(in: 0..<20, using: &generator) == 0

@@ -97,9 +97,9 @@ struct ResourceXMLReaderDifferentialTests {
     /// for longer runs by hand.
     @Test("seeded random documents (3,000 by default)")
     func randomDocuments() {
-        let environment = ProcessInfo.processInfo.environment
-        var generator = SplitMix64(seed: environment["ANDROID_XML_SEED"].flatMap { UInt64($0) } ?? 20_261_125)
-        let count = environment["ANDROID_XML_COUNT"].flatMap { Int($0) } ?? 3_000
+        let campaign = RandomCampaign("ANDROID_XML", seed: 20_261_125, count: 3_000)
+        var generator = campaign.generator
+        let count = campaign.count
         var failures = 0
         var outcomes: Set<String> = []
         for _ in 0..<count {

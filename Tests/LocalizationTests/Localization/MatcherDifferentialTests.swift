@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import LocalizedAlerts
@@ -41,16 +40,11 @@ struct MatcherDifferentialTests {
         (0..<Int(generator.next() % UInt64(maximum + 1))).map { _ in identifier(&generator) }
     }
 
-    /// A seeded generator and a case count: the defaults, or the environment's for a longer run.
-    static func campaign(seed: UInt64, count: Int) -> (generator: SplitMix64, count: Int) {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["MATCHER_DIFFERENTIAL_SEED"].flatMap { UInt64($0) }.map { $0 ^ seed } ?? seed
-        return (SplitMix64(seed: seed), environment["MATCHER_DIFFERENTIAL_COUNT"].flatMap { Int($0) } ?? count)
-    }
-
     @Test("seeded random preferred and available lists (30,000 by default)")
     func agreesOnGeneratedCases() {
-        var (generator, count) = Self.campaign(seed: 0x1A1A, count: 30_000)
+        let campaign = RandomCampaign("MATCHER_DIFFERENTIAL", seed: 0x1A1A, count: 30_000)
+        var generator = campaign.generator
+        let count = campaign.count
         let matcher = LocalizationMatcher()
         var failures: [String] = []
         var checked = 0
@@ -102,8 +96,9 @@ extension MatcherDifferentialTests {
 
     @Test("seeded random garbage identifiers (10,000 by default)")
     func agreesOnGarbage() {
-        var (generator, count) = Self.campaign(seed: 0xBAD, count: 30_000)
-        count /= 3
+        let campaign = RandomCampaign("MATCHER_DIFFERENTIAL", seed: 0xBAD, count: 30_000)
+        var generator = campaign.generator
+        let count = campaign.count / 3
         let matcher = LocalizationMatcher()
         var failures: [String] = []
         var checked = 0

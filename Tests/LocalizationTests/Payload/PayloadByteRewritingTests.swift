@@ -174,9 +174,8 @@ struct PayloadByteRewritingTests {
     /// payloads, for longer runs by hand.
     @Test("seeded random payloads of every shape (10,000 by default)")
     func randomPayloads() {
-        let environment = ProcessInfo.processInfo.environment
-        let seed = environment["PAYLOAD_WRITING_SEED"].flatMap { UInt64($0) } ?? 20_261_129
-        let count = environment["PAYLOAD_WRITING_COUNT"].flatMap { Int($0) } ?? 10_000
+        let campaign = RandomCampaign("PAYLOAD_WRITING", seed: 20_261_129, count: 10_000)
+        let (seed, count) = (campaign.seed, campaign.count)
         let (compared, written, failures) = Self.compare(count: count, seed: seed) { Self.payloadWritten(&$0, DirectPayloadReaderTests.payload) }
         let leftToTree = compared - written
         #expect(failures.isEmpty, "seed \(seed): \(failures.joined(separator: "\n"))")

@@ -10,9 +10,9 @@ func expectDirectReadingAgrees(
     environmentPrefix prefix: String, defaultCount: Int = 4_000, generate: (inout SplitMix64) -> [UInt8], isTakenDirectly: ([UInt8]) -> Bool,
     difference: ([UInt8]) -> String?
 ) {
-    let environment = ProcessInfo.processInfo.environment
-    var generator = SplitMix64(seed: environment["\(prefix)_SEED"].flatMap { UInt64($0) } ?? 20_261_126)
-    let count = environment["\(prefix)_COUNT"].flatMap { Int($0) } ?? defaultCount
+    let campaign = RandomCampaign(prefix, seed: 20_261_126, count: defaultCount)
+    var generator = campaign.generator
+    let count = campaign.count
     var failures = 0
     var taken = 0
     for _ in 0..<count {
