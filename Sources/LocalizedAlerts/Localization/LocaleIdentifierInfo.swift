@@ -28,7 +28,8 @@ struct LocaleSymbol: Hashable, Sendable {
 enum LocaleIdentifierAnalysis {
     /// Apple sizes its buffers for identifiers without keywords: 57 characters and a NUL.
     static let maximumIdentifierLength = 58
-    /// `ualoc.cpp` minimizes into a 16-byte buffer; a longer result gets no region penalty.
+    /// `ualoc.cpp` minimizes into a 16-byte buffer; a result longer than 16 bytes gets no region
+    /// penalty (one of exactly 16 fills it without its NUL and still counts).
     static let minimizedBufferLength = 16
     /// Chains hold at most nine identifiers (the tenth slot ends the chain).
     static let maximumChainLength = 10
@@ -48,7 +49,7 @@ enum LocaleIdentifierAnalysis {
     static func analyse(_ original: String) -> Strings {
         // A base name that does not fit Apple's buffer makes ICU fail: such an identifier
         // matches nothing.
-        guard let base = AppleICUBehavior.baseName(original, capacity: maximumIdentifierLength) else {
+        guard let base = LocaleBaseName.of(original, capacity: maximumIdentifierLength) else {
             return Strings(
                 base: "", normalized: "", language: "", languageGroup: "", preferredChain: [], availableChain: [],
                 hasRegionPenalty: false, specifiesCountry: false, isUsable: false)

@@ -57,9 +57,9 @@ public struct BundleLocalizations: Hashable, Sendable {
         // CFLocaleCreateCanonicalLanguageIdentifierFromString is not on Linux; Apple's
         // normalization (base name, Apple's and ICU's aliases) stands in for it.
         let canonical = LocaleIdentifierAnalysis.normalize(
-            AppleICUBehavior.baseName(language, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? language)
+            LocaleBaseName.of(language, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? language)
         return names.first { name in
-            LocaleIdentifierAnalysis.normalize(AppleICUBehavior.baseName(name, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? name)
+            LocaleIdentifierAnalysis.normalize(LocaleBaseName.of(name, capacity: LocaleIdentifierAnalysis.maximumIdentifierLength) ?? name)
                 == canonical
         }
     }

@@ -36,6 +36,23 @@ struct SearchListTests {
         #expect(search(preferred, available).localizations.joined(separator: ",") == expected)
     }
 
+    /// Apple's answers for identifiers at the edges of ICU 76's parser and Apple's buffers.
+    @Test(
+        arguments: [
+            // A legacy name with a BCP 47 extension: ICU 76 drops the extension.
+            (["Norwegian-u-nu-latn-ca-buddhist"], ["pt-BR", "Spanish", "af_ID", "no"], ["no"]),
+            // A trailing separator is an empty variant that lengthens the chain past its nine links.
+            (["EN-us@calendar=gregorian"], ["en_PT-abcdefgh-abcdefgh-abcdefgh-abcdefgh-"], []),
+            // Minimized to exactly 16 bytes, no room for the NUL: the region penalty still applies.
+            (["cs"], ["cs-Cyrl-US_POSIX", "cs-Arab-PK"], ["cs-Arab-PK"]),
+        ] as [([String], [String], [String])])
+    func identifiersAtTheEdges(preferred: [String], available: [String], expected: [String]) {
+        #expect(matcher.match(preferred: preferred, available: available).localizations == expected)
+        if let apple = AppleMatcherOracle.localizationsToUse(preferred: preferred, available: available) {
+            #expect(apple == expected)
+        }
+    }
+
     @Test func explanationsNameTheChainAndTheWinningPair() {
         let hongKong = search("zh-HK", "en,zh-Hans,zh-Hant")
         #expect(hongKong.source == .preferredLanguages)

@@ -34,11 +34,22 @@ enum AppleMatcherOracle {
         guard count >= 0 else { return nil }
         return (0..<Int(count)).map { String(cString: output[$0]!) }
     }
+
+    /// Apple's `uloc_getBaseName` into a buffer of `capacity` bytes, as ualoc calls it; nil on
+    /// an error or when the result does not fit with its NUL.
+    static func baseName(_ identifier: String, capacity: Int) -> String? {
+        var buffer = [CChar](repeating: 0, count: capacity)
+        var status = U_ZERO_ERROR
+        let length = swift_uloc_getBaseName(identifier, &buffer, Int32(capacity), &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length < capacity else { return nil }
+        return String(cString: buffer)
+    }
 }
 #else
 enum AppleMatcherOracle {
     static let isAvailable = false
     static func localizationsToUse(preferred: [String], available: [String]) -> [String]? { nil }
+    static func baseName(_ identifier: String, capacity: Int) -> String? { nil }
 }
 #endif
 
