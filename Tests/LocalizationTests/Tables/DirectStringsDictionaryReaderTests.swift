@@ -54,11 +54,13 @@ struct DirectStringsDictionaryReaderTests {
         #expect(taken * 10 >= files.count * 8, "\(taken) of \(files.count) taken directly")
     }
 
+    /// `STRINGSDICT_MUTATION_SEED` and `STRINGSDICT_MUTATION_COUNT` (mutations of each file)
+    /// change the seed and the count, for longer runs by hand.
     @Test("seeded mutations of the real files (cut, bytes swapped, entities, comments and CDATA put in) read the same either way")
     func mutatedStringsdicts() throws {
-        let environment = ProcessInfo.processInfo.environment
-        var generator = SplitMix64(seed: environment["STRINGSDICT_READER_SEED"].flatMap { UInt64($0) } ?? 20_261_128)
-        let perFile = environment["STRINGSDICT_READER_MUTATIONS"].flatMap { Int($0) } ?? 12
+        let campaign = RandomCampaign("STRINGSDICT_MUTATION", seed: 20_261_128, count: 12)
+        var generator = campaign.generator
+        let perFile = campaign.count
         var (taken, left, failures) = (0, 0, 0)
         for path in Self.realFiles() {
             let original = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
