@@ -13,16 +13,24 @@ let package = Package(
         // The HTTP service (docs/server.md) is its own package, Server/Package.swift: a package
         // that depends on this one never resolves Hummingbird, NIO or swift-crypto.
         // `swift package lint-alerts`, and a build-tool plugin that lints a target's tables
-        // while it builds (findings in SwiftPM's output and Xcode's issue navigator).
+        // while it builds (findings in SwiftPM's output and Xcode's issue navigator). Both need
+        // the Plugins trait (docs/integrations.md).
         .plugin(name: "LintAlerts", targets: ["LintAlerts"]),
         .plugin(name: "LintAlertsBuildTool", targets: ["LintAlertsBuildTool"]),
     ],
     // The command-line tool's own dependencies (argument parsing, YAML, zip) are used only when
     // the CommandLineTool trait is on, as it is by default. A package that wants the library
     // alone depends on this one with `traits: []` and resolves none of them.
+    //
+    // The plugins run render-alert built for the host: SwiftPM builds that second copy of the
+    // tool and all it depends on whenever it builds a package's plugins, so they are a trait of
+    // their own, off by default. Otherwise `swift test` here would compile everything twice.
     traits: [
         .default(enabledTraits: ["CommandLineTool"]),
         .trait(name: "CommandLineTool", description: "Build render-alert: swift-argument-parser, Yams and ZIPFoundation."),
+        .trait(
+            name: "Plugins", description: "The lint-alerts command plugin and the LintAlertsBuildTool build-tool plugin.",
+            enabledTraits: ["CommandLineTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,12 +80,12 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "lint-alerts", description: "Checks the package's localized tables and payloads with render-alert lint")
             ),
-            dependencies: ["render-alert"]
+            dependencies: [.target(name: "render-alert", condition: .when(traits: ["Plugins"]))]
         ),
         .plugin(
             name: "LintAlertsBuildTool",
             capability: .buildTool(),
-            dependencies: ["render-alert"]
+            dependencies: [.target(name: "render-alert", condition: .when(traits: ["Plugins"]))]
         ),
         .testTarget(
             name: "LocalizationTests",

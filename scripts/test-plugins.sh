@@ -2,7 +2,8 @@
 # Tests both SwiftPM plugins the way an app's package uses them: builds a copy of
 # Tests/PluginFixture (its Relay target uses LintAlertsBuildTool; the package gets
 # `swift package lint-alerts`) with clean tables, then with a missing ';', and checks that the
-# finding reaches the build's output with its file:line:column and fails the build.
+# finding reaches the build's output with its file:line:column and fails the build. First,
+# without the Plugins trait, that the build fails saying how to turn it on.
 #
 # The copy and its build folder live in .build-plugin-fixture/ (kept between runs: the first
 # run builds render-alert for the plugins, about a minute on 2 cores; later runs take seconds).
@@ -28,6 +29,14 @@ rm -rf "$package"
 mkdir -p "$work"
 cp -R "$repo/Tests/PluginFixture" "$package"
 log="$work/log"
+
+echo "== without the Plugins trait: the build fails and says how to turn it on"
+sed -i.orig 's/, traits: \["Plugins"\]//' "$package/Package.swift"
+run "$log" swift build --package-path "$package" --scratch-path "$scratch"
+check "the build fails" test "$status" -ne 0
+check "the error names the trait and how to enable it" \
+  shows "$log" "LocalizedAlerts' plugins need its Plugins trait. Depend on it with"
+mv "$package/Package.swift.orig" "$package/Package.swift"
 
 echo "== build-tool plugin: clean tables (a warning, no error)"
 run "$log" swift build --package-path "$package" --scratch-path "$scratch"

@@ -18,7 +18,8 @@ struct LintAlerts: CommandPlugin {
             let directory = target.directoryURL.standardizedFileURL.path
             paths.append(directory.hasPrefix(root + "/") ? String(directory.dropFirst(root.count + 1)) : directory)
         }
-        let status = try run(context.tool(named: "render-alert").url, ["lint"] + paths + options, in: context.package.directoryURL)
+        let tool = try PluginsTraitIsOff.renderAlert { try context.tool(named: "render-alert").url }
+        let status = try run(tool, ["lint"] + paths + options, in: context.package.directoryURL)
         if status != 0 {
             throw LintFailed(status: status)
         }
@@ -41,5 +42,18 @@ struct LintFailed: Error, CustomStringConvertible {
         status == 1
             ? "render-alert lint found problems (exit status 1)"
             : "render-alert lint could not check the package (exit status \(status))"
+    }
+}
+
+/// What a package sees when it uses the plugins without LocalizedAlerts' Plugins trait: SwiftPM
+/// then builds no render-alert for them. (Plugins share no code: each holds this twin.)
+struct PluginsTraitIsOff: Error, CustomStringConvertible {
+    var description: String {
+        #"LocalizedAlerts' plugins need its Plugins trait. Depend on it with .package(url: "https://github.com/localizedalerts/LocalizedAlerts", from: "0.1.0", traits: ["Plugins"]) (in Xcode 26.4 or later, tick Plugins in the package's Traits column); in the LocalizedAlerts package itself, run swift package --traits Plugins lint-alerts."#
+    }
+
+    /// render-alert's path, or this error when the trait is off.
+    static func renderAlert(_ lookup: () throws -> URL) throws -> URL {
+        do { return try lookup() } catch { throw PluginsTraitIsOff() }
     }
 }

@@ -16,7 +16,8 @@ struct LintAlertsBuildTool: BuildToolPlugin {
         guard let target = target as? SourceModuleTarget else { return [] }
         let tables = target.sourceFiles.map(\.url).filter { Self.isTable($0) }
         return try Self.commands(
-            tables: tables, tool: context.tool(named: "render-alert").url, workDirectory: context.pluginWorkDirectoryURL,
+            tables: tables, tool: PluginsTraitIsOff.renderAlert { try context.tool(named: "render-alert").url },
+            workDirectory: context.pluginWorkDirectoryURL,
             targetName: target.name)
     }
 
@@ -55,6 +56,19 @@ struct LintAlertsBuildTool: BuildToolPlugin {
     }
 }
 
+/// What a package sees when it uses the plugins without LocalizedAlerts' Plugins trait: SwiftPM
+/// then builds no render-alert for them. (Plugins share no code: each holds this twin.)
+struct PluginsTraitIsOff: Error, CustomStringConvertible {
+    var description: String {
+        #"LocalizedAlerts' plugins need its Plugins trait. Depend on it with .package(url: "https://github.com/localizedalerts/LocalizedAlerts", from: "0.1.0", traits: ["Plugins"]) (in Xcode 26.4 or later, tick Plugins in the package's Traits column); in the LocalizedAlerts package itself, run swift package --traits Plugins lint-alerts."#
+    }
+
+    /// render-alert's path, or this error when the trait is off.
+    static func renderAlert(_ lookup: () throws -> URL) throws -> URL {
+        do { return try lookup() } catch { throw PluginsTraitIsOff() }
+    }
+}
+
 #if canImport(XcodeProjectPlugin)
 import XcodeProjectPlugin
 
@@ -63,7 +77,8 @@ extension LintAlertsBuildTool: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let tables = target.inputFiles.map(\.url).filter { Self.isTable($0) }
         return try Self.commands(
-            tables: tables, tool: context.tool(named: "render-alert").url, workDirectory: context.pluginWorkDirectoryURL,
+            tables: tables, tool: PluginsTraitIsOff.renderAlert { try context.tool(named: "render-alert").url },
+            workDirectory: context.pluginWorkDirectoryURL,
             targetName: target.displayName)
     }
 }
