@@ -42,7 +42,7 @@ enum AppleMatcherOracle {
         var status = U_ZERO_ERROR
         let length = swift_uloc_getBaseName(identifier, &buffer, Int32(capacity), &status)
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length < capacity else { return nil }
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 #else
