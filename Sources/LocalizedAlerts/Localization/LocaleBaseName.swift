@@ -38,7 +38,7 @@ enum LocaleBaseName {
     private static let at = UInt8(ascii: "@")
     private static let dot = UInt8(ascii: ".")
     /// A language of more than 11 characters is an error (ICU's 12-byte language buffer).
-    static let maximumLanguageLength = 11
+    private static let maximumLanguageLength = 11
     /// Variants longer than this are an error.
     private static let maximumVariantsLength = 179
     /// A POSIX charset (`.utf8`) longer than this is an error.

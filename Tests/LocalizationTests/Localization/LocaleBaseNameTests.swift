@@ -54,15 +54,10 @@ struct LocaleBaseNameTests {
     func agreesWithApple() {
         let campaign = RandomCampaign("LOCALE_BASE_NAME", seed: 0xBA5E, count: 50_000)
         var generator = campaign.generator
-        var failures: [String] = []
-        for _ in 0..<campaign.count {
-            let identifier =
-                generator.next() % 2 == 0
-                ? MatcherDifferentialTests.garbage(&generator) : MatcherDifferentialTests.identifier(&generator)
-            let expected = AppleMatcherOracle.baseName(identifier, capacity: 58)
-            let got = LocaleBaseName.of(identifier, capacity: 58)
-            if got != expected { failures.append("\(identifier): Apple \(expected ?? "error"), toolkit \(got ?? "error")") }
+        let identifiers = (0..<campaign.count).map { _ in
+            generator.next() % 2 == 0 ? MatcherDifferentialTests.garbage(&generator) : MatcherDifferentialTests.identifier(&generator)
         }
+        let failures = Self.disagreements(identifiers)
         #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(25).joined(separator: "\n"))")
     }
 
@@ -71,18 +66,17 @@ struct LocaleBaseNameTests {
         .enabled(if: AppleMatcherOracle.isAvailable, AppleMatcherOracle.unavailable))
     func threeLetterCodes() {
         let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
-        var failures: [String] = []
-        for a in letters {
-            for b in letters {
-                for c in letters {
-                    for identifier in [a + b + c, "xx_" + (a + b + c).uppercased()] {
-                        let expected = AppleMatcherOracle.baseName(identifier, capacity: 58)
-                        let got = LocaleBaseName.of(identifier, capacity: 58)
-                        if got != expected { failures.append("\(identifier): Apple \(expected ?? "error"), toolkit \(got ?? "error")") }
-                    }
-                }
-            }
-        }
+        let codes = letters.flatMap { a in letters.flatMap { b in letters.map { c in a + b + c } } }
+        let failures = Self.disagreements(codes.flatMap { [$0, "xx_" + $0.uppercased()] })
         #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(25).joined(separator: "\n"))")
+    }
+
+    /// The identifiers whose base name, in Apple's 58-byte buffer, differs from Apple's.
+    static func disagreements(_ identifiers: [String]) -> [String] {
+        identifiers.compactMap { identifier in
+            let expected = AppleMatcherOracle.baseName(identifier, capacity: 58)
+            let got = LocaleBaseName.of(identifier, capacity: 58)
+            return got == expected ? nil : "\(identifier): Apple \(expected ?? "error"), toolkit \(got ?? "error")"
+        }
     }
 }
