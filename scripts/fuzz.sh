@@ -95,7 +95,8 @@ seed() {  # seed <target> <dir>
   local tables=(Tests/LocalizationTests/Fixtures Resources)
   if [ -n "${LOCALIZED_ALERTS_CORPUS:-}" ]; then tables+=("$LOCALIZED_ALERTS_CORPUS"); fi
   mkdir -p "$dir"
-  copy() { for f in "$@"; do [ -f "$f" ] && cp -n "$f" "$dir/$(echo "$f" | md5sum | cut -c1-16)" 2>/dev/null || true; done; }
+  # Named by content: the same seeds have the same names wherever the tables are.
+  copy() { for f in "$@"; do [ -f "$f" ] && cp -n "$f" "$dir/$(md5sum < "$f" | cut -c1-16)" 2>/dev/null || true; done; }
   # find lists in directory order, which differs between file systems: sorted, the same seeds
   # are chosen everywhere.
   found() { find "$@" 2>/dev/null | LC_ALL=C sort; }
@@ -132,12 +133,21 @@ fi
 printf '%-22s %-11s %9s %12s %8s %13s %7s %s\n' target corpus-mode counters executions "exec/s" "corpus" seconds findings
 for target in "${targets[@]}"; do
   work=$root/.build/fuzz/$target
+  seeds=
   mkdir -p "$work/corpus" "$work/findings"
   if ((empty_corpus)); then
     corpus=$(mktemp -d "$work/empty-corpus.XXXXXX")
   elif ((fresh_corpus)); then
     corpus=$(mktemp -d "$work/fresh-corpus.XXXXXX")
     seed "$target" "$corpus"
+    if ((runs_limit >= 0)); then
+      # libFuzzer reads a corpus folder in the file system's order, which decides the order
+      # of seeds of one size, and so the run: a reproducible run names the seeds in a sorted
+      # list instead (-seed_inputs) and starts from an empty folder.
+      seeds=$corpus
+      corpus=$(mktemp -d "$work/fresh-corpus.XXXXXX")
+      find "$seeds" -type f | LC_ALL=C sort | paste -sd, > "$work/seed-list"
+    fi
   else
     corpus=$work/corpus
     seed "$target" "$corpus"
@@ -154,6 +164,17 @@ for target in "${targets[@]}"; do
   # New findings are the files written during the run (a finding seen before is written again).
   marker=$(mktemp "$work/.run-started.XXXXXX")
   corpus_before=$(ls "$corpus" | wc -l)
+  fuzz_options=()
+  if ((runs_limit >= 0)); then
+    # libFuzzer's tables of recent comparisons are keyed by code and data addresses, which
+    # differ from run to run, and it rereads the corpus folder each second: a reproducible
+    # run does without both (timed campaigns keep them).
+    fuzz_options+=(-use_cmp=0 -reload=0)
+    if [ -n "$seeds" ]; then
+      corpus_before=$(ls "$seeds" | wc -l)
+      [ -s "$work/seed-list" ] && fuzz_options+=(-seed_inputs=@"$work/seed-list")
+    fi
+  fi
   # Coverage counters first: an uninstrumented build fails here, before its time is spent.
   probe=$(mktemp -d)
   counters=$(LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt" SWIFT_BACKTRACE=enable=no "$bin/$target" -runs=0 \
@@ -163,6 +184,7 @@ for target in "${targets[@]}"; do
     printf '%-22s %-11s %9s   NOT INSTRUMENTED: libFuzzer loaded no coverage counters (build flags: %s)\n' "$target" "$mode" "${counters:-0}" "${sanitizers[*]}"
     failed=1
     ((empty_corpus || fresh_corpus)) && rm -rf "$corpus"
+    [ -n "$seeds" ] && rm -rf "$seeds" "$work/seed-list"
     rm -f "$marker"
     continue
   fi
@@ -177,13 +199,16 @@ for target in "${targets[@]}"; do
     # Without ASan, libFuzzer cannot see single allocations: cap the address space instead
     # (ASan reserves terabytes of shadow and must not be capped).
     [ $flavour = fuzzer ] && ulimit -v $((address_space_mb * 1024))
+    # A reproducible run also fixes the Swift runtime's per-process hash seed: Set and Dictionary
+    # order steers which code an input reaches, and so what libFuzzer keeps and mutates next.
+    ((runs_limit >= 0)) && export SWIFT_DETERMINISTIC_HASHING=1
     # The Swift runtime's backtracer would take the crash signal before libFuzzer can keep the input.
     # Foundation's own leaks (FuzzStringsFoundation's oracle) are not findings: Fuzz/lsan-suppressions.txt.
     LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     SWIFT_BACKTRACE=enable=no FUZZ_CURRENT_INPUT="$work/current-input" exec "${watchdog[@]}" "$bin/$target" "$corpus" \
       -max_total_time="$seconds" -runs="$runs_limit" -seed="$seed_value" \
       -timeout=$timeout_seconds -rss_limit_mb=$rss_limit_mb -malloc_limit_mb=$malloc_limit_mb -max_len=$max_len \
-      -artifact_prefix="$work/findings/" -print_final_stats=1
+      -artifact_prefix="$work/findings/" -print_final_stats=1 ${fuzz_options[@]+"${fuzz_options[@]}"}
   ) > "$log" 2>&1
   status=$?
   if ((status == 137)) && [ -s "$work/current-input" ]; then
@@ -214,6 +239,7 @@ for target in "${targets[@]}"; do
     failed=1
   fi
   ((empty_corpus || fresh_corpus)) && rm -rf "$corpus"
+  [ -n "$seeds" ] && rm -rf "$seeds" "$work/seed-list"
   printf '%-22s %-11s %9s %12s %8s %13s %7s %s   (%s executions in all runs)\n' "$target" "$mode" "$counters" "$runs" "$speed" \
     "$corpus_before->$size" "$elapsed" "$verdict" "$total"
   if ((found > 0)); then

@@ -7,6 +7,8 @@ import Glibc
 import Darwin
 #endif
 
+FuzzDriver.fixHashKeys()
+
 /// Compiled property lists, structure-aware: the input is a recipe (see `BinaryPlistRecipe`)
 /// for a `bplist00` file with a valid header and trailer, shared objects, cycles and hostile
 /// counts, references, offsets and trailer fields; an input that starts with `bplist` is used

@@ -1,6 +1,8 @@
 import FuzzSupport
 import LocalizedAlerts
 
+FuzzDriver.fixHashKeys()
+
 /// The FCM message reader, both phones' renderers and FCM localization. Invariants: locations
 /// inside the input; a localized message keeps no loc key, shows what the original showed, and
 /// its bytes to send are the message written; a message's Android notification renders to a

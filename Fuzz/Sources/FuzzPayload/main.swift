@@ -1,6 +1,8 @@
 import FuzzSupport
 import LocalizedAlerts
 
+FuzzDriver.fixHashKeys()
+
 /// The payload reader and the renderer. Invariants: locations inside the input; a parsed
 /// document serializes to JSON that parses back to the same document; rendering and server
 /// localization never fail, and a localized payload serializes to valid JSON, its bytes to send

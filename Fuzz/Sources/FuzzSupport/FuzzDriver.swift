@@ -1,3 +1,5 @@
+@_spi(Oracle) import LocalizedAlerts
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -30,6 +32,7 @@ public enum FuzzDriver {
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         target = callback
+        fixHashKeys()
         if let path = getenv("FUZZ_CURRENT_INPUT") {
             let fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
             if fd >= 0, ftruncate(fd, off_t(8 + recordCapacity)) == 0 {
@@ -48,6 +51,11 @@ public enum FuzzDriver {
                 return FuzzDriver.target!(data, count)
             })
     }
+
+    /// Gives the readers' name indexes a fixed key: the same input must take the same path in
+    /// every run, for libFuzzer's coverage and to reproduce a finding. ``run(_:)`` calls it; a
+    /// target that reads tables before that (its fixed app, at top level) calls it first.
+    public static func fixHashKeys() { KeyedByteHashing.fixKeys(0x5EED_F022) }
 
     /// The input as bytes.
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {

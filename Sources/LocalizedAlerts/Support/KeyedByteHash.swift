@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,6 +18,16 @@ import Darwin
 /// in advance. It starts as a fast multiply-and-fold hash; an index that sees a long probe run
 /// calls ``strengthen()`` and rehashes with SipHash-2-4 under the random key, whose collisions
 /// cannot be found without the key.
+/// Fixes the seed and key of the name indexes made from now on (zero: random again), for a
+/// process that must repeat itself: a fuzzing run with a fixed seed, whose coverage would
+/// otherwise change with the key, and whose findings would not reproduce. Never for a process
+/// that reads others' files: names chosen for a known key collide.
+@_spi(Oracle) public enum KeyedByteHashing {
+    static let fixedKey = Atomic<UInt64>(0)
+
+    public static func fixKeys(_ value: UInt64) { fixedKey.store(value, ordering: .relaxed) }
+}
+
 struct KeyedByteHash: Sendable {
     private let seed: UInt64
     private let key: (UInt64, UInt64)
@@ -26,8 +38,13 @@ struct KeyedByteHash: Sendable {
     /// beyond what chance gives a table at most half full.
     static let probeLimit = 64
 
-    /// A hash with a fresh random seed and key.
+    /// A hash with a fresh random seed and key, or the fixed ones (``KeyedByteHashing``).
     init() {
+        let fixed = KeyedByteHashing.fixedKey.load(ordering: .relaxed)
+        if fixed != 0 {
+            self.init(seed: fixed, key: (fixed &* 0x9E37_79B9_7F4A_7C15, fixed &* 0xBF58_476D_1CE4_E5B9))
+            return
+        }
         var generator = SystemRandomNumberGenerator()
         self.init(seed: generator.next(), key: (generator.next(), generator.next()))
     }
