@@ -771,8 +771,10 @@ public struct AndroidAppResources: Sendable {
             switch value {
             case .text(let text): return ResolvedText(text: text, folder: folder)
             case .reference(let type, let target):
-                // @null has no text; a framework resource is not modelled.
-                guard type != "null", !type.contains(":") else { return nil }
+                // @null is resource 0, which coerceToString writes "@0"; a typed null has no
+                // text; a framework resource is not modelled.
+                if type == "null" { return target == "null" ? ResolvedText(text: "@0", folder: folder) : nil }
+                guard !type.contains(":") else { return nil }
                 let next = AndroidResourceName(type: type, name: target)
                 // Named up to the first repeat: the loop is what the finding shows.
                 if chain.isEmpty { chain.append(resource) }

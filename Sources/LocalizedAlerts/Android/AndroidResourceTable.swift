@@ -53,10 +53,10 @@ public struct AndroidResourceTable: Sendable {
     /// given, `app.apk!resources.arsc`).
     ///
     /// Values are what `Resources.getString` returns: styled strings as their text without
-    /// spans, `@empty` as the empty text, integers, booleans and colors as Java's
-    /// `TypedValue.coerceToString` gives them. A reference is kept as one, named by its ID
-    /// (`.reference(type: "string", name: "title")`, `?attr/x` as type `attr`, `@null` as
-    /// type and name `null`); a reference whose target this table cannot name (the
+    /// spans, integers, booleans and colors as Java's `TypedValue.coerceToString` gives them.
+    /// A reference is kept as one, named by its ID (`.reference(type: "string", name:
+    /// "title")`, `?attr/x` as type `attr`, `@null` as type and name `null`, a typed null
+    /// such as `@empty` as type `null` and name `empty`); a reference whose target this table cannot name (the
     /// framework's `@android:string/ok`, by ID in an APK) and floats, dimensions and fractions
     /// are left out. Made on each call.
     public var folders: [AndroidAppResources.Folder] {
@@ -147,6 +147,7 @@ public struct AndroidResourceTable: Sendable {
         switch value {
         case .text(let text, let isStyled): return (.text(text), isStyled)
         case .null: return (.reference(type: "null", name: "null"), false)
+        case .typedNull: return (.reference(type: "null", name: "empty"), false)
         case .reference(let id, let name, let isAttribute):
             if let target = resourceNames[id] { return (.reference(type: isAttribute ? "attr" : target.type, name: target.name), false) }
             // A bundle names its references: `string/title`, `android:string/ok`.
@@ -181,15 +182,17 @@ struct ConfigurationStrings: Sendable {
 /// base by ID.
 enum StoredValue: Sendable, Hashable {
     case text(String, isStyled: Bool)
-    /// `@null` (a reference to 0, or `TYPE_NULL` undefined).
+    /// `@null`: a reference to 0.
     case null
+    /// `TYPE_NULL` (`@empty`, or undefined): `coerceToString` gives no text.
+    case typedNull
     /// A reference by ID; a bundle gives the target's name too.
     case reference(id: UInt32, name: String?, isAttribute: Bool)
 
     /// A primitive `Res_value` as Java's `TypedValue.coerceToString` gives it; nil for the
     /// types it gives no text for.
     static func coerced(type: UInt8, data: UInt32) -> StoredValue? {
-        if type == 0x00 { return data == 1 ? .text("", isStyled: false) : .null }  // TYPE_NULL: @empty, or undefined.
+        if type == 0x00 { return .typedNull }
         return AndroidValueText.coercedText(type: type, data: data).map { .text($0, isStyled: false) }
     }
 }

@@ -92,7 +92,7 @@ public struct AndroidStringTable: Sendable, RandomAccessCollection, Equatable {
         case .reference(let type, let target):
             // Kept as the text it reads back from (an unqualified attribute reference is `?type/name`).
             flags.insert(.reference)
-            var text = (type == "null" && target == "null" ? "@null" : (type.hasSuffix("attr") ? "?" : "@") + type + "/" + target)
+            var text = type == "null" ? "@" + target : (type.hasSuffix("attr") ? "?" : "@") + type + "/" + target
             text.withUTF8 { pool.append(contentsOf: $0) }
         }
         if !resource.isTranslatable { flags.insert(.untranslatable) }

@@ -12,7 +12,9 @@ import Darwin
 public enum AndroidResourceValue: Sendable, Hashable {
     /// The text as compiled: what `Resources.getString` returns (styling spans dropped).
     case text(String)
-    /// A reference, `@[package:]type/name`, resolved when the app is linked.
+    /// A reference, `@[package:]type/name`, resolved when the app is linked. `@null` (a
+    /// reference to resource 0, which `getString` shows as `@0`) has type and name `null`;
+    /// `@empty` (a typed null, which `getString` has no text for) type `null`, name `empty`.
     case reference(type: String, name: String)
 }
 
@@ -300,7 +302,7 @@ package enum AAPT2StringBuilder {
         var written = 0
         if segmentEnds.isEmpty {
             let text = trimmed(text)
-            // Only a text starting with '@' or '?' can be a reference; `@empty` is the empty text.
+            // Only a text starting with '@' or '?' can be a reference.
             if let lead = text.first, lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?"),
                 let value = reference(in: String(decoding: text, as: UTF8.self))
             {
@@ -507,8 +509,8 @@ package enum AAPT2StringBuilder {
     /// The reference a value's raw text is, aapt2's way (`ParseReference`,
     /// `ParseAttributeReference`): the trimmed text is `@[+][*][package:]type/entry` with a known
     /// type and any non-empty entry, or `?[package:][attr/]entry`. `@null` is a reference to
-    /// nothing (type `null`); a framework resource has type `android:type`. Nil for anything
-    /// else, which is then text (`@empty` is the empty text).
+    /// nothing and `@empty` a typed null (type `null`, names `null` and `empty`); a framework
+    /// resource has type `android:type`. Nil for anything else, which is then text.
     package static func reference(in raw: String) -> AndroidResourceValue? {
         // Only a text starting with '@' or '?' (after whitespace) can be a reference.
         guard let lead = raw.utf8.first(where: { !isSpace(Unicode.Scalar($0)) }), lead == UInt8(ascii: "@") || lead == UInt8(ascii: "?") else {
@@ -516,7 +518,7 @@ package enum AAPT2StringBuilder {
         }
         let text = trimmed(raw)
         if text == "@null" { return .reference(type: "null", name: "null") }
-        if text == "@empty" { return .text("") }
+        if text == "@empty" { return .reference(type: "null", name: "empty") }
         /// `ExtractResourceName`; nil for an empty package before ':'.
         func split(_ body: Substring) -> (package: Substring, type: Substring, entry: Substring)? {
             var package: Substring = ""

@@ -190,8 +190,7 @@ struct ProtobufResourceTableReader {
                 return
             }
             switch field {
-            case 1: result = .null
-            case 2: result = .text("", isStyled: false)
+            case 1, 2: result = .typedNull  // Undefined, and @empty.
             case 6: result = StoredValue.coerced(type: 0x10, data: data)
             case 7: result = StoredValue.coerced(type: 0x11, data: data)
             case 8: result = StoredValue.coerced(type: 0x12, data: data)

@@ -45,7 +45,7 @@ struct AndroidResourceTableTests {
     static func notation(_ resource: AndroidStringResource) -> String {
         switch resource.value {
         case .text(let text): return (resource.isStyled ? "(styled string) " : "") + "\"\(text)\""
-        case .reference("null", "null"): return "@null"
+        case .reference("null", let name): return "@\(name)"
         case .reference(let type, let name): return (type == "attr" ? "?" : "@") + "\(type)/\(name)"
         }
     }
@@ -69,7 +69,7 @@ struct AndroidResourceTableTests {
         #expect(strings["values"]?["accent"] == "@color/brand", "a reference to another type stays one")
         #expect(strings["values"]?["themed"] == "?attr/tone")
         #expect(strings["values"]?["nothing"] == "@null")
-        #expect(strings["values"]?["empty"] == "\"\"", "@empty is the empty text")
+        #expect(strings["values"]?["empty"] == "@empty", "@empty is a typed null, which getString has no text for")
         #expect(strings["values"]?["count"] == "\"42\"", "an integer as TypedValue.coerceToString gives it")
         #expect(strings["values"]?["styled"] == "(styled string) \"Bold and italic text\"")
         #expect(strings["values"]?["not_translated"] == "\"Parcel™ 😀\"", "a surrogate pair aapt2 wrote as two 3-byte sequences")
@@ -322,7 +322,7 @@ struct AndroidResourceTableTests {
     }
 
     /// `aapt2 dump resources`'s string entries: per folder, name → value in its notation, with
-    /// `@empty` and bare numbers as the text getString returns.
+    /// bare numbers as the text getString returns.
     static func dump(_ path: String) throws -> [String: [String: String]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: aapt2!)
@@ -341,7 +341,6 @@ struct AndroidResourceTableTests {
                 let folder = match.output.1.isEmpty ? "values" : "values-" + match.output.1
                 var value = String(match.output.2)
                 if value.hasPrefix("(styled string) ") { value = String(value[..<(value.lastIndex(of: "\"").map { value.index(after: $0) })!]) }
-                if value == "@empty" { value = "\"\"" }
                 if value.first!.isNumber || value.hasPrefix("#") || value == "true" || value == "false" { value = "\"\(value)\"" }
                 result[folder, default: [:]][name] = value
             }

@@ -111,6 +111,7 @@ def gen_string_value(rng, tag, names):
         (2, lambda: f"100%% {tag}"),
         (2, lambda: f"line%nbreak {tag}"),
         (4, lambda: f"@string/{other}"),
+        (1, lambda: rng.choice(["@null", "@empty"])),  # getString: "@0", and no text
         (2, lambda: f"It\\'s {tag}"),
         (2, lambda: f"\"Quoted 'it' {tag}\""),
         (2, lambda: f"<b>Bold</b> {tag}"),
