@@ -412,26 +412,32 @@ public struct AndroidAppResources: Sendable {
     }
 
     /// `aapt2 link` fails on a reference to a string, plural or array the linked app does
-    /// not have (one removed for want of a default included), in a string it keeps. References
-    /// to other types may name a library's resources, which are not read here.
+    /// not have (one removed for want of a default included), in a string or simple value it
+    /// keeps. References to other types may name a library's resources, which are not read here.
     private func danglingReferences() -> [LocalizationDiagnostic] {
         var findings: [LocalizationDiagnostic] = []
+        func check(_ value: AndroidResourceValue, of resource: AndroidResourceName, at location: SourceLocation?) {
+            guard case .reference(let type, let target) = value, ["string", "plurals", "array"].contains(type) else { return }
+            // A removed resource's references are removed with it, before linking.
+            guard !link.removed.contains(resource) else { return }
+            let name = AndroidResourceName(type: type, name: target)
+            let exists = type == "string" ? defines(string: target) : has(name)
+            guard !exists, let location else { return }
+            var finding = LocalizationDiagnostic(
+                .androidMissingReference, at: location,
+                "\(resource.type) \"\(resource.name)\" refers to @\(type)/\(target), which \(link.removed.contains(name) ? "aapt2 link removes (no default value)" : "no values folder defines"): the app does not build",
+                hint: "define \(target) in values/")
+            if resource.type == "string" { finding.key = resource.name }
+            findings.append(finding)
+        }
         for folder in folders {
             for file in folder.files {
                 for position in file.strings.indices where file.strings.isReference(at: position) {
-                    let resource = file.strings[position]
-                    guard case .reference(let type, let target) = resource.value, ["string", "plurals", "array"].contains(type) else { continue }
-                    // A removed string's references are removed with it, before linking.
-                    guard !link.removed.contains(AndroidResourceName(type: "string", name: resource.name)) else { continue }
-                    let name = AndroidResourceName(type: type, name: target)
-                    let exists = type == "string" ? defines(string: target) : has(name)
-                    guard !exists else { continue }
-                    var finding = LocalizationDiagnostic(
-                        .androidMissingReference, at: resource.location,
-                        "string \"\(resource.name)\" refers to @\(type)/\(target), which \(link.removed.contains(name) ? "aapt2 link removes (no default value)" : "no values folder defines"): the app does not build",
-                        hint: "define \(target) in values/")
-                    finding.key = resource.name
-                    findings.append(finding)
+                    let string = file.strings[position]
+                    check(string.value, of: AndroidResourceName(type: "string", name: string.name), at: string.location)
+                }
+                for (resource, value) in file.otherValues.sorted(by: { $0.key < $1.key }) {
+                    check(value, of: resource, at: file.location(of: resource))
                 }
             }
         }

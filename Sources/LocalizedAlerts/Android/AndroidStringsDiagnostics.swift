@@ -7,11 +7,12 @@ extension DiagnosticID {
         rationale: "aapt2 rejects a strings.xml that is not well-formed XML: the app does not build.",
         example: "<string name=\"a\">x</resources>")
     /// `android.invalid-resource` (error). aapt2 rejects the file: a root that is not <resources>,
-    /// text between resources, a resource without a name, a plural with an unknown quantity.
+    /// text between resources, a resource without a name, a plural with an unknown quantity, a
+    /// value its type does not take (`<dimen>16em</dimen>`).
     public static let androidInvalidResource = DiagnosticID(
         "android.invalid-resource", .error, .syntax,
         rationale:
-            "aapt2 rejects the file (a root that is not <resources>, text between resources, a resource without a name, an unknown plural quantity): the app does not build.",
+            "aapt2 rejects the file (a root that is not <resources>, text between resources, a resource without a name, an unknown plural quantity, a value its type does not take such as <dimen>16em</dimen>): the app does not build.",
         example: "<string>no name</string>")
     /// `android.unescaped-apostrophe` (error). aapt2 rejects an apostrophe outside double quotes.
     public static let androidUnescapedApostrophe = DiagnosticID(

@@ -77,9 +77,6 @@ public struct AndroidResourceName: Sendable, Hashable, Comparable, CustomStringC
     /// `type/name`, as aapt2 prints it.
     public var description: String { "\(type)/\(name)" }
 
-    /// The resource type aapt2 gives a values file's element (`ResourceParser::ParseResource`):
-    /// nil for elements that define no resource of their own (`<eat-comment>`, `<public>`,
-    /// `<skip>`, `<declare-styleable>`, whose attributes are read apart).
     /// The types whose values are one typed value, not a bag of them (a style, an array).
     static let simpleTypes: Set<String> = ["color", "bool", "integer", "dimen", "fraction"]
 
@@ -95,6 +92,9 @@ public struct AndroidResourceName: Sendable, Hashable, Comparable, CustomStringC
         return true
     }
 
+    /// The resource type aapt2 gives a values file's element (`ResourceParser::ParseResource`):
+    /// nil for elements that define no resource of their own (`<eat-comment>`, `<public>`,
+    /// `<skip>`, `<declare-styleable>`, whose attributes are read apart).
     static func type(ofElement element: String, typeAttribute: String?) -> String? {
         switch element {
         case "item": typeAttribute
@@ -133,6 +133,8 @@ public struct AndroidStringsFile: Sendable {
     /// `<fraction>`) as `getString` gives them on the phone (`#ffff0000`, `16.0dip`), or the
     /// resource they refer to: a loc key may name one.
     public var otherValues: [AndroidResourceName: AndroidResourceValue] = [:]
+    /// Where each of ``otherValues`` is defined (for a reference aapt2 link cannot resolve).
+    var otherValueLocations: [AndroidResourceName: SourceLocation] = [:]
     /// What aapt2 would reject, located.
     public var diagnostics: [LocalizationDiagnostic] = []
 
@@ -198,14 +200,15 @@ public struct AndroidStringsFile: Sendable {
         }
     }
 
-    /// Where the string, plural or string array `resource` is defined in this file; nil when
-    /// it is not, or is of another type. A string's location is read without making it.
+    /// Where the string, plural, string array or simple value `resource` is defined in this
+    /// file; nil when it is not, or is of another type. A string's location is read without
+    /// making it.
     func location(of resource: AndroidResourceName) -> SourceLocation? {
         switch resource.type {
         case "string": strings.position(of: resource.name).map(strings.location(at:))
         case "plurals": plurals[resource.name]?.location
         case "array": stringArrays[resource.name]?.location
-        default: nil
+        default: otherValueLocations[resource]
         }
     }
 
@@ -639,7 +642,9 @@ struct AndroidValuesParser {
     /// Notes the resource a skipped element defines: `<declare-styleable>` defines the
     /// attributes it gives a format or values to, and each `<enum>` or `<flag>` of an attribute
     /// defines an `id`.
-    mutating func recordOtherResource(_ element: String, attributes: [ResourceXMLReader.Attribute], into result: inout AndroidStringsFile) {
+    mutating func recordOtherResource(
+        _ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile
+    ) {
         let name = Self.attribute("name", in: attributes) ?? ""
         if element != "declare-styleable", !name.isEmpty,
             let type = AndroidResourceName.type(ofElement: element, typeAttribute: Self.attribute("type", in: attributes))
@@ -647,20 +652,7 @@ struct AndroidValuesParser {
             let resource = AndroidResourceName(type: type, name: name)
             result.otherResources.append(resource)
             if AndroidResourceName.simpleTypes.contains(type) {
-                // Its text, unless it holds an element (then aapt2 reads no simple value).
-                var raw = ""
-                var holdsElement = false
-                let depth = reader.depth
-                while reader.depth >= depth, let event = reader.next() {
-                    switch event {
-                    case .text(let bytes, _): raw += String(decoding: bytes, as: UTF8.self)
-                    case .start: holdsElement = true
-                    default: break
-                    }
-                }
-                if !holdsElement, let value = AndroidValueText.value(ofRaw: raw, type: type, format: Self.attribute("format", in: attributes)) {
-                    result.otherValues[resource] = value
-                }
+                recordSimpleValue(of: resource, element: element, attributes: attributes, at: location, into: &result)
                 return
             }
         }
@@ -675,12 +667,49 @@ struct AndroidValuesParser {
             if element == "declare-styleable", child == "attr" {
                 // An attribute with neither format nor values refers to one defined elsewhere.
                 let before = result.otherResources.count
-                recordOtherResource(child, attributes: childAttributes, into: &result)
+                recordOtherResource(child, attributes: childAttributes, at: location, into: &result)
                 let definesValues = result.otherResources.count > before + 1
                 if Self.attribute("format", in: childAttributes) == nil, !definesValues { result.otherResources.remove(at: before) }
             } else if element == "attr", child == "enum" || child == "flag" {
                 result.otherResources.append(AndroidResourceName(type: "id", name: childName))
             }
+        }
+    }
+
+    /// A `<color>`, `<bool>`, `<integer>`, `<dimen>`, `<fraction>` or `<item>` of one, as
+    /// `ResourceParser::ParseItem` compiles it: its content read as a string's is (whose
+    /// errors are the same), a styled value kept as that string, else the text's typed value;
+    /// a value of no kind the element takes fails the build.
+    mutating func recordSimpleValue(
+        of resource: AndroidResourceName, element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation,
+        into result: inout AndroidStringsFile
+    ) {
+        let format = Self.attribute("format", in: attributes)
+        guard let accepted = AndroidValueText.Accepted.of(element: element, format: format) else {
+            result.diagnostics.append(
+                LocalizationDiagnostic(
+                    .androidInvalidResource, at: location,
+                    "resource '\(resource)' has the format '\(format ?? "")', which aapt2 does not take: it fails the build (one of \(AndroidValueText.Accepted.formats.keys.sorted().joined(separator: ", ")))"
+                ))
+            skipElement()
+            return
+        }
+        guard let (string, styled, text) = parseValue(at: location, into: &result) else { return }
+        let compiled = styled ? .string : AndroidValueText.compile(String(decoding: text, as: UTF8.self), accepting: accepted)
+        switch compiled {
+        case .value(let value):
+            result.otherValues[resource] = value
+            result.otherValueLocations[resource] = location
+        case .string:
+            result.otherValues[resource] = string
+            result.otherValueLocations[resource] = location
+        case .invalid:
+            let shown = AAPT2StringBuilder.trimmed(String(decoding: text, as: UTF8.self))
+            result.diagnostics.append(
+                LocalizationDiagnostic(
+                    .androidInvalidResource, at: location,
+                    "resource '\(resource)' has the value '\(shown.prefix(80))', which aapt2 does not take for it: it fails the build (expected \(accepted.expectation))"
+                ))
         }
     }
 
@@ -712,7 +741,7 @@ struct AndroidValuesParser {
             return
         }
         guard ["string", "plurals", "string-array"].contains(element) else {
-            recordOtherResource(element, attributes: attributes, into: &result)
+            recordOtherResource(element, attributes: attributes, at: location, into: &result)
             return
         }
         guard let name = Self.attribute("name", in: attributes), !name.isEmpty else {
@@ -724,7 +753,7 @@ struct AndroidValuesParser {
         switch element {
         case "string":
             let formatted = Self.attribute("formatted", in: attributes) != "false"
-            guard let (value, styled) = parseValue(at: location, into: &result) else { return }
+            guard let (value, styled, _) = parseValue(at: location, into: &result) else { return }
             // A Gradle build compiles with `aapt2 compile --legacy`, which only warns: the string
             // is kept and formats its arguments in order. Plain aapt2 fails the build; the
             // app's resources drop the string when told the toolchain is plain aapt2.
@@ -755,7 +784,7 @@ struct AndroidValuesParser {
                     failed = true
                     return
                 }
-                guard let (value, _) = parser.parseValue(at: itemLocation, into: &result) else {
+                guard let (value, _, _) = parser.parseValue(at: itemLocation, into: &result) else {
                     failed = true
                     return
                 }
@@ -776,7 +805,7 @@ struct AndroidValuesParser {
             var items: [AndroidResourceValue] = []
             var failed = false
             forEachItem(into: &result) { parser, _, itemLocation, result in
-                guard let (value, _) = parser.parseValue(at: itemLocation, into: &result) else {
+                guard let (value, _, _) = parser.parseValue(at: itemLocation, into: &result) else {
                     failed = true
                     return
                 }
@@ -822,9 +851,11 @@ struct AndroidValuesParser {
         }
     }
 
-    /// The value of the element just started, read to its end tag: (value, styled), or nil
-    /// after a diagnostic.
-    mutating func parseValue(at location: SourceLocation, into result: inout AndroidStringsFile) -> (AndroidResourceValue, Bool)? {
+    /// The value of the element just started, read to its end tag, whether it is styled, and
+    /// its content's text before compiling; nil after a diagnostic.
+    mutating func parseValue(
+        at location: SourceLocation, into result: inout AndroidStringsFile
+    ) -> (value: AndroidResourceValue, styled: Bool, text: [UInt8])? {
         let depth = reader.depth
         // The content's text, and where styling tags end its segments.
         var text: [UInt8] = []
@@ -859,9 +890,10 @@ struct AndroidValuesParser {
         }
         guard !failed, reader.failure == nil else { return nil }
         do throws(AAPT2StringBuilder.Failure) {
-            return try text.withUnsafeBufferPointer { (text) throws(AAPT2StringBuilder.Failure) in
+            let (value, styled) = try text.withUnsafeBufferPointer { (text) throws(AAPT2StringBuilder.Failure) in
                 try AAPT2StringBuilder.value(text, segmentEnds: segmentEnds)
             }
+            return (value, styled, text)
         } catch {
             switch error {
             case .unescapedApostrophe:

@@ -19,23 +19,84 @@ enum AndroidValueText {
     static let typeColorARGB4: UInt8 = 0x1E
     static let typeColorRGB4: UInt8 = 0x1F
 
-    /// The value of a values file's element of a simple type (`<color>`, `<dimen>`, `<bool>`,
-    /// `<integer>`, `<fraction>`, or `<item type="…">` of one) as the phone's `getString` gives
-    /// it: text, or a reference; nil for a value aapt2 does not accept for the type.
-    static func value(ofRaw raw: String, type: String, format: String?) -> AndroidResourceValue? {
-        let text = trimmed(raw)
-        if let reference = AAPT2StringBuilder.reference(in: text) { return reference }
-        let parsed: (type: UInt8, data: UInt32)?
-        switch format ?? type {
-        case "color": parsed = color(text)
-        case "bool", "boolean": parsed = boolean(text)
-        case "integer": parsed = integer(text)
-        case "float": parsed = float(text, allowing: [typeFloat])
-        case "dimen", "dimension": parsed = float(text, allowing: [typeFloat, typeDimension, typeFraction])
-        case "fraction": parsed = float(text, allowing: [typeFloat, typeDimension, typeFraction])
-        default: parsed = nil
+    /// The kinds of value a simple resource's element takes (aapt2's `ResTable_map` type mask);
+    /// a reference, `@null` and `@empty` always.
+    struct Accepted: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let string = Accepted(rawValue: 1 << 0)
+        static let integer = Accepted(rawValue: 1 << 1)
+        static let boolean = Accepted(rawValue: 1 << 2)
+        static let color = Accepted(rawValue: 1 << 3)
+        static let float = Accepted(rawValue: 1 << 4)
+        static let dimension = Accepted(rawValue: 1 << 5)
+        static let fraction = Accepted(rawValue: 1 << 6)
+        static let any: Accepted = [.string, .integer, .boolean, .color, .float, .dimension, .fraction]
+
+        /// `ParseFormatTypeNoEnumsOrFlags`: one word (`reference` accepts references only).
+        static let formats: [String: Accepted] = [
+            "reference": [], "string": .string, "integer": .integer, "boolean": .boolean, "color": .color, "float": .float,
+            "dimension": .dimension, "fraction": .fraction,
+        ]
+
+        /// What `ResourceParser::ParseResource` gives `ParseItem`: an `<item>`'s `format`
+        /// (any kind when it has none or an empty one), or the element's own kinds (a `format`
+        /// on `<dimen>` and the like is not read). Nil for a format aapt2 refuses.
+        static func of(element: String, format: String?) -> Accepted? {
+            if element == "item" {
+                guard let format, !format.isEmpty else { return .any }
+                return formats[format]
+            }
+            switch element {
+            case "color": return .color
+            case "bool": return .boolean
+            case "integer": return .integer
+            default: return [.float, .dimension, .fraction]  // <dimen>, <fraction>
+            }
         }
-        return parsed.flatMap { coercedText(type: $0.type, data: $0.data) }.map { .text($0) }
+
+        /// What a value must be, for a message.
+        var expectation: String {
+            var kinds: [String] = []
+            if contains(.integer) { kinds.append("an integer") }
+            if contains(.boolean) { kinds.append("true or false") }
+            if contains(.color) { kinds.append("a colour (#rgb, #argb, #rrggbb or #aarrggbb)") }
+            if contains(.float) { kinds.append("a number") }
+            if contains(.dimension) { kinds.append("a dimension (a number with px, dp, dip, sp, pt, in or mm)") }
+            if contains(.fraction) { kinds.append("a fraction (a number with % or %p)") }
+            kinds.append("a reference")
+            return kinds.joined(separator: ", ")
+        }
+    }
+
+    /// What aapt2 compiles an unstyled simple value's text to (`ResourceParser::ParseXml`).
+    enum Compiled: Equatable {
+        /// A reference, `@null` or a typed value, as `getString` gives it.
+        case value(AndroidResourceValue)
+        /// No typed value, but a string is accepted: the text compiled as a `<string>`'s is.
+        case string
+        /// Nothing aapt2 accepts: the build fails.
+        case invalid
+    }
+
+    /// `ResourceUtils::TryParseItemForAttribute` on the text, then a string where one is
+    /// accepted, then `@null` for a blank text.
+    static func compile(_ raw: String, accepting accepted: Accepted) -> Compiled {
+        let text = trimmed(raw)
+        if let reference = AAPT2StringBuilder.reference(in: text) { return .value(reference) }
+        var parsed: (type: UInt8, data: UInt32)?
+        if accepted.contains(.color) { parsed = color(text) }
+        if parsed == nil, accepted.contains(.boolean) { parsed = boolean(text) }
+        if parsed == nil, accepted.contains(.integer) { parsed = integer(text) }
+        if parsed == nil, !accepted.isDisjoint(with: [.float, .dimension, .fraction]) {
+            var types: Set<UInt8> = []
+            if accepted.contains(.float) { types.insert(typeFloat) }
+            if accepted.contains(.dimension) { types.insert(typeDimension) }
+            if accepted.contains(.fraction) { types.insert(typeFraction) }
+            parsed = float(text, allowing: types)
+        }
+        if let parsed, let text = coercedText(type: parsed.type, data: parsed.data) { return .value(.text(text)) }
+        if accepted.contains(.string) { return .string }
+        return text.isEmpty ? .value(.reference(type: "null", name: "null")) : .invalid
     }
 
     /// Java's `TypedValue.coerceToString(type, data)`; nil for types it gives no text for.
@@ -189,30 +250,11 @@ enum AndroidValueText {
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: ".") || first == UInt8(ascii: "-")
                 || first == UInt8(ascii: "+")
         else { return nil }
-        // The longest prefix strtof reads: sign, digits, point, digits, exponent.
+        // stringToFloat copies the text into a 127-byte buffer and refuses a longer one.
         let bytes = Array(text.utf8)
-        var end = 0
-        if end < bytes.count, bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: "+") { end += 1 }
-        var mantissaDigits = 0
-        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
-            end += 1
-            mantissaDigits += 1
-        }
-        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
-            end += 1
-            while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) {
-                end += 1
-                mantissaDigits += 1
-            }
-        }
-        guard mantissaDigits > 0 else { return nil }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "e") || bytes[end] == UInt8(ascii: "E") {
-            var exponentEnd = end + 1
-            if exponentEnd < bytes.count, bytes[exponentEnd] == UInt8(ascii: "-") || bytes[exponentEnd] == UInt8(ascii: "+") { exponentEnd += 1 }
-            let digitsStart = exponentEnd
-            while exponentEnd < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[exponentEnd]) { exponentEnd += 1 }
-            if exponentEnd > digitsStart { end = exponentEnd }
-        }
+        guard bytes.count <= 126 else { return nil }
+        let end = strtofPrefixLength(bytes)
+        // Swift's Float(_:) is the C library's strtof (in the C locale): the prefix's value.
         guard var number = Float(String(decoding: bytes[..<end], as: UTF8.self)) else { return nil }
         let unit = String(decoding: bytes[end...], as: UTF8.self)
         if unit.isEmpty {
@@ -229,11 +271,72 @@ enum AndroidValueText {
         return (entry.type, entry.unit | complexBits(number))
     }
 
+    /// How many bytes of `bytes` glibc's `strtof` reads (0 for none): a sign, then `inf` or
+    /// `infinity`, `nan` with an optional `(n-char-sequence)`, a hexadecimal float
+    /// (`0x1.8p3`: at least one hexadecimal digit, a binary exponent only with digits), or a
+    /// decimal one (`1.5e3`: at least one digit, an exponent only with digits). Letters in any
+    /// case.
+    static func strtofPrefixLength(_ bytes: [UInt8]) -> Int {
+        func lower(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] | 0x20 : nil }
+        func matches(_ word: String, at index: Int) -> Bool {
+            word.utf8.enumerated().allSatisfy { lower(index + $0.offset) == $0.element }
+        }
+        func isDigit(_ index: Int, hexadecimal: Bool = false) -> Bool {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            return (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (hexadecimal && (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20))
+        }
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+        if matches("inf", at: index) { return index + (matches("infinity", at: index) ? 8 : 3) }
+        if matches("nan", at: index) {
+            index += 3
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "(") else { return index }
+            var close = index + 1
+            while close < bytes.count,
+                isDigit(close) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[close] | 0x20) || bytes[close] == UInt8(ascii: "_")
+            {
+                close += 1
+            }
+            return close < bytes.count && bytes[close] == UInt8(ascii: ")") ? close + 1 : index
+        }
+        let hexadecimal = bytes.count > index + 1 && bytes[index] == UInt8(ascii: "0") && lower(index + 1) == UInt8(ascii: "x")
+        let mantissaStart = hexadecimal ? index + 2 : index
+        var end = mantissaStart
+        var digits = 0
+        while isDigit(end, hexadecimal: hexadecimal) {
+            end += 1
+            digits += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ".") {
+            end += 1
+            while isDigit(end, hexadecimal: hexadecimal) {
+                end += 1
+                digits += 1
+            }
+        }
+        // "0x" without a digit is the number 0 followed by "x".
+        if digits == 0 { return hexadecimal ? index + 1 : 0 }
+        if lower(end) == (hexadecimal ? UInt8(ascii: "p") : UInt8(ascii: "e")) {
+            var exponentEnd = end + 1
+            if exponentEnd < bytes.count, bytes[exponentEnd] == UInt8(ascii: "-") || bytes[exponentEnd] == UInt8(ascii: "+") { exponentEnd += 1 }
+            let digitsStart = exponentEnd
+            while isDigit(exponentEnd) { exponentEnd += 1 }
+            if exponentEnd > digitsStart { end = exponentEnd }
+        }
+        return end
+    }
+
     /// The radix and mantissa bits of `ResTable::stringToFloat`'s complex encoding.
     static func complexBits(_ value: Float) -> UInt32 {
         let negative = value < 0
         let magnitude = negative ? -value : value
-        let bits = UInt64(magnitude * Float(1 << 23) + 0.5)
+        let scaled = magnitude * Float(1 << 23) + 0.5
+        // C's `(uint64_t)` of a float beyond 2⁶⁴ (or of infinity) is undefined; the x86-64 build
+        // hosts aapt2 runs on yield a value whose mantissa bits are all zero, so such a value
+        // keeps only its unit. (An arm64 host saturates instead: its aapt2 writes mantissa -1.)
+        let bits: UInt64 = scaled < 0x1p64 ? UInt64(scaled) : 0
         let radix: UInt32
         let shift: UInt64
         if bits & 0x7F_FFFF == 0 {

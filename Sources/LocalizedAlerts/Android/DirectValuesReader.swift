@@ -72,6 +72,7 @@ struct DirectValuesReader {
     /// The resources passed over, by type and name, and the simple ones' values.
     private var otherResources: [AndroidResourceName] = []
     private var otherValues: [AndroidResourceName: AndroidResourceValue] = [:]
+    private var otherValueLocations: [AndroidResourceName: SourceLocation] = [:]
     /// The strings' names and compiled values, back to back (room for `count` bytes), and
     /// their index: the ``AndroidStringTable`` being read.
     private let pool: UnsafeMutablePointer<UInt8>
@@ -128,6 +129,7 @@ struct DirectValuesReader {
         result.strings = AndroidStringTable(file: file, pool: Array(UnsafeBufferPointer(start: pool, count: poolCount)), index: names)
         result.otherResources = otherResources
         result.otherValues = otherValues
+        result.otherValueLocations = otherValueLocations
         return result
     }
 
@@ -266,6 +268,7 @@ struct DirectValuesReader {
     /// `<style>` and its items, …), as the located reading does: nothing of it is kept, but it
     /// must be well-formed. False to give up, on what is not, and on namespaced elements.
     private mutating func skipResource() -> Bool {
+        let start = position
         position += 1
         guard let name = readName(), !buffer[name].contains(UInt8(ascii: ":")), readAttributes(), attributesAreBound(declaring: false) else {
             return false
@@ -291,7 +294,9 @@ struct DirectValuesReader {
             guard isPlainEntryName(resourceName) else { return false }
             let resource = AndroidResourceName(type: type, name: String(decoding: buffer[resourceName], as: UTF8.self))
             otherResources.append(resource)
-            if AndroidResourceName.simpleTypes.contains(type), !selfClosing {
+            // An empty simple value is @null or the empty string: the located reading's.
+            if AndroidResourceName.simpleTypes.contains(type), selfClosing { return false }
+            if AndroidResourceName.simpleTypes.contains(type) {
                 // A simple value is plain text up to its end tag; anything else (an entity, a
                 // comment, an element) is the located reading's to read.
                 var end = position
@@ -304,8 +309,15 @@ struct DirectValuesReader {
                 let raw = String(decoding: buffer[position..<end], as: UTF8.self)
                 position = end
                 guard let close = endTag(), buffer[close].elementsEqual(buffer[name]) else { return false }
+                // Only a typed value or reference is read here; a string, an error (a quote or
+                // backslash would be the string's to compile first) is the located reading's.
                 let format = formatAttribute.map { String(decoding: buffer[$0], as: UTF8.self) }
-                if let value = AndroidValueText.value(ofRaw: raw, type: type, format: format) { otherValues[resource] = value }
+                guard let accepted = AndroidValueText.Accepted.of(element: String(decoding: buffer[name], as: UTF8.self), format: format),
+                    !raw.utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
+                    case .value(let value) = AndroidValueText.compile(raw, accepting: accepted)
+                else { return false }
+                otherValues[resource] = value
+                otherValueLocations[resource] = location(at: start)
                 return true
             }
         }

@@ -108,6 +108,38 @@ struct AndroidAAPT2ReadingTests {
         for file in Self.read(badUTF8After) { #expect(file.diagnostics.isEmpty && file.strings.value(named: "a") == .text("x")) }
     }
 
+    /// Debian's aapt2 failed to compile each refused file and linked the others to these values.
+    @Test("a simple value aapt2 refuses fails the build, located; a styled or string-taking one is its text")
+    func simpleValues() throws {
+        let refused = [
+            "<dimen name=\"v\">16em</dimen>", "<integer name=\"v\">it's</integer>", "<color name=\"v\">red</color>",
+            "<fraction name=\"v\">\(String(repeating: "0", count: 125))1%</fraction>",
+            "<item type=\"dimen\" name=\"v\" format=\"float|integer\">1</item>",
+            "<dimen name=\"v\">\"16dp\"</dimen>",
+        ]
+        for element in refused {
+            for file in Self.read(Array("<resources>\n  \(element)\n</resources>".utf8)) {
+                #expect(file.diagnostics.map(\.location.line) == [2], "\(element): \(file.diagnostics)")
+                #expect(file.otherValues.isEmpty, "\(element)")
+            }
+        }
+        let taken: [(element: String, value: AndroidResourceValue)] = [
+            ("<integer name=\"v\"><b>1</b></integer>", .text("1")), ("<dimen name=\"v\"><b>1dp</b></dimen>", .text("1dp")),
+            ("<item type=\"integer\" name=\"v\">\"it's\"</item>", .text("it's")), ("<item type=\"dimen\" name=\"v\">  a   b  </item>", .text("a b")),
+            ("<bool name=\"v\"></bool>", .reference(type: "null", name: "null")),
+            ("<dimen name=\"v\" format=\"float\">1.5dp</dimen>", .text("1.5dip")),
+            ("<dimen name=\"v\">1e66dp</dimen>", .text("0.0dip")), ("<item type=\"color\" name=\"v\">16</item>", .text("16")),
+            ("<dimen name=\"v\"/>", .reference(type: "null", name: "null")), ("<item type=\"dimen\" name=\"v\"/>", .text("")),
+        ]
+        for (element, value) in taken {
+            for file in Self.read(Array("<resources>\(element)</resources>".utf8)) {
+                #expect(file.diagnostics.isEmpty, "\(element): \(file.diagnostics)")
+                let resource = try #require(file.otherResources.first, "\(element)")
+                #expect(file.otherValues[resource] == value, "\(element)")
+            }
+        }
+    }
+
     @Test("entry names aapt2 refuses fail the build and define nothing; the names it takes are read")
     func entryNames() {
         let refused = ["a:b", ":c", "a&amp;b", "a&#9;b", "a&#13;b", "1abc", "-a", ".a", "a$b", "a b", "٣a", "·a", "a@b", "a/b", "a+b", "a%b"]

@@ -27,6 +27,7 @@ struct DirectValuesReaderTests {
         if direct.stringArrays != located.stringArrays { return "string arrays" }
         if direct.otherResources != located.otherResources { return "other resources" }
         if direct.otherValues != located.otherValues { return "other resources' values" }
+        if direct.otherValueLocations != located.otherValueLocations { return "other resources' locations" }
         if direct.diagnostics != located.diagnostics { return "diagnostics: \(direct.diagnostics) vs \(located.diagnostics)" }
         return nil
     }
@@ -193,6 +194,11 @@ struct DirectValuesReaderTests {
         "<bool name=\"b\">true</bool >", "<color name=\"c\">&bad;</color>", "<color name=\"c\">a]]>b</color>", "<color name=\"c\">x</dimen>",
         "<style name=\"s\"><item><item><item>deep</item></item></item></style>", "<color name=\"c\" name=\"d\">x</color>",
         "<dimen name=\"d\" a=\"x&amp;y\">1dp</dimen>", "<style><x:item/></style>", "<color name=\"c\"><!DOCTYPE x></color>", "<color",
+        "<dimen name=\"d\">16em</dimen>", "<integer name=\"i\"><b>1</b></integer>", "<item type=\"integer\" name=\"i\">\"it's\"</item>",
+        "<item type=\"dimen\" name=\"d\" format=\"float|integer\">1</item>", "<bool name=\"b\"> </bool>",
+        "<item type=\"dimen\" name=\"d\">abc</item>",
+        "<dimen name=\"d\" format=\"float\">1.5dp</dimen>", "<item type=\"fraction\" name=\"f\" format=\"dimension\">5</item>",
+        "<dimen name=\"d\"/>", "<item type=\"bool\" name=\"b\" />",
     ]
 
     /// A random strings.xml.

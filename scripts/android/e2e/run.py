@@ -156,18 +156,21 @@ def gen_values_file(rng, tag, names, default_folder):
         odd = rng.choice(ODD_NAMES)
         lines.append(f'  <string name="{odd}">Odd {tag}</string>')
     if rng.random() < 0.25:
-        lines.append(f'  <color name="accent">{gen_color(rng)}</color>')
+        lines.append(f'  <color name="accent">{odd_or(rng, gen_color(rng))}</color>')
     if rng.random() < 0.2:
-        lines.append(f'  <dimen name="gap">{gen_number(rng)}{rng.choice(["dp", "dip", "sp", "px", "pt", "in", "mm"])}</dimen>')
+        lines.append(f'  <dimen name="gap">{odd_or(rng, gen_number(rng) + rng.choice(["dp", "dip", "sp", "px", "pt", "in", "mm"]))}</dimen>')
     if rng.random() < 0.08:
-        lines.append(f'  <fraction name="ratio">{gen_number(rng)}{rng.choice(["%", "%p"])}</fraction>')
+        lines.append(f'  <fraction name="ratio">{odd_or(rng, gen_number(rng) + rng.choice(["%", "%p"]))}</fraction>')
     if rng.random() < 0.08:
-        lines.append(f'  <item type="dimen" name="scale" format="float">{gen_number(rng)}</item>')
+        # An item takes its format's one kind, or any kind (and text) without one.
+        fmt = rng.choice(["float"] * 6 + [None, "", "dimension", "fraction", "integer", "string", "reference", "float|integer"])
+        fmt_attr = "" if fmt is None else f' format="{fmt}"'
+        lines.append(f'  <item type="dimen" name="scale"{fmt_attr}>{odd_or(rng, gen_number(rng))}</item>')
     if rng.random() < 0.08:
         value = rng.choice([str(rng.randint(-2**31, 2**31 - 1)), hex(rng.randint(0, 2**32 - 1)), str(rng.randint(0, 99))])
-        lines.append(f'  <integer name="count_n">{value}</integer>')
+        lines.append(f'  <integer name="count_n">{odd_or(rng, value)}</integer>')
     if rng.random() < 0.08:
-        lines.append(f'  <bool name="flag">{rng.choice(["true", "false", "TRUE", "False"])}</bool>')
+        lines.append(f'  <bool name="flag">{odd_or(rng, rng.choice(["true", "false", "TRUE", "False"]))}</bool>')
     if rng.random() < 0.15:
         lines.append(f'  <plurals name="items"><item quantity="one">One {tag}</item>'
                      f'<item quantity="other">Many {tag}</item></plurals>')
@@ -220,12 +223,24 @@ def gen_color(rng):
     return "#" + "".join(rng.choice("0123456789abcdefABCDEF") for _ in range(rng.choice([3, 4, 6, 8])))
 
 
+def odd_or(rng, value):
+    """Mostly the value; sometimes text of another kind, blank, styled, quoted or a reference,
+    which aapt2 takes as another kind, as @null, as a string, or fails the build over."""
+    if rng.random() >= 0.15:
+        return value
+    return rng.choice(["16", "1.5", "16dp", "50%", "#fff", "true", "0x10", "abc", "", "  ", "  a   b  ", "<b>1</b>",
+                       "<b>16dp</b>", "&quot;16dp&quot;", "it's", "\"it's\"", "@null", "@empty", "@string/title", "@string/promo", " 7 "])
+
+
 def gen_number(rng):
-    """A float as a resource file writes one: whole, with a few decimals, signed, or edge sizes."""
+    """A float as a resource file writes one: whole, with a few decimals, signed, or edge sizes
+    (beyond the complex encoding's 2^41, beyond a float, near stringToFloat's 126-byte limit)."""
     return rng.choice([
         str(rng.randint(0, 48)),
         f"{rng.uniform(-50, 50):.{rng.randint(1, 4)}f}",
         rng.choice(["0.1", "1e3", "1.5e-2", "123456.7", "8388607", "0.001", "0.0001", ".5", "2.", "1E2"]),
+        rng.choice(["1.5e12", "-2.1e12", "2.2e12", "1e39", "-1e66", "16777217.5", "1e-46", "+3",
+                    "9" * rng.randint(12, 70), "0" * rng.randint(118, 126) + "1"]),
     ])
 
 
