@@ -87,13 +87,7 @@ enum AndroidValueText {
         if accepted.contains(.color) { parsed = color(text) }
         if parsed == nil, accepted.contains(.boolean) { parsed = boolean(text) }
         if parsed == nil, accepted.contains(.integer) { parsed = integer(text) }
-        if parsed == nil, !accepted.isDisjoint(with: [.float, .dimension, .fraction]) {
-            var types: Set<UInt8> = []
-            if accepted.contains(.float) { types.insert(typeFloat) }
-            if accepted.contains(.dimension) { types.insert(typeDimension) }
-            if accepted.contains(.fraction) { types.insert(typeFraction) }
-            parsed = float(text, allowing: types)
-        }
+        if parsed == nil, !accepted.isDisjoint(with: [.float, .dimension, .fraction]) { parsed = float(text, allowing: accepted) }
         if let parsed, let text = coercedText(type: parsed.type, data: parsed.data) { return .value(.text(text)) }
         if accepted.contains(.string) { return .string }
         return text.isEmpty ? .value(.reference(type: "null", name: "null")) : .invalid
@@ -244,8 +238,8 @@ enum AndroidValueText {
     }
 
     /// `ResTable::stringToFloat`: a float (`strtof`), with a unit a dimension or fraction;
-    /// nil when the type is not among `allowing`.
-    static func float(_ text: String, allowing: Set<UInt8>) -> (type: UInt8, data: UInt32)? {
+    /// nil when its kind is not among `allowing`.
+    static func float(_ text: String, allowing: Accepted) -> (type: UInt8, data: UInt32)? {
         guard let first = text.utf8.first,
             (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: ".") || first == UInt8(ascii: "-")
                 || first == UInt8(ascii: "+")
@@ -258,18 +252,20 @@ enum AndroidValueText {
         guard var number = Float(String(decoding: bytes[..<end], as: UTF8.self)) else { return nil }
         let unit = String(decoding: bytes[end...], as: UTF8.self)
         if unit.isEmpty {
-            guard allowing.contains(typeFloat) else { return nil }
+            guard allowing.contains(.float) else { return nil }
             return (typeFloat, number.bitPattern)
         }
-        let units: [String: (type: UInt8, unit: UInt32, scale: Float)] = [
-            "px": (typeDimension, 0, 1), "dip": (typeDimension, 1, 1), "dp": (typeDimension, 1, 1), "sp": (typeDimension, 2, 1),
-            "pt": (typeDimension, 3, 1), "in": (typeDimension, 4, 1), "mm": (typeDimension, 5, 1), "%": (typeFraction, 0, 1.0 / 100),
-            "%p": (typeFraction, 1, 1.0 / 100),
-        ]
-        guard let entry = units[unit], allowing.contains(entry.type) else { return nil }
+        guard let entry = units[unit], allowing.contains(entry.type == typeDimension ? .dimension : .fraction) else { return nil }
         number *= entry.scale
         return (entry.type, entry.unit | complexBits(number))
     }
+
+    /// `parse_unit`'s units: the type, the unit's bits and the scale of the number.
+    static let units: [String: (type: UInt8, unit: UInt32, scale: Float)] = [
+        "px": (typeDimension, 0, 1), "dip": (typeDimension, 1, 1), "dp": (typeDimension, 1, 1), "sp": (typeDimension, 2, 1),
+        "pt": (typeDimension, 3, 1), "in": (typeDimension, 4, 1), "mm": (typeDimension, 5, 1), "%": (typeFraction, 0, 1.0 / 100),
+        "%p": (typeFraction, 1, 1.0 / 100),
+    ]
 
     /// How many bytes of `bytes` glibc's `strtof` reads (0 for none): a sign, then `inf` or
     /// `infinity`, `nan` with an optional `(n-char-sequence)`, a hexadecimal float

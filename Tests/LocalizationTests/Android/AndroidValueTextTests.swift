@@ -68,7 +68,7 @@ struct AndroidValueTextTests {
             ("-inf", 4, 4_286_578_688), ("-INFdp", 5, 1), ("-infinitydp", 5, 1), ("+Infinity%", 6, 0), ("+nan", 4, 2_143_289_344),
             ("-nan(123)", 4, 4_290_773_115), ("-nandp", 5, 1), ("1e-40", 4, 71362), ("1e-50", 4, 0), ("0x1p-140", 4, 512),
         ]
-        let types: Set<UInt8> = [AndroidValueText.typeFloat, AndroidValueText.typeDimension, AndroidValueText.typeFraction]
+        let types: AndroidValueText.Accepted = [.float, .dimension, .fraction]
         for (text, type, data) in linked {
             let parsed = AndroidValueText.float(text, allowing: types)
             #expect(parsed?.type == type && parsed?.data == data, "\(text)")
@@ -76,7 +76,7 @@ struct AndroidValueTextTests {
         for refused in ["0x", "0xdp", "0xg", "-.", "1e", "1e+dp", ".e1", "1.5e3e", "+n", "-i", "00x10", ".5e", "inf", "nan"] {
             #expect(AndroidValueText.float(refused, allowing: types) == nil, "\(refused)")
         }
-        #expect(AndroidValueText.float(String(repeating: "0", count: 125) + "1%", allowing: [AndroidValueText.typeFraction]) == nil)
+        #expect(AndroidValueText.float(String(repeating: "0", count: 125) + "1%", allowing: .fraction) == nil)
         #expect(Self.text("1e66%", "fraction") == "0.0%")
     }
 
