@@ -64,6 +64,8 @@ FOLDERS = {
     "zh-rTW": "zh-TW", "tl": "tl-PH", "fil": "fil-PH", "iw": "iw-IL", "he": "he-IL",
     "in": "in-ID", "id": "id-ID", "pt-rBR": "pt-BR", "en-rGB": "en-GB", "de": "de-DE",
     "es": "es-ES", "ja": "ja-JP", "tr": "tr-TR", "en": "en-US", "zh-rCN": "zh-CN", "ar": "ar-EG",
+    "b+zh+Hant+TW": "zh-Hant-TW", "zh-rHK": "zh-HK", "pt": "pt-PT", "nb": "nb-NO", "b+sr+Cyrl": "sr-Cyrl-RS",
+    "en-rXA": "en-XA", "ar-rXB": "ar-XB", "ms": "ms-MY",
 }
 EXTRA_DEVICE_TAGS = ["tr-TR", "fil-PH", "tl-PH", "he-IL", "iw-IL", "id-ID", "in-ID", "en-US",
                      "es-MX", "zh-HK", "ko-KR", "sr-RS", "pt-PT", "fr-BE", "en", "fr",
@@ -125,6 +127,11 @@ def gen_string_value(rng, tag, names):
         (1, lambda: f"a\\nb {tag}"),
         (2, lambda: f"%1$s %3$s {tag}"),          # a gap: MissingFormatArgument with 2 args
         (1, lambda: f"&amp; &lt;x&gt; {tag}"),
+        # java.util.Formatter's other conversions, flags, widths and precisions on String
+        # arguments: shown, or an IllegalFormat… crash.
+        (4, lambda: rng.choice(["%-6s|", "%6s|", "%.2s", "%8.3s", "%b", "%B", "%h", "%H", "%c", "%x", "%o", "%e", "%f",
+                                "%g", "%a", "%tY", "%<s", "%1$s%<s", "%,d", "%+s", "%#s", "%0s", "%-s", "%1$-5s|", "%2$S",
+                                "%s%%", "%n%s", "% d", "%(d", "%.0s", "%3$s", "%1$s %1$s", "%0$s", "%99$s", "%-08s"]) + f" {tag}"),
     ]
     total = sum(w for w, _ in kinds)
     r = rng.uniform(0, total)
@@ -283,7 +290,7 @@ def gen_key(rng):
 
 def gen_args(rng):
     return rng.choice([[], ["Ann"], ["Ann", "Bob"], ["istanbul"], ["x", "y", "z"], ["", "İi"],
-                       ["Ann"], ["Ann", "Bob"]])
+                       ["Ann"], ["Ann", "Bob"], ["42", "3.5"], ["Zoë 😀", "ß"], ["%s", "100%"], ["a" * 300]])
 
 
 def gen_raw(rng):
