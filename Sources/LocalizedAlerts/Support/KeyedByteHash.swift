@@ -18,16 +18,6 @@ import Darwin
 /// in advance. It starts as a fast multiply-and-fold hash; an index that sees a long probe run
 /// calls ``strengthen()`` and rehashes with SipHash-2-4 under the random key, whose collisions
 /// cannot be found without the key.
-/// Fixes the seed and key of the name indexes made from now on (zero: random again), for a
-/// process that must repeat itself: a fuzzing run with a fixed seed, whose coverage would
-/// otherwise change with the key, and whose findings would not reproduce. Never for a process
-/// that reads others' files: names chosen for a known key collide.
-@_spi(Oracle) public enum KeyedByteHashing {
-    static let fixedKey = Atomic<UInt64>(0)
-
-    public static func fixKeys(_ value: UInt64) { fixedKey.store(value, ordering: .relaxed) }
-}
-
 struct KeyedByteHash: Sendable {
     private let seed: UInt64
     private let key: (UInt64, UInt64)
@@ -250,4 +240,14 @@ extension ByteKeyMap {
         var key = key
         return key.withUTF8 { update(value, for: $0) }
     }
+}
+
+/// Fixes the seed and key of the name indexes made from now on (zero: random again), for a
+/// process that must repeat itself: a fuzzing run with a fixed seed, whose coverage would
+/// otherwise change with the key, and whose findings would not reproduce. Never for a process
+/// that reads others' files: names chosen for a known key collide.
+@_spi(Oracle) public enum KeyedByteHashing {
+    static let fixedKey = Atomic<UInt64>(0)
+
+    public static func fixKeys(_ value: UInt64) { fixedKey.store(value, ordering: .relaxed) }
 }
