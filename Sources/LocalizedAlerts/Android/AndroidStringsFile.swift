@@ -713,14 +713,17 @@ struct AndroidValuesParser {
         }
     }
 
+    /// An attribute's value as aapt2 reads it: without leading and trailing whitespace
+    /// (`FindNonEmptyAttribute`, and `ParseBool` for the booleans).
     static func attribute(_ name: String, in attributes: [ResourceXMLReader.Attribute]) -> String? {
-        attributes.first { $0.name == name && $0.namespace.isEmpty }?.value
+        attributes.first { $0.name == name && $0.namespace.isEmpty }.map { AndroidValueText.trimmed($0.value) }
     }
 
     mutating func parseResource(
         _ element: String, attributes: [ResourceXMLReader.Attribute], at location: SourceLocation, into result: inout AndroidStringsFile
     ) {
         var element = element
+        let isItem = element == "item"
         // `<item type="string">` is a `<string>` (aapt2 parses it with ParseString), unless a
         // format other than string is given for it.
         if element == "item", Self.attribute("type", in: attributes) == "string",
@@ -749,10 +752,26 @@ struct AndroidValuesParser {
             skipElement()
             return
         }
-        let translatable = Self.attribute("translatable", in: attributes) != "false"
+        // aapt2 reads a <string>'s translatable and formatted, and an array's translatable, with
+        // ParseBool (true or false, in three cases); any other value fails the build. An
+        // <item type="string">'s are not checked.
+        var flags: [String: Bool] = [:]
+        for flag in element == "string" && !isItem ? ["translatable", "formatted"] : element == "string-array" ? ["translatable"] : [] {
+            guard let text = Self.attribute(flag, in: attributes) else { continue }
+            guard let parsed = AndroidValueText.boolean(text) else {
+                result.diagnostics.append(
+                    LocalizationDiagnostic(
+                        .androidInvalidResource, at: location,
+                        "\(flag)=\"\(text)\" on \(element) '\(name)' is not a boolean: aapt2 fails the build (true or false)"))
+                skipElement()
+                return
+            }
+            flags[flag] = parsed.data != 0
+        }
+        let translatable = flags["translatable"] ?? (Self.attribute("translatable", in: attributes) != "false")
         switch element {
         case "string":
-            let formatted = Self.attribute("formatted", in: attributes) != "false"
+            let formatted = flags["formatted"] ?? (Self.attribute("formatted", in: attributes) != "false")
             guard let (value, styled, _) = parseValue(at: location, into: &result) else { return }
             // A Gradle build compiles with `aapt2 compile --legacy`, which only warns: the string
             // is kept and formats its arguments in order. Plain aapt2 fails the build; the

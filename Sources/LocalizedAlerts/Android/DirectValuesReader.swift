@@ -149,9 +149,12 @@ struct DirectValuesReader {
             if matches(attribute.name, "name") {
                 name = attribute.value
             } else if matches(attribute.name, "translatable") {
-                translatable = !matches(attribute.value, "false")
+                // Another spelling of a boolean, or none, is the located reading's.
+                guard matches(attribute.value, "true") || matches(attribute.value, "false") else { return false }
+                translatable = matches(attribute.value, "true")
             } else if matches(attribute.name, "formatted") {
-                formatted = !matches(attribute.value, "false")
+                guard matches(attribute.value, "true") || matches(attribute.value, "false") else { return false }
+                formatted = matches(attribute.value, "true")
             }
         }
         guard let name, isPlainEntryName(name), name.count <= count - poolCount else { return false }
@@ -199,7 +202,14 @@ struct DirectValuesReader {
         position += plurals ? 8 : 13
         guard readAttributes(), !selfClosing, attributesAreBound(declaring: false) else { return false }
         var name: Range<Int>?
-        for attribute in attributes where matches(attribute.name, "name") { name = attribute.value }
+        for attribute in attributes {
+            if matches(attribute.name, "name") { name = attribute.value }
+            // An array's translatable must be a boolean (plurals' is not read): the located
+            // reading says so when it is not plainly one.
+            if !plurals, matches(attribute.name, "translatable"), !matches(attribute.value, "true"), !matches(attribute.value, "false") {
+                return false
+            }
+        }
         guard let name, isPlainEntryName(name) else { return false }
         var quantities: [String: AndroidResourceValue] = [:]
         var items: [AndroidResourceValue] = []
@@ -284,8 +294,14 @@ struct DirectValuesReader {
             if matches(attribute.name, "type") { typeAttribute = attribute.value }
             if matches(attribute.name, "format") { formatAttribute = attribute.value }
         }
-        // `<item type="string">` is a string: the located reading's to read.
+        // `<item type="string">` is a string: the located reading's to read; so is a type or
+        // format with whitespace around it, which aapt2 trims.
         if matches(name, "item"), let typeAttribute, matches(typeAttribute, "string") { return false }
+        for value in [typeAttribute, formatAttribute].compactMap(\.self) where !value.isEmpty {
+            guard !AAPT2StringBuilder.isSpace(buffer[value.lowerBound]), !AAPT2StringBuilder.isSpace(buffer[value.upperBound - 1]) else {
+                return false
+            }
+        }
         if let resourceName, !resourceName.isEmpty,
             let type = AndroidResourceName.type(
                 ofElement: String(decoding: buffer[name], as: UTF8.self),

@@ -140,6 +140,41 @@ struct AndroidAAPT2ReadingTests {
         }
     }
 
+    /// What Debian's aapt2 compiled and linked for each, or refused.
+    @Test("attributes are trimmed; translatable and formatted are booleans in three cases, or the build fails")
+    func attributesAsAapt2ReadsThem() throws {
+        func read(_ element: String) -> [AndroidStringsFile] { Self.read(Array("<resources>\n  \(element)\n</resources>".utf8)) }
+        for file in read(#"<string name=" s " translatable=" false " formatted="False">%s %s</string>"#) {
+            #expect(file.diagnostics.isEmpty, "\(file.diagnostics)")
+            let string = try #require(file.strings["s"])
+            #expect(!string.isTranslatable && !string.isFormatted)
+        }
+        for file in read(#"<string name="s" translatable="FALSE">x</string>"#) { #expect(file.strings["s"]?.isTranslatable == false) }
+        for file in read(#"<item type=" string " name="t" format=" string ">x</item>"#) { #expect(file.strings.value(named: "t") == .text("x")) }
+        // An <item type="string">'s booleans are not checked.
+        for file in read(#"<item type="string" name="t" translatable="no" formatted="no">x</item>"#) {
+            #expect(file.diagnostics.isEmpty && file.strings.value(named: "t") == .text("x"), "\(file.diagnostics)")
+        }
+        for file in read(#"<item type=" dimen " name="v" format=" float ">1.5</item>"#) {
+            #expect(file.otherValues[AndroidResourceName(type: "dimen", name: "v")] == .text("1.5"))
+        }
+        for file in read(#"<plurals name="p" translatable="no"><item quantity=" one ">x</item><item quantity="other">y</item></plurals>"#) {
+            #expect(file.diagnostics.isEmpty, "\(file.diagnostics)")
+            #expect(file.plurals["p"]?.items.keys.sorted() == ["one", "other"])
+        }
+        let refused = [
+            #"<string name="s" translatable="no">x</string>"#, #"<string name="s" translatable="">x</string>"#,
+            #"<string name="s" formatted="nope">x</string>"#, #"<string-array name="a" translatable="no"><item>y</item></string-array>"#,
+            #"<string name="  ">x</string>"#,
+        ]
+        for element in refused {
+            for file in read(element) {
+                #expect(file.diagnostics.map(\.id) == [.androidInvalidResource], "\(element): \(file.diagnostics)")
+                #expect(file.strings.isEmpty && file.stringArrays.isEmpty, "\(element)")
+            }
+        }
+    }
+
     @Test("entry names aapt2 refuses fail the build and define nothing; the names it takes are read")
     func entryNames() {
         let refused = ["a:b", ":c", "a&amp;b", "a&#9;b", "a&#13;b", "1abc", "-a", ".a", "a$b", "a b", "٣a", "·a", "a@b", "a/b", "a+b", "a%b"]

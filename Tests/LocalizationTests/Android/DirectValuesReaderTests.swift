@@ -198,7 +198,9 @@ struct DirectValuesReaderTests {
         "<item type=\"dimen\" name=\"d\" format=\"float|integer\">1</item>", "<bool name=\"b\"> </bool>",
         "<item type=\"dimen\" name=\"d\">abc</item>",
         "<dimen name=\"d\" format=\"float\">1.5dp</dimen>", "<item type=\"fraction\" name=\"f\" format=\"dimension\">5</item>",
-        "<dimen name=\"d\"/>", "<item type=\"bool\" name=\"b\" />",
+        "<dimen name=\"d\"/>", "<item type=\"bool\" name=\"b\" />", "<item type=\" dimen \" name=\"d\" format=\" float \">1</item>",
+        "<string-array name=\"arr\" translatable=\"no\"><item>a</item></string-array>",
+        "<string name=\"a\" translatable=\"FALSE\" formatted=\" false \">%s %s</string>", "<string name=\" b \">x</string>",
     ]
 
     /// A random strings.xml.

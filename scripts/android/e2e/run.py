@@ -149,15 +149,19 @@ def gen_values_file(rng, tag, names, default_folder):
     for name in names:
         if rng.random() < 0.55:
             attrs = ""
+            # aapt2 trims attributes and reads booleans in three cases; "no" fails the build.
+            boolean = rng.choice(["false"] * 8 + ["False", "FALSE", " false ", "true", "no"])
             if rng.random() < 0.08:
-                attrs += ' formatted="false"'
+                attrs += f' formatted="{boolean}"'
             if default_folder and rng.random() < 0.05:
-                attrs += ' translatable="false"'
+                attrs += f' translatable="{boolean}"'
+            written = f" {name} " if rng.random() < 0.03 else name
             if rng.random() < 0.06:
                 # aapt2 parses <item type="string"> as a <string>.
-                lines.append(f'  <item type="string" name="{name}"{attrs}>{gen_string_value(rng, tag, names)}</item>')
+                string_type = rng.choice(["string"] * 5 + [" string "])
+                lines.append(f'  <item type="{string_type}" name="{written}"{attrs}>{gen_string_value(rng, tag, names)}</item>')
             else:
-                lines.append(f'  <string name="{name}"{attrs}>{gen_string_value(rng, tag, names)}</string>')
+                lines.append(f'  <string name="{written}"{attrs}>{gen_string_value(rng, tag, names)}</string>')
     if rng.random() < 0.04:
         # Names aapt2 takes (XID_Start or _, then XID_Continue, . and -) and names it refuses.
         odd = rng.choice(ODD_NAMES)
@@ -170,7 +174,8 @@ def gen_values_file(rng, tag, names, default_folder):
         lines.append(f'  <fraction name="ratio">{odd_or(rng, gen_number(rng) + rng.choice(["%", "%p"]))}</fraction>')
     if rng.random() < 0.08:
         # An item takes its format's one kind, or any kind (and text) without one.
-        fmt = rng.choice(["float"] * 6 + [None, "", "dimension", "fraction", "integer", "string", "reference", "float|integer"])
+        fmt = rng.choice(["float"] * 6 + [None, "", " float ", "dimension", "fraction", "integer", "string", "reference",
+                                           "float|integer"])
         fmt_attr = "" if fmt is None else f' format="{fmt}"'
         lines.append(f'  <item type="dimen" name="scale"{fmt_attr}>{odd_or(rng, gen_number(rng))}</item>')
     if rng.random() < 0.08:
