@@ -694,9 +694,9 @@ struct AndroidValuesParser {
             skipElement()
             return
         }
-        guard let (string, styled, text) = parseValue(at: location, into: &result) else { return }
-        let compiled = styled ? .string : AndroidValueText.compile(String(decoding: text, as: UTF8.self), accepting: accepted)
-        switch compiled {
+        guard let (string, styled, bytes) = parseValue(at: location, into: &result) else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch styled ? .string : AndroidValueText.compile(text, accepting: accepted) {
         case .value(let value):
             result.otherValues[resource] = value
             result.otherValueLocations[resource] = location
@@ -704,7 +704,7 @@ struct AndroidValuesParser {
             result.otherValues[resource] = string
             result.otherValueLocations[resource] = location
         case .invalid:
-            let shown = AAPT2StringBuilder.trimmed(String(decoding: text, as: UTF8.self))
+            let shown = AAPT2StringBuilder.trimmed(text)
             result.diagnostics.append(
                 LocalizationDiagnostic(
                     .androidInvalidResource, at: location,
@@ -716,7 +716,7 @@ struct AndroidValuesParser {
     /// An attribute's value as aapt2 reads it: without leading and trailing whitespace
     /// (`FindNonEmptyAttribute`, and `ParseBool` for the booleans).
     static func attribute(_ name: String, in attributes: [ResourceXMLReader.Attribute]) -> String? {
-        attributes.first { $0.name == name && $0.namespace.isEmpty }.map { AndroidValueText.trimmed($0.value) }
+        attributes.first { $0.name == name && $0.namespace.isEmpty }.map { AAPT2StringBuilder.trimmed($0.value) }
     }
 
     mutating func parseResource(

@@ -81,7 +81,7 @@ enum AndroidValueText {
     /// `ResourceUtils::TryParseItemForAttribute` on the text, then a string where one is
     /// accepted, then `@null` for a blank text.
     static func compile(_ raw: String, accepting accepted: Accepted) -> Compiled {
-        let text = trimmed(raw)
+        let text = AAPT2StringBuilder.trimmed(raw)
         if let reference = AAPT2StringBuilder.reference(in: text) { return .value(reference) }
         var parsed: (type: UInt8, data: UInt32)?
         if accepted.contains(.color) { parsed = color(text) }
@@ -171,11 +171,6 @@ enum AndroidValueText {
     }
 
     // MARK: aapt2's parsers
-
-    static func trimmed(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-    }
 
     static func hexDigit(_ byte: UInt8) -> UInt32? {
         switch byte {
