@@ -367,7 +367,14 @@ public struct APSDictionary: Sendable, Hashable {
 
     /// A background push: `content-available` without alert, badge or sound. Nothing is shown.
     // Inlined so that a caller reads the four members in place, not a copy of the dictionary.
-    @inline(__always) public var isSilent: Bool { contentAvailable && alert == nil && badge == nil && sound == nil }
+    @inline(__always) public var isSilent: Bool { contentAvailable && !hasAlert && badge == nil && sound == nil }
+
+    /// Whether there is an alert, read from its tag: `alert == nil` is the Equatable `==`,
+    /// which copies the whole alert (and retains its strings) to compare.
+    @inline(__always) var hasAlert: Bool {
+        if case .some = alert { return true }
+        return false
+    }
 }
 
 /// The `interruption-level` of a notification: how urgently the system presents it.
