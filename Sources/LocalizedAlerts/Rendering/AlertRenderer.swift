@@ -294,12 +294,12 @@ enum FieldResolver {
         let device = entry.deviceFormat
         guard let arguments, !arguments.isEmpty else {
             guard device.argumentsNeeded == 0 else { return nil }
-            return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
+            return RenderedField(text: entry.text, source: .localized, entry: entry)
         }
         guard device.isClean, device.argumentsNeeded == arguments.count,
             let text = device.apply(arguments), !text.isEmpty
         else { return nil }
-        return RenderedField(text: text, source: .localized, key: key, format: entry.text)
+        return RenderedField(text: text, source: .localized, entry: entry)
     }
 
     /// Every other case: what the device shows, and each way it differs from what was meant.
@@ -323,7 +323,7 @@ enum FieldResolver {
                 // Found, but empty: CoreFoundation returns the empty string, a hit; the raw text
                 // is not used and the device shows the key (docs/device-behaviour.md §2, steps 2 and 4).
                 issue(.emptyValue)
-                return RenderedField(text: key, source: .key, key: key, format: "")
+                return RenderedField(text: key, source: .key, entry: entry)
             }
             if lookupOnly { return nil }
             let device = entry.deviceFormat
@@ -331,14 +331,14 @@ enum FieldResolver {
             if !arguments.isEmpty, device.isClean, !entry.isPlural, device.argumentsNeeded == arguments.count,
                 let text = device.apply(arguments), !text.isEmpty
             {
-                return RenderedField(text: text, source: .localized, key: key, format: entry.text)
+                return RenderedField(text: text, source: .localized, entry: entry)
             }
             guard !arguments.isEmpty else {
                 // No arguments: shown as written (docs/device-behaviour.md §2, step 3).
                 if entry.isPlural || device.argumentsNeeded > 0 {
                     issue(entry.isPlural ? .pluralVariable(shown: entry.text) : .unformattedPlaceholder(needed: device.argumentsNeeded))
                 }
-                return RenderedField(text: entry.text, source: .localized, key: key, format: entry.text)
+                return RenderedField(text: entry.text, source: .localized, entry: entry)
             }
             let formatted = device.formatted(arguments)
             let text = formatted.text ?? ""
@@ -352,9 +352,9 @@ enum FieldResolver {
             if entry.isPlural && !explainedPlural { issue(.pluralVariable(shown: text)) }
             if text.isEmpty {
                 if !device.breaksUTF8 { issue(.formatsToNothing) }
-                return RenderedField(text: key, source: .key, key: key, format: entry.text)
+                return RenderedField(text: key, source: .key, entry: entry)
             }
-            return RenderedField(text: text, source: .localized, key: key, format: entry.text)
+            return RenderedField(text: text, source: .localized, entry: entry)
         }
 
         // Not found: the raw value if there is one, else the key, is the format (docs/device-behaviour.md §2).

@@ -190,9 +190,29 @@ public struct RenderedField: Hashable, Sendable {
     /// Where the text came from: the raw value, the table, a fallback, or the key.
     public var source: Source
     /// The `*-loc-key`, when there was one.
-    public var key: String?
+    public var key: String? {
+        get { origin?.fieldKey }
+        set { origin = GivenOrigin(key: newValue, format: format) }
+    }
     /// The format the text was made from (the localized value, the raw text or the key).
-    public var format: String?
+    public var format: String? {
+        get { origin?.fieldFormat }
+        set { origin = GivenOrigin(key: key, format: newValue) }
+    }
+    /// Where the key and the format come from: a table entry (its key and its text), or given.
+    /// One reference rather than two strings: rendering makes a field per line shown, and each
+    /// string is a reference to count when it is made and when it is freed. (A field kept
+    /// after its renderer keeps that entry, as a rendering's findings keep the model.)
+    private var origin: (any FieldOrigin)?
+
+    private final class GivenOrigin: FieldOrigin {
+        let fieldKey: String?
+        let fieldFormat: String?
+        init(key: String?, format: String?) {
+            fieldKey = key
+            fieldFormat = format
+        }
+    }
 
     /// Where a displayed text came from.
     public enum Source: String, Hashable, Sendable, Codable {
@@ -215,9 +235,37 @@ public struct RenderedField: Hashable, Sendable {
     public init(text: String, source: Source, key: String? = nil, format: String? = nil) {
         self.text = text
         self.source = source
-        self.key = key
-        self.format = format
+        origin = key == nil && format == nil ? nil : GivenOrigin(key: key, format: format)
     }
+
+    /// A field made from a table entry: its key, and its text as the format.
+    init(text: String, source: Source, entry: LocalizationModel.Entry) {
+        self.text = text
+        self.source = source
+        origin = entry
+    }
+
+    public static func == (lhs: RenderedField, rhs: RenderedField) -> Bool {
+        lhs.text == rhs.text && lhs.source == rhs.source && lhs.key == rhs.key && lhs.format == rhs.format
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(source)
+        hasher.combine(key)
+        hasher.combine(format)
+    }
+}
+
+/// What a rendered field's key and format come from.
+protocol FieldOrigin: AnyObject, Sendable {
+    var fieldKey: String? { get }
+    var fieldFormat: String? { get }
+}
+
+extension LocalizationModel.Entry: FieldOrigin {
+    var fieldKey: String? { key }
+    var fieldFormat: String? { text }
 }
 
 /// The fields a device shows for one payload, by name: what ``DeviceContext/resolve(_:device:)``
