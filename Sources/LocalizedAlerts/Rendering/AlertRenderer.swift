@@ -190,7 +190,7 @@ public final class DeviceContext: Sendable {
             device: device, title: consume title, subtitle: consume subtitle, body: consume body, isSilent: payload.aps.isSilent,
             mutableContent: payload.aps.mutableContent,
             interruptionLevel: payload.aps.interruptionLevel, badge: payload.aps.badge,
-            sound: payload.aps.sound ?? payload.aps.alert?.liveActivitySound.map { .named($0) }, findings: findings)
+            sound: payload.aps.sound ?? payload.aps.alert?.liveActivitySound.map { .named($0) }, findings: consume findings)
     }
 
     /// Every field as the device shows it, and every issue with it: what rendering, server-side
@@ -278,7 +278,7 @@ enum FieldResolver {
         // The table holds only what a device reads: nothing of a .strings file that does not
         // parse, but still its .stringsdict.
         let entry = table?.entry(key)
-        if let entry, kind == .iphone, !lookupOnly, let shown = shownAsFound(entry, key: key, arguments: field.locArgs) { return shown }
+        if let entry, kind == .iphone, !lookupOnly, let shown = shownAsFound(entry, arguments: field.locArgs) { return shown }
         return resolve(
             field, name: name, key: key, entry: entry, table: table, device: kind, payloadLocation: payloadLocation(), lookupOnly: lookupOnly,
             issues: &issues)
@@ -289,7 +289,7 @@ enum FieldResolver {
     /// or as many arguments as placeholders, nothing dropped). Nil for anything else, which
     /// ``resolve(_:name:key:entry:table:device:payloadLocation:lookupOnly:issues:)`` explains.
     @inline(__always)
-    private static func shownAsFound(_ entry: LocalizationModel.Entry, key: String, arguments: [LocArgument]?) -> RenderedField? {
+    private static func shownAsFound(_ entry: LocalizationModel.Entry, arguments: [LocArgument]?) -> RenderedField? {
         guard !entry.text.isEmpty, !entry.isPlural else { return nil }
         let device = entry.deviceFormat
         guard let arguments, !arguments.isEmpty else {

@@ -143,9 +143,8 @@ public struct RenderedAlert: Hashable, Sendable {
     ) {
         storage = Storage(
             Fields(
-                device: device, title: title, subtitle: subtitle, body: body, isSilent: isSilent, mutableContent: mutableContent,
-                interruptionLevel: interruptionLevel, badge: badge,
-                sound: sound, findings: findings))
+                device: device, title: consume title, subtitle: consume subtitle, body: consume body, isSilent: isSilent,
+                mutableContent: mutableContent, interruptionLevel: interruptionLevel, badge: badge, sound: sound, findings: consume findings))
     }
 
     public static func == (lhs: RenderedAlert, rhs: RenderedAlert) -> Bool {
