@@ -219,7 +219,11 @@ public final class DeviceContext: Sendable {
         body: inout RenderedField?, issues: inout [DeviceIssue]
     ) {
         guard let alert = payload.aps.alert else { return }
-        if let issue = DeviceContext.issue(ofAlertIn: payload) { issues.append(issue) }
+        if let issue = DeviceContext.issue(ofAlertIn: payload) {
+            // A field explained later adds to it: room for a few at once.
+            issues.reserveCapacity(4)
+            issues.append(issue)
+        }
         if alert.usesKeys {
             if let table, !table.isReadable {
                 issues.append(
@@ -413,7 +417,7 @@ enum FieldResolver {
                 sawVariable = true
                 continue
             }
-            let shown = writtenSpecifier.map { String($0.text.dropFirst(dropped.dropped.count)) } ?? ""
+            let shown = writtenSpecifier.map { leftover(of: $0.text, dropping: dropped.dropped) } ?? ""
             issue(.unsupportedSpecifier(offset: dropped.offset, written: writtenSpecifier?.text ?? dropped.dropped, leftover: shown))
         }
         if arguments.count < device.argumentsNeeded && device.argumentsNeeded <= arguments.count + unreadArguments {
@@ -425,6 +429,18 @@ enum FieldResolver {
             issue(.extraArguments(used: device.argumentsNeeded, given: arguments.count))
         }
         return sawVariable
+    }
+}
+
+extension FieldResolver {
+    /// What shows of a written specifier once the device drops `dropped` from its start: the
+    /// characters after as many as it drops (`dropped` is ASCII: a `%` and what follows it).
+    /// Counted in bytes when the specifier is ASCII without a CR (each byte then one
+    /// character), which spares the grapheme breaking of `dropFirst` on every such finding.
+    static func leftover(of specifier: String, dropping dropped: String) -> String {
+        let count = dropped.utf8.count
+        guard specifier.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return String(specifier.dropFirst(count)) }
+        return String(decoding: specifier.utf8.dropFirst(count), as: UTF8.self)
     }
 }
 

@@ -199,6 +199,18 @@ struct RendererTests {
         #expect(dropped.last?.message.hasSuffix("(and 2950 more like this in this rendering, not listed)") == true)
     }
 
+    /// What shows of a dropped specifier is counted in characters, as `dropFirst` counts
+    /// them, whether or not the specifier is plain ASCII.
+    @Test func aDroppedSpecifiersLeftoverIsCountedInCharacters() {
+        for (specifier, dropped) in [
+            ("%ld", "%l"), ("%5$d", "%5"), ("%.2f", "%."), ("%é", "%"), ("%l\u{301}d", "%l"), ("%\r\nx", "%\r"), ("% d", "% "), ("%@", "%@"),
+        ] {
+            #expect(FieldResolver.leftover(of: specifier, dropping: dropped) == String(specifier.dropFirst(dropped.count)), "\(specifier)")
+        }
+        #expect(FieldResolver.leftover(of: "%ld", dropping: "%l") == "d")
+        #expect(FieldResolver.leftover(of: "%\r\nx", dropping: "%\r") == "x", "CR LF is one character")
+    }
+
     @Test func onlyLocalizableIsRead() {
         let app = makeApp(["en": #""a" = "A";"#], extraTables: ["en": ["Notifications": #""n" = "N";"#]])
         let alert = AlertRenderer(app: app).render(NotificationPayload(parsing: #"{"aps":{"alert":{"loc-key":"n"}}}"#), preferredLanguages: ["en"])
