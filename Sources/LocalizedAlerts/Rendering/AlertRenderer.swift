@@ -214,6 +214,7 @@ public final class DeviceContext: Sendable {
 
     /// The one resolution behind the two above and rendering, into the caller's fields and
     /// issues: rendering resolves straight into the fields it keeps.
+    @inline(__always)
     private func resolve(
         _ payload: NotificationPayload, device: DeviceKind, lookupOnly: Bool, title: inout RenderedField?, subtitle: inout RenderedField?,
         body: inout RenderedField?, issues: inout [DeviceIssue]
