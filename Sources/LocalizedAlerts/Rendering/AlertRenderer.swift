@@ -256,10 +256,17 @@ public final class DeviceContext: Sendable {
 
 extension DeviceContext {
     /// What concerns a payload's alert whatever the app's tables say.
+    @inline(__always)
     static func issue(ofAlertIn payload: NotificationPayload) -> DeviceIssue? {
         // Read in place: binding the alert would copy it.
         guard payload.aps.alert?.body.text != nil, payload.aps.alert?.body.locKey != nil else { return nil }
-        return DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: payload.aps.alert?.body.location ?? payload.startLocation)
+        return bodyWithLocKey(in: payload)
+    }
+
+    /// Made apart from the check, which every rendering runs: the issue is rare.
+    @inline(never)
+    private static func bodyWithLocKey(in payload: NotificationPayload) -> DeviceIssue {
+        DeviceIssue(kind: .bodyWithLocKey, field: .body, payloadLocation: payload.aps.alert?.body.location ?? payload.startLocation)
     }
 }
 
