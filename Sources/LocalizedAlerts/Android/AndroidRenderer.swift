@@ -290,7 +290,7 @@ public struct AndroidAppResources: Sendable {
     final class ResolvedLocale: Sendable {
         let tag: String?
         let languageCode: String
-        let lookups = BoundedCache<String, LocKeyLookup>(limit: 4_096)
+        let lookups = BoundedCache<String, LocKeyLookup>(limit: 4_096, recent: 4)
 
         init(tag: String?) {
             self.tag = tag
