@@ -199,6 +199,21 @@ struct RendererTests {
         #expect(dropped.last?.message.hasSuffix("(and 2950 more like this in this rendering, not listed)") == true)
     }
 
+    /// A field found in a table gives its key and format from the entry; it equals, and hashes
+    /// as, the same field made from strings, and changing one keeps the other.
+    @Test func aFieldFromATableIsTheFieldOfItsStrings() throws {
+        let body = render(#"{"aps":{"alert":{"loc-key":"pair","loc-args":["A","B"]}}}"#, ["en"]).body
+        let field = try #require(body)
+        let written = RenderedField(text: field.text, source: field.source, key: "pair", format: field.format)
+        #expect(field.key == "pair" && field.format != nil)
+        #expect(field == written && field.hashValue == written.hashValue)
+        var changed = field
+        changed.key = "other"
+        #expect(changed.key == "other" && changed.format == field.format && changed != field)
+        changed.format = nil
+        #expect(changed.key == "other" && changed.format == nil)
+    }
+
     /// What shows of a dropped specifier is counted in characters, as `dropFirst` counts
     /// them, whether or not the specifier is plain ASCII.
     @Test func aDroppedSpecifiersLeftoverIsCountedInCharacters() {
