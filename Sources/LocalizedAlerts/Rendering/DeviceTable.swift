@@ -12,8 +12,6 @@ package final class DeviceTable: Sendable {
     /// False when the strings file does not parse: on a device every key not in its
     /// `.stringsdict` then falls back.
     package let isReadable: Bool
-    private let strings: LocalizationModel.Table.Part?
-    private let dictionary: LocalizationModel.Table.Part?
     /// What a device finds, by key: the readable `.strings` entries, then the readable
     /// stringsdict's, which win for a key in both. One index rather than a lookup in each part:
     /// every field of every rendering looks a key up, and most keys are not in the stringsdict.
@@ -25,13 +23,11 @@ package final class DeviceTable: Sendable {
     init(strings: LocalizationModel.Table?, dictionary: LocalizationModel.Table?, model: LocalizationModel) {
         self.localization = strings?.localization ?? dictionary?.localization ?? ""
         self.dictionaryLocalization = dictionary?.localization
-        self.strings = strings?.strings
-        self.dictionary = dictionary?.dictionary
         self.file = strings?.strings?.file ?? dictionary?.dictionary?.file
         self.isReadable = strings?.strings?.isReadable ?? true
         self.otherTables = model.tables(of: localization, except: strings?.name ?? dictionary?.name ?? "Localizable")
         // The index keeps the last position of a repeated key: the stringsdict's entry.
-        found = [self.strings, self.dictionary].flatMap { part in part.map { $0.isReadable ? $0.entries : [] } ?? [] }
+        found = [strings?.strings, dictionary?.dictionary].flatMap { part in part.map { $0.isReadable ? $0.entries : [] } ?? [] }
         index = StringIndex(found.map(\.key))
     }
 
@@ -57,10 +53,9 @@ package final class DeviceTable: Sendable {
 
     /// Keys a device finds: the `.strings` ones in file order, then the stringsdict's others.
     package var keys: [String] {
-        let fromStrings = strings.flatMap { $0.isReadable ? $0.entries.map(\.key) : nil } ?? []
-        let fromDictionary = dictionary.flatMap { $0.isReadable ? $0.entries.map(\.key) : nil } ?? []
-        let known = Set(fromStrings)
-        return fromStrings + fromDictionary.filter { !known.contains($0) }
+        // `found` lists them in that order; a key in both parts is kept where it first appears.
+        var seen = Set<String>()
+        return found.map(\.key).filter { seen.insert($0).inserted }
     }
 
     /// Number of keys a device finds (``keys``).
