@@ -943,47 +943,101 @@ public enum AndroidRenderer {
         let languageCode = resolved.languageCode
         let start = SourceLocation(file: message.file, line: 1, column: 1)
 
-        var issues: [AndroidDeviceIssue] = []
-        // A loc key that is a resource ID, and a string whose references never reach text (the
-        // phone shows an ID): both depend on the numbers aapt2 link gave.
-        func idIssues(_ lookup: AndroidAppResources.LocKeyLookup, issue: (AndroidDeviceIssue.Kind) -> Void) {
-            let mayShift = resources.identifiersMayCountUnreadLibraries
-            if case .resource(let resource, byIdentifier: true) = lookup.target {
-                issue(.identifierLocKey(resource, mayCountUnreadLibraries: mayShift))
-            }
-            if let unresolved = lookup.unresolved {
-                issue(.referenceNeverReachesText(chain: unresolved.chain, shown: unresolved.shown, mayCountUnreadLibraries: mayShift))
-            }
-        }
+        var found = Findings()
         enum Field {
             case text(String?, folder: String?)
             case crash(String)
         }
-        // What Huawei leaves undocumented, stated once at the message's first loc key whichever
-        // field relied on it, so that every phone states it in the same place.
-        var assumptions: [HuaweiAssumption] = []
-        let assumptionLocation = (notification.titleLocKey ?? notification.bodyLocKey)?.location ?? start
-        func assume(_ assumption: HuaweiAssumption) {
-            if !assumptions.contains(assumption) { assumptions.append(assumption) }
-        }
-        func resolve(_ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?) -> Field {
-            func issue(_ kind: AndroidDeviceIssue.Kind, at location: SourceLocation? = key?.location) {
-                issues.append(AndroidDeviceIssue(kind: kind, field: field, key: key?.value, location: location ?? start))
+        // Tested once, in place (`channel`): binding or comparing `message.huawei` copies it.
+        let isHuawei = message.channel == .huawei
+        func resolve(
+            _ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, rawIsCommon: Bool, key: FCMMessage.Field?, args: [String]?,
+            found: inout Findings
+        ) -> Field {
+            func issue(_ kind: AndroidDeviceIssue.Kind) {
+                found.issues.append(AndroidDeviceIssue(kind: kind, field: field, key: key?.value, location: key?.location ?? start))
             }
-            if let huawei = message.huawei {
-                return resolveHuawei(field, raw: raw, key: key, args: args, huawei, issue: { issue($0) })
+            // A loc key that is a resource ID, and a string whose references never reach text (the
+            // phone shows an ID): both depend on the numbers aapt2 link gave.
+            func idIssues(_ lookup: AndroidAppResources.LocKeyLookup) {
+                let mayShift = resources.identifiersMayCountUnreadLibraries
+                if case .resource(let resource, byIdentifier: true) = lookup.target {
+                    issue(.identifierLocKey(resource, mayCountUnreadLibraries: mayShift))
+                }
+                if let unresolved = lookup.unresolved {
+                    issue(.referenceNeverReachesText(chain: unresolved.chain, shown: unresolved.shown, mayCountUnreadLibraries: mayShift))
+                }
+            }
+            /// Huawei Push Kit: multi_lang_key first, then the app's strings.xml, and the literal
+            /// text when neither resolves (docs/china.md; the undocumented steps are assumptions).
+            func resolveHuawei(_ huawei: HuaweiNotificationFields) -> Field {
+                let literal = raw.flatMap { $0.value.isEmpty ? nil : $0.value }
+                guard let key, !key.value.isEmpty else { return .text(literal, folder: nil) }
+                if literal != nil { found.assume(.locKeyWinsOverLiteral) }
+                func unresolved(_ reason: String) -> Field {
+                    found.assume(.literalWhenUnresolved)
+                    issue(.locKeyUnresolved(reason: reason, literal: literal))
+                    return .text(literal, folder: nil)
+                }
+                // A resource's text comes compiled with its lookup; a multi_lang_key text is compiled here.
+                func formatted(_ text: JavaFormatText, folder: String, language: String) -> Field {
+                    guard let args else {
+                        if let (count, first) = text.argumentsRead {
+                            issue(.argumentsNotSent(count: count, shown: first, folder: folder))
+                        }
+                        return .text(text.text, folder: folder)
+                    }
+                    found.assume(.javaFormatting)
+                    switch JavaFormatter.format(text, args, languageCode: language) {
+                    case .success(let formatted): return .text(formatted, folder: folder)
+                    case .failure(let error) where error.isMissingArgument:
+                        return unresolved(
+                            "\"\(key.value)\" in \(folder) needs more than the \(args.count) \(field.rawValue)_loc_args given (\(error.specifier))")
+                    case .failure(let error) where error.isOutOfMemory:
+                        return unresolved(
+                            "\"\(key.value)\" in \(folder) formatted with its \(field.rawValue)_loc_args \(error.overBudgetExplanation)")
+                    case .failure(let error):
+                        return unresolved("\"\(key.value)\" in \(folder) cannot be formatted with String args: \(error.name) for \(error.specifier)")
+                    }
+                }
+                if huawei.texts(ofKey: key.value) != nil {
+                    found.assume(.multiLanguageMatching)
+                    if let device = deviceLocales.first, let offered = huawei.text(ofKey: key.value, deviceLocale: device) {
+                        let language = AndroidLocale(languageTag: HuaweiNotificationFields.normalized(offered.language))?.language ?? languageCode
+                        return formatted(JavaFormatText(offered.text.value), folder: "multi_lang_key.\(offered.language)", language: language)
+                    }
+                }
+                found.assume(.androidResourceRules)
+                let lookup = resources.lookUp(locKey: key.value, in: resolved)
+                switch lookup.target {
+                case .resource(let resource, _):
+                    idIssues(lookup)
+                    guard let (text, folder) = lookup.text else {
+                        let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
+                        return unresolved(
+                            isBag
+                                ? "\(resource.type) \"\(resource.name)\" has no text (a \(resource.type) is a bag of values)"
+                                : "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device")")
+                    }
+                    return formatted(text, folder: folder, language: languageCode)
+                case .notFound(let why, _, _), .crash(let why):
+                    return unresolved(why)
+                }
+            }
+            if isHuawei, let huawei = message.huawei {
+                return resolveHuawei(huawei)
             }
             if let raw, !raw.value.isEmpty {
                 if let key, !key.value.isEmpty { issue(.rawFieldHidesLocKey(raw: raw.value, isCommon: rawIsCommon)) }
                 return .text(raw.value, folder: nil)
             }
             guard let key, !key.value.isEmpty else { return .text(nil, folder: nil) }
-            let resource: AndroidResourceName
             let lookup = resources.lookUp(locKey: key.value, in: resolved)
             switch lookup.target {
-            case .resource(let named, _):
-                resource = named
-                idIssues(lookup, issue: { issue($0) })
+            case .resource:
+                // The resource's name is taken only where an issue needs it: binding it here
+                // copied both of its strings on every rendering.
+                idIssues(lookup)
             case .notFound(let why, let id, let hint):
                 issue(.locKeyNotFound(reason: why, id: id, hint: hint))
                 return .text(nil, folder: nil)
@@ -994,8 +1048,10 @@ public enum AndroidRenderer {
             guard let (text, folder) = lookup.text else {
                 // Defined only in folders that do not match, or with no text (a plural, an
                 // array): getString throws, uncaught.
-                let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
-                issue(isBag ? .bagHasNoText(resource) : .noValueForLocale(resource, locale: locale))
+                if case .resource(let resource, _) = lookup.target {
+                    let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
+                    issue(isBag ? .bagHasNoText(resource) : .noValueForLocale(resource, locale: locale))
+                }
                 return .crash("Resources.NotFoundException")
             }
             guard let args else {
@@ -1014,69 +1070,25 @@ public enum AndroidRenderer {
             }
         }
 
-        /// Huawei Push Kit: multi_lang_key first, then the app's strings.xml, and the literal
-        /// text when neither resolves (docs/china.md; the undocumented steps are assumptions).
-        func resolveHuawei(
-            _ field: AndroidDeviceIssue.Field, raw: FCMMessage.Field?, key: FCMMessage.Field?, args: [String]?, _ huawei: HuaweiNotificationFields,
-            issue: (AndroidDeviceIssue.Kind) -> Void
-        ) -> Field {
-            let literal = raw.flatMap { $0.value.isEmpty ? nil : $0.value }
-            guard let key, !key.value.isEmpty else { return .text(literal, folder: nil) }
-            if literal != nil { assume(.locKeyWinsOverLiteral) }
-            func unresolved(_ reason: String) -> Field {
-                assume(.literalWhenUnresolved)
-                issue(.locKeyUnresolved(reason: reason, literal: literal))
-                return .text(literal, folder: nil)
-            }
-            // A resource's text comes compiled with its lookup; a multi_lang_key text is compiled here.
-            func formatted(_ text: JavaFormatText, folder: String, language: String) -> Field {
-                guard let args else {
-                    if let (count, first) = text.argumentsRead {
-                        issue(.argumentsNotSent(count: count, shown: first, folder: folder))
-                    }
-                    return .text(text.text, folder: folder)
-                }
-                assume(.javaFormatting)
-                switch JavaFormatter.format(text, args, languageCode: language) {
-                case .success(let formatted): return .text(formatted, folder: folder)
-                case .failure(let error) where error.isMissingArgument:
-                    return unresolved(
-                        "\"\(key.value)\" in \(folder) needs more than the \(args.count) \(field.rawValue)_loc_args given (\(error.specifier))")
-                case .failure(let error) where error.isOutOfMemory:
-                    return unresolved("\"\(key.value)\" in \(folder) formatted with its \(field.rawValue)_loc_args \(error.overBudgetExplanation)")
-                case .failure(let error):
-                    return unresolved("\"\(key.value)\" in \(folder) cannot be formatted with String args: \(error.name) for \(error.specifier)")
-                }
-            }
-            if huawei.texts(ofKey: key.value) != nil {
-                assume(.multiLanguageMatching)
-                if let device = deviceLocales.first, let offered = huawei.text(ofKey: key.value, deviceLocale: device) {
-                    let language = AndroidLocale(languageTag: HuaweiNotificationFields.normalized(offered.language))?.language ?? languageCode
-                    return formatted(JavaFormatText(offered.text.value), folder: "multi_lang_key.\(offered.language)", language: language)
-                }
-            }
-            assume(.androidResourceRules)
-            let lookup = resources.lookUp(locKey: key.value, in: resolved)
-            switch lookup.target {
-            case .resource(let resource, _):
-                idIssues(lookup, issue: issue)
-                guard let (text, folder) = lookup.text else {
-                    let isBag = resource.type != "string" && !resources.hasSimpleValue(resource)
-                    return unresolved(
-                        isBag
-                            ? "\(resource.type) \"\(resource.name)\" has no text (a \(resource.type) is a bag of values)"
-                            : "\(resource.type) \"\(resource.name)\" has no value for \(locale ?? "the device")")
-                }
-                return formatted(text, folder: folder, language: languageCode)
-            case .notFound(let why, _, _), .crash(let why):
-                return unresolved(why)
-            }
+        // The text a notification keeps of a shown field; when it is cut, the issue points where
+        // the text came from: its raw text when that is not empty, else its loc key (found only
+        // then: copying a location on every rendering cost its retain).
+        func cut(_ text: String?, _ field: AndroidDeviceIssue.Field, from raw: FCMMessage.Field?, key: FCMMessage.Field?, found: inout Findings)
+            -> String?
+        {
+            guard let text, !text.isEmpty else { return nil }
+            guard let (kept, length) = Self.keptText(text) else { return text }
+            let location = raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
+            found.issues.append(AndroidDeviceIssue(kind: .textCut(length: length), field: field, key: nil, location: location ?? start))
+            return kept
         }
 
         let title = resolve(
-            .title, raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs)
+            .title, raw: notification.title, rawIsCommon: notification.titleIsCommon, key: notification.titleLocKey, args: notification.titleLocArgs,
+            found: &found)
         let body = resolve(
-            .body, raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs)
+            .body, raw: notification.body, rawIsCommon: notification.bodyIsCommon, key: notification.bodyLocKey, args: notification.bodyLocArgs,
+            found: &found)
         // What is shown, gathered in locals and made into the rendering once, at the one way
         // out: a rendering changed in place and returned was copied.
         var outcome = AndroidRendering.Outcome.shown
@@ -1095,30 +1107,20 @@ public enum AndroidRenderer {
                 outcome = .crash(exception: error)
                 break shown
             }
-            // Where a shown field came from: its raw text when that is not empty, else its loc key.
-            func source(_ raw: FCMMessage.Field?, _ key: FCMMessage.Field?) -> SourceLocation? {
-                raw.flatMap { $0.value.isEmpty ? nil : $0.location } ?? key?.location
-            }
-            func cut(_ text: String?, _ field: AndroidDeviceIssue.Field, at location: SourceLocation?) -> String? {
-                guard let text, !text.isEmpty else { return nil }
-                guard let (kept, length) = Self.keptText(text) else { return text }
-                issues.append(AndroidDeviceIssue(kind: .textCut(length: length), field: field, key: nil, location: location ?? start))
-                return kept
-            }
             if case .text(let text, let folder) = title {
-                shownTitle = cut(text, .title, at: source(notification.title, notification.titleLocKey))
+                shownTitle = cut(text, .title, from: notification.title, key: notification.titleLocKey, found: &found)
                 titleFolder = folder
             }
             if shownTitle == nil {
                 shownTitle = appName
                 titleFolder = nil
-                issues.append(AndroidDeviceIssue(kind: .untitled, field: .title, key: nil, location: notification.title?.location ?? start))
+                found.issues.append(AndroidDeviceIssue(kind: .untitled, field: .title, key: nil, location: notification.title?.location ?? start))
             }
             if case .text(let text, let folder) = body {
-                shownBody = cut(text, .body, at: source(notification.body, notification.bodyLocKey))
+                shownBody = cut(text, .body, from: notification.body, key: notification.bodyLocKey, found: &found)
                 bodyFolder = shownBody == nil ? nil : folder
             }
-            if let huawei = message.huawei {
+            if isHuawei, let huawei = message.huawei {
                 shownInForeground = huawei.foregroundShow
                 if huawei.style == 1 {
                     // Big text: big_title and big_body are shown instead, as they are.
@@ -1126,19 +1128,19 @@ public enum AndroidRenderer {
                         (AndroidDeviceIssue.Field.title, huawei.bigTitle, notification.titleLocKey), (.body, huawei.bigBody, notification.bodyLocKey),
                     ] {
                         guard let big, !big.value.isEmpty else {
-                            assume(.bigTextFallsBack)
+                            found.assume(.bigTextFallsBack)
                             continue
                         }
                         if let key, !key.value.isEmpty {
-                            issues.append(
+                            found.issues.append(
                                 AndroidDeviceIssue(
                                     kind: .bigTextHidesLocKey(bigText: big.value), field: field, key: key.value, location: big.location ?? start))
                         }
-                        let kept = cut(big.value, field, at: big.location)
+                        let kept = cut(big.value, field, from: big, key: nil, found: &found)
                         if field == .title {
                             shownTitle = kept
                             titleFolder = nil
-                            issues.removeAll { $0.kind == .untitled }
+                            found.issues.removeAll { $0.kind == .untitled }
                         } else {
                             shownBody = kept
                             bodyFolder = nil
@@ -1147,11 +1149,35 @@ public enum AndroidRenderer {
                 }
             }
         }
+        let findings = consume found
         return AndroidRendering(
             outcome: outcome, title: shownTitle, body: shownBody, resourceLocale: locale, titleFolder: titleFolder, bodyFolder: bodyFolder,
-            diagnostics: issues.isEmpty && assumptions.isEmpty
-                ? diagnostics : diagnostics + issues.map(\.diagnostic) + assumptions.map { $0.diagnostic(at: assumptionLocation) }, issues: issues,
-            channel: message.channel, assumptions: assumptions, shownInForeground: shownInForeground)
+            diagnostics: findings.issues.isEmpty && findings.assumptions.isEmpty
+                ? diagnostics
+                : diagnostics + findings.issues.map(\.diagnostic) + Self.diagnostics(of: findings.assumptions, in: notification, start: start),
+            issues: findings.issues, channel: isHuawei ? .huawei : .fcm, assumptions: findings.assumptions, shownInForeground: shownInForeground)
+    }
+
+    /// What a rendering finds on the way, passed `inout` to the steps that add to it: lists
+    /// captured by local functions were checked for exclusive access at run time.
+    private struct Findings {
+        var issues: [AndroidDeviceIssue] = []
+        var assumptions: [HuaweiAssumption] = []
+
+        /// What Huawei leaves undocumented is stated once, whichever field relied on it.
+        mutating func assume(_ assumption: HuaweiAssumption) {
+            if !assumptions.contains(assumption) { assumptions.append(assumption) }
+        }
+    }
+
+    /// What Huawei leaves undocumented, stated once at the message's first loc key whichever
+    /// field relied on it, so that every phone states it in the same place.
+    private static func diagnostics(
+        of assumptions: [HuaweiAssumption], in notification: FCMMessage.AndroidNotification, start: SourceLocation
+    ) -> [LocalizationDiagnostic] {
+        guard !assumptions.isEmpty else { return [] }
+        let location = (notification.titleLocKey ?? notification.bodyLocKey)?.location ?? start
+        return assumptions.map { $0.diagnostic(at: location) }
     }
 
     /// How much of a title or body a notification keeps, in UTF-16 code units: the
