@@ -39,6 +39,23 @@ public struct AndroidAlertRenderer: Sendable {
         AndroidRenderer.render(message, deviceLocales: deviceLocales, resources: resources, appName: appName)
     }
 
+    /// What the phone shows for `message`, for a server to write. Big text shows big_title and
+    /// big_body, which are sent as they are: the server fills in title and body, as the phone
+    /// resolves them without the big text.
+    private func shownText(of message: FCMMessage, _ preferredLanguages: [String]) -> AndroidRendering {
+        var rendering = render(message, deviceLocales: preferredLanguages)
+        // The channel is tested first: reading `huawei` copies it.
+        if message.channel == .huawei, message.huawei?.style == 1 {
+            var plain = message
+            plain.huawei?.style = nil
+            let text = render(plain, deviceLocales: preferredLanguages)
+            (rendering.title, rendering.body, rendering.titleFolder, rendering.bodyFolder) = (
+                text.title, text.body, text.titleFolder, text.bodyFolder
+            )
+        }
+        return rendering
+    }
+
     /// The message a server sends instead of `message` to a user whose languages are
     /// `preferredLanguages`: the title and body filled in with what that phone would show, and
     /// their loc keys and args removed; or a refusal when the phone would crash, or show a key's
@@ -79,8 +96,11 @@ public struct AndroidAlertRenderer: Sendable {
             }
             return result
         }
-        var working = message
+        // The message is copied only to resolve plurals into it: copying it on every call
+        // retained each of its parts (about 170 instructions a message).
+        var withPlurals: FCMMessage?
         if mode == .server && (quantities.title != nil || quantities.body != nil) {
+            var working = message
             result.resourceLocale = resources.resourceLocale(deviceLocales: preferredLanguages).tag
             for field in FCMQuantities.Field.allCases {
                 guard let quantity = quantities[field] else { continue }
@@ -94,18 +114,9 @@ public struct AndroidAlertRenderer: Sendable {
                     return result
                 }
             }
+            withPlurals = working
         }
-        var rendering = render(working, deviceLocales: preferredLanguages)
-        if working.huawei?.style == 1 {
-            // Big text shows big_title and big_body, which are sent as they are: the server
-            // fills in title and body, as the phone resolves them without the big text.
-            var plain = working
-            plain.huawei?.style = nil
-            let text = render(plain, deviceLocales: preferredLanguages)
-            (rendering.title, rendering.body, rendering.titleFolder, rendering.bodyFolder) = (
-                text.title, text.body, text.titleFolder, text.bodyFolder
-            )
-        }
+        let rendering = if let withPlurals { shownText(of: withPlurals, preferredLanguages) } else { shownText(of: message, preferredLanguages) }
         result.diagnostics = rendering.diagnostics
         result.resourceLocale = rendering.resourceLocale
         // Decided from the facts, not from the findings (which a filter may have left out).
