@@ -25,8 +25,9 @@ esac
 swift_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 digester="$swift_bin/swift-api-digester"
 if ! [ -x "$digester" ]; then
-  digester=$(command -v swift-api-digester) || {
-    echo "check-api: the toolchain has no swift-api-digester (it ships with Swift on Linux and in Xcode)" >&2
+  # Elsewhere on the PATH, or in Xcode's toolchain on macOS.
+  digester=$(command -v swift-api-digester || xcrun --find swift-api-digester 2>/dev/null) || {
+    echo "check-api: no swift-api-digester found (it ships with Swift's Linux toolchains and with Xcode)" >&2
     exit 1
   }
 fi
