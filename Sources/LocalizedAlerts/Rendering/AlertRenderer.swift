@@ -23,7 +23,9 @@ public final class AlertRenderer: Sendable {
     private let hasBase: Bool
     /// The matcher that turns preferred languages into search lists; shared with its caches.
     public let matcher: LocalizationMatcher
-    private let contexts: Mutex<ContextCache>
+    /// Contexts by preferred-language list. Most callers render for a few lists in a row, so
+    /// the last four are compared first (cheap for short lists) before the hashed lookup.
+    private let contexts = BoundedCache<[String], DeviceContext>(limit: AlertRenderer.contextCacheLimit, recent: 4)
     /// Device tables by (strings localization, stringsdict localization).
     private let tables: Mutex<[TableKey: DeviceTable]>
     /// For server-side localization.
@@ -43,31 +45,6 @@ public final class AlertRenderer: Sendable {
         var dictionary: String?
     }
 
-    /// Contexts by preferred-language list. Most callers render for a few lists in a row, so
-    /// the last few are compared first (cheap for short lists) before the hashed lookup.
-    struct ContextCache: ~Copyable {
-        var recent: [DeviceContext] = []
-        var all: [[String]: DeviceContext] = [:]
-
-        mutating func find(_ languages: [String]) -> DeviceContext? {
-            for context in recent where context.preferredLanguages == languages { return context }
-            guard let found = all[languages] else { return nil }
-            remember(found)
-            return found
-        }
-
-        mutating func insert(_ context: DeviceContext) {
-            if all.count >= AlertRenderer.contextCacheLimit { all.removeAll(keepingCapacity: true) }
-            all[context.preferredLanguages] = context
-            remember(context)
-        }
-
-        private mutating func remember(_ context: DeviceContext) {
-            if recent.count == 4 { recent.removeLast() }
-            recent.insert(context, at: 0)
-        }
-    }
-
     /// A renderer for an app read from disk: resolves its tables once (every table, localization
     /// and key), so that each render only looks up.
     /// - Parameters:
@@ -85,13 +62,12 @@ public final class AlertRenderer: Sendable {
         self.hasBase = model.app.localization(named: "Base") != nil
         self.matcher = matcher
         self.tables = Mutex([:])
-        self.contexts = Mutex(ContextCache())
     }
 
     /// What a device with these preferred languages uses: its search list and the table that
     /// supplies notification text. Cached per list.
     public func context(preferredLanguages: [String]) -> DeviceContext {
-        if let cached = contexts.withLock({ $0.find(preferredLanguages) }) { return cached }
+        if let cached = contexts.cached(preferredLanguages) { return cached }
         let searchList = matcher.searchList(preferredLanguages: preferredLanguages, bundle: bundle)
         // The first localization of the search list that has the table supplies it; Base is
         // tried right after the first entry (docs/device-behaviour.md §3).
@@ -113,7 +89,7 @@ public final class AlertRenderer: Sendable {
             }
         }
         let context = DeviceContext(preferredLanguages: preferredLanguages, searchList: searchList, table: table, model: model)
-        contexts.withLock { $0.insert(context) }
+        contexts.insert(context, for: preferredLanguages)
         return context
     }
 

@@ -43,7 +43,8 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func find(_ key: Key, in state: inout State) -> Value? {
-        for entry in state.recent where entry.key == key { return entry.value }
+        // Compared in place: iterating the entries copied each (retaining its key and value).
+        for index in state.recent.indices where state.recent[index].key == key { return state.recent[index].value }
         guard let found = state.values[key] else { return nil }
         remember(found, for: key, in: &state)
         return found
